@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the code sees, whether PGlite or node-postgres sits behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+
+export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite under dataDir, and applies migrations. */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite; migrate?: boolean }): Promise<Database> {
+  let database: Database;
+  if (opts.databaseUrl) {
+    const pg = (await import('pg')).default;
+    // numeric stays a string (exact money); bigint counts come back as numbers.
+    pg.types.setTypeParser(20, (v: string) => Number(v));
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    database = { db, kind: 'postgres', close: () => pool.end() };
+    if (opts.migrate !== false) {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    }
+  } else {
+    let client = opts.pglite;
+    if (!client) {
+      const dir = join(opts.dataDir ?? './data', 'pglite');
+      mkdirSync(dir, { recursive: true });
+      client = await PGlite.create(dir);
+    }
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    const pglite = client;
+    database = { db, kind: 'pglite', close: () => pglite.close() };
+    if (opts.migrate !== false) {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    }
+  }
+  return database;
+}

@@ -1,0 +1,3 @@
+export * from './cadastros.ts';
+export * from './identidade.ts';
+export * from './sistema.ts';

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { tstz, uidPk } from './columns.ts';
+
+// Cross-cutting tables: audit trail, stored files, outgoing e-mail.
+export const auditoriaSistema = pgTable('auditoria_sistema', {
+  uid: uidPk(),
+  embarcadorUid: uuid(),
+  usuarioUid: uuid(),
+  recurso: varchar({ length: 60 }).notNull(),
+  registroUid: varchar({ length: 80 }).notNull(),
+  acao: varchar({ length: 20 }).notNull(),
+  antes: jsonb(),
+  depois: jsonb(),
+  em: tstz().notNull().default(sql`now()`),
+}, (t) => [index().on(t.embarcadorUid, t.em), index().on(t.recurso, t.registroUid)]);
+
+export const arquivos = pgTable('arquivos', {
+  uid: uidPk(),
+  embarcadorUid: uuid(),
+  tipo: varchar({ length: 30 }).notNull(),
+  nome: varchar({ length: 255 }).notNull(),
+  tipoConteudo: varchar({ length: 120 }).notNull(),
+  tamanho: bigint({ mode: 'number' }).notNull(),
+  chave: varchar({ length: 255 }).notNull(),
+  criadoPor: uuid(),
+  criadoEm: tstz().notNull().default(sql`now()`),
+});
+
+export const emailOutbox = pgTable('email_outbox', {
+  uid: uidPk(),
+  para: varchar({ length: 150 }).notNull(),
+  assunto: varchar({ length: 255 }).notNull(),
+  texto: text().notNull(),
+  html: text(),
+  enviadoEm: tstz(),
+  erro: text(),
+  criadoEm: tstz().notNull().default(sql`now()`),
+});

@@ -1,0 +1,109 @@
+import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { AppError } from '../lib/errors.ts';
+import type { Db } from '../db/client.ts';
+import type { RequestContext } from '../plugins/auth/context.ts';
+import { registrarAuditoria } from './audit.ts';
+import { parseList } from './list-query.ts';
+import type { DbOrTx, FromBuilder, ResourceDef, Tx } from './resource.ts';
+
+// The SQL behind every declared resource. Custom routes call these too, so scoping and audit
+// are never re-implemented by hand.
+type Row = Record<string, unknown>;
+
+async function assertParent(db: DbOrTx, def: ResourceDef, ctx: RequestContext, parentUid?: string) {
+  if (def.scope.parentVisible && !(await def.scope.parentVisible(db, ctx, parentUid as string))) throw AppError.notFound();
+}
+
+function baseWhere(def: ResourceDef, ctx: RequestContext, parentUid?: string, extra?: SQL) {
+  return and(def.scope.where(ctx, parentUid), extra);
+}
+
+function selection(def: ResourceDef) {
+  return def.select ?? getTableColumns(def.table);
+}
+
+const toItem = (def: ResourceDef, row: Row) => (def.toItem ? def.toItem(row) : row);
+
+export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, query: Row, parentUid?: string) {
+  await assertParent(db, def, ctx, parentUid);
+  const parsed = parseList(query, { filters: def.filters, sortable: def.sortable, defaultSort: def.defaultSort, tieBreaker: def.uid });
+  const where = and(baseWhere(def, ctx, parentUid, parsed.where), def.listWhere?.(query, ctx));
+  // The total rides along with the page (one round trip); an empty page past the end asks for it apart.
+  let q: FromBuilder = db.select({ ...selection(def), __total: sql<number>`count(*) over()`.mapWith(Number) });
+  q = def.from ? def.from(q.from(def.table)) : q.from(def.table);
+  const rows = (await q.where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.offset)) as Row[];
+  let totalRecords = rows.length ? Number(rows[0].__total) : 0;
+  if (!rows.length && parsed.offset > 0) {
+    let c: FromBuilder = db.select({ n: sql<number>`count(*)`.mapWith(Number) });
+    c = def.from ? def.from(c.from(def.table)) : c.from(def.table);
+    totalRecords = Number(((await c.where(where)) as Row[])[0]?.n ?? 0);
+  }
+  return { data: rows.map((r) => toItem(def, r)), totalRecords };
+}
+
+async function findRow(db: DbOrTx, def: ResourceDef, ctx: RequestContext, uid: string, parentUid?: string): Promise<Row | null> {
+  let q: FromBuilder = db.select(selection(def));
+  q = def.from ? def.from(q.from(def.table)) : q.from(def.table);
+  const rows = (await q.where(baseWhere(def, ctx, parentUid, eq(def.uid, uid))).limit(1)) as Row[];
+  return rows[0] ?? null;
+}
+
+export async function obter(db: Db, def: ResourceDef, ctx: RequestContext, uid: string, parentUid?: string) {
+  await assertParent(db, def, ctx, parentUid);
+  const row = await findRow(db, def, ctx, uid, parentUid);
+  if (!row) throw AppError.notFound();
+  return toItem(def, row);
+}
+
+async function valuesFrom(def: ResourceDef, ctx: RequestContext, input: Row) {
+  return def.toValues ? await def.toValues(input, ctx) : input;
+}
+
+export async function criar(db: Db, def: ResourceDef, ctx: RequestContext, input: Row, parentUid?: string) {
+  return db.transaction(async (tx) => {
+    await assertParent(tx, def, ctx, parentUid);
+    const values = { ...(await valuesFrom(def, ctx, input)), ...def.scope.values(ctx, parentUid) };
+    await def.hooks?.validate?.(tx, ctx, values, null);
+    const [inserted] = (await tx.insert(def.table).values(values as never).returning({ uid: def.uid })) as Row[];
+    const uid = String(inserted.uid);
+    const row = (await findRow(tx, def, ctx, uid, parentUid)) as Row;
+    await def.hooks?.afterWrite?.(tx, ctx, row, 'create');
+    await registrarAuditoria(tx, ctx, def.recurso, uid, 'criar', null, row);
+    return toItem(def, row);
+  });
+}
+
+export async function atualizar(db: Db, def: ResourceDef, ctx: RequestContext, uid: string, input: Row, parentUid?: string) {
+  return db.transaction(async (tx) => {
+    await assertParent(tx, def, ctx, parentUid);
+    const existing = await lockRow(tx, def, ctx, uid, parentUid);
+    const values = await valuesFrom(def, ctx, input);
+    await def.hooks?.validate?.(tx, ctx, values, existing);
+    const columns = getTableColumns(def.table);
+    const set: Row = { ...values };
+    if ('atualizadoEm' in columns) set.atualizadoEm = sql`now()`;
+    await tx.update(def.table).set(set as never).where(eq(def.uid, uid));
+    const row = (await findRow(tx, def, ctx, uid, parentUid)) as Row;
+    await def.hooks?.afterWrite?.(tx, ctx, row, 'update');
+    await registrarAuditoria(tx, ctx, def.recurso, uid, 'alterar', existing, row);
+    return toItem(def, row);
+  });
+}
+
+export async function excluir(db: Db, def: ResourceDef, ctx: RequestContext, uid: string, parentUid?: string) {
+  await db.transaction(async (tx) => {
+    await assertParent(tx, def, ctx, parentUid);
+    const existing = await lockRow(tx, def, ctx, uid, parentUid);
+    await def.hooks?.beforeDelete?.(tx, ctx, existing);
+    await tx.delete(def.table).where(eq(def.uid, uid));
+    await registrarAuditoria(tx, ctx, def.recurso, uid, 'excluir', existing, null);
+  });
+}
+
+/** The row as ctx may see it, locked for the rest of the transaction; 404 when not visible. */
+async function lockRow(tx: Tx, def: ResourceDef, ctx: RequestContext, uid: string, parentUid?: string) {
+  const visible = await findRow(tx, def, ctx, uid, parentUid);
+  if (!visible) throw AppError.notFound();
+  await tx.select({ uid: def.uid }).from(def.table).where(eq(def.uid, uid)).for('update');
+  return visible;
+}

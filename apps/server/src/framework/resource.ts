@@ -1,0 +1,78 @@
+import { type SQL, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from '@fretio/core';
+import type { Db } from '../db/client.ts';
+import type { RequestContext } from '../plugins/auth/context.ts';
+import { exigirEmbarcador } from '../plugins/auth/context.ts';
+import type { Filters, Sortable } from './list-query.ts';
+
+// A resource is declared once; the framework derives its routes, SQL, tenancy, permissions and audit.
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Who may see which rows, and what an insert must carry so the row stays theirs. */
+export type Scope = {
+  where(ctx: RequestContext, parentUid?: string): SQL | undefined;
+  values(ctx: RequestContext, parentUid?: string): Record<string, unknown>;
+  /** Sub-collections: is the parent visible to ctx? (404 otherwise). */
+  parentVisible?(db: DbOrTx, ctx: RequestContext, parentUid: string): Promise<boolean>;
+};
+
+export type ResourceDef<TItem = unknown> = {
+  /** Singular label, used for the OpenAPI tag and the audit trail. */
+  nome: string;
+  /** Path under /api/v1; a sub-collection uses ':uid' for its parent, e.g. '/transportadores/:uid/unidades'. */
+  path: string;
+  /** Permission resource (packages/core RECURSOS). */
+  recurso: string;
+  table: PgTable;
+  uid: PgColumn;
+  scope: Scope;
+  item: z.ZodObject;
+  input: z.ZodObject;
+  /** PUT body; defaults to `input`. */
+  updateInput?: z.ZodObject;
+  sortable: Sortable;
+  defaultSort: string;
+  filters: Filters;
+  operations?: Operation[];
+  /** Extra list query parameters (documented) and the SQL they add. */
+  listQuery?: z.ZodRawShape;
+  listWhere?(query: Record<string, unknown>, ctx: RequestContext): SQL | undefined;
+  /** Columns to select (joins, computed columns); defaults to every column of the table. */
+  select?: Record<string, PgColumn | SQL.Aliased | SQL>;
+  from?(q: FromBuilder): FromBuilder;
+  toItem?(row: Record<string, unknown>): TItem;
+  toValues?(input: Record<string, unknown>, ctx: RequestContext): Record<string, unknown> | Promise<Record<string, unknown>>;
+  hooks?: {
+    /** Business rules before a write; throw AppError (400/409). `existing` is null on create. */
+    validate?(tx: Tx, ctx: RequestContext, values: Record<string, unknown>, existing: Record<string, unknown> | null): Promise<void>;
+    beforeDelete?(tx: Tx, ctx: RequestContext, existing: Record<string, unknown>): Promise<void>;
+    afterWrite?(tx: Tx, ctx: RequestContext, row: Record<string, unknown>, op: 'create' | 'update'): Promise<void>;
+  };
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder type
+export type FromBuilder = any;
+
+export const defineResource = <T>(def: ResourceDef<T>) => def;
+
+/** Rows owned by the active shipper. */
+export function doEmbarcador(column: PgColumn, key = 'embarcadorUid'): Scope {
+  return {
+    where: (ctx) => eq(column, exigirEmbarcador(ctx)),
+    values: (ctx) => ({ [key]: exigirEmbarcador(ctx) }),
+  };
+}
+
+/** Rows of a parent record: the parent's own scope decides visibility. */
+export function filhoDe(column: PgColumn, key: string, parentVisible: Scope['parentVisible']): Scope {
+  return {
+    where: (_ctx, parentUid) => eq(column, parentUid as string),
+    values: (_ctx, parentUid) => ({ [key]: parentUid }),
+    parentVisible,
+  };
+}
+
+export const global: Scope = { where: () => undefined, values: () => ({}) };

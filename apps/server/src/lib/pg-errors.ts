@@ -1,0 +1,36 @@
+import { MSG } from '@fretio/core';
+import { AppError } from './errors.ts';
+
+// Constraint names → the field a user should fix. Modules register theirs at import time.
+const UNIQUE_FIELDS = new Map<string, { field: string; message: string }>();
+export function registerUniqueConstraint(constraint: string, field: string, message: string) {
+  UNIQUE_FIELDS.set(constraint, { field, message });
+}
+
+type PgLikeError = { code?: string; constraint?: string; message?: string; cause?: unknown };
+
+function pgCause(err: unknown): PgLikeError | null {
+  let e = err as PgLikeError | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+    e = e.cause as PgLikeError | undefined;
+  }
+  return null;
+}
+
+/** Maps PostgreSQL errors a user can cause (duplicates, records in use) to 409; null otherwise. */
+export function pgErrorToAppError(err: unknown): AppError | null {
+  const pg = pgCause(err);
+  if (!pg) return null;
+  if (pg.code === '23505') {
+    const known = pg.constraint ? UNIQUE_FIELDS.get(pg.constraint) : undefined;
+    return AppError.conflict(known?.message ?? MSG.registroDuplicado, known ? [known] : undefined);
+  }
+  if (pg.code === '23503') {
+    // Deleting a referenced row is "in use"; inserting a dangling reference is bad input.
+    if (/update or delete/i.test(pg.message ?? '')) return AppError.conflict(MSG.registroEmUso);
+    return AppError.validation([], 'Registro relacionado não encontrado.');
+  }
+  if (pg.code === '22P02' || pg.code === '22003' || pg.code === '22001') return AppError.validation([], MSG.parametrosInvalidos);
+  return null;
+}

@@ -1,0 +1,17 @@
+import { buildApp } from './app.ts';
+import { seedDemo } from './db/seed/demo.ts';
+
+// Production entry point: build, seed an empty database with demo data, listen.
+const app = await buildApp();
+if (app.config.seedDemo) {
+  const seeded = await seedDemo(app.db);
+  if (seeded) app.log.info('banco vazio: dados de demonstração carregados (admin@demo.com.br / demo1234)');
+}
+await app.listen({ port: app.config.port, host: app.config.host });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    process.exit(0);
+  });
+}

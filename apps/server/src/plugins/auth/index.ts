@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Acao } from '@fretio/core';
+import { AppError } from '../../lib/errors.ts';
+import { AUTH_BASE, authConfig, handleAuth } from './authjs.ts';
+import { contextResolver, type RequestContext, temPermissao } from './context.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext | null;
+  }
+  interface FastifyContextConfig {
+    /** No session needed (auth facility, health, docs, account life cycle). */
+    public?: boolean;
+    /** [permission resource, action] checked before the handler runs: 403 when the role lacks it. */
+    permission?: [string, Acao];
+  }
+}
+
+// The auth facility and the OpenAPI document need no session.
+const PUBLIC_PREFIXES = [AUTH_BASE, '/api/docs'];
+
+export default fp(async function auth(app: FastifyInstance) {
+  const config = authConfig(app);
+  const resolve = contextResolver(app);
+
+  app.decorateRequest('ctx', null);
+
+  // Every /api route except the public ones needs a session or token; permissions come from the route.
+  app.addHook('onRequest', async (req) => {
+    const routeConfig = req.routeOptions.config;
+    if (!req.url.startsWith('/api/') || PUBLIC_PREFIXES.some((p) => req.url.startsWith(p))) return;
+    if (routeConfig?.public) {
+      req.ctx = await resolve(req).catch(() => null);
+      return;
+    }
+    if (!req.routeOptions.url) return; // unknown route: the 404 handler answers
+    req.ctx = await resolve(req);
+    if (!req.ctx) throw AppError.unauthenticated();
+    const perm = routeConfig?.permission;
+    if (perm && !temPermissao(req.ctx, perm[0], perm[1])) throw AppError.forbidden();
+  });
+
+  await app.register(async (scope) => {
+    // Auth.js reads the raw body itself (form-encoded or JSON).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+    scope.post(`${AUTH_BASE}/_log`, { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
+      req.log.info({ clientLog: typeof req.body === 'string' ? req.body.slice(0, 2000) : null }, 'auth client log');
+      return reply.status(200).send({});
+    });
+
+    const handler = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+      const res = await handleAuth(app, config, req);
+      reply.status(res.status);
+      res.headers.forEach((value, key) => {
+        if (key.toLowerCase() !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = res.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      const text = await res.text();
+      return reply.send(text);
+    };
+    for (const action of ['session', 'csrf', 'providers', 'signin', 'signin/:provider', 'callback/:provider', 'signout', 'error']) {
+      scope.route({ method: ['GET', 'POST'], url: `${AUTH_BASE}/${action}`, config: { public: true }, handler, schema: { tags: ['auth'] } });
+    }
+  });
+
+});

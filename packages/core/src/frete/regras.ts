@@ -1,0 +1,159 @@
+import { CEM, type Dec, dec, round2, ZERO } from './decimal.ts';
+import { somenteDigitos } from './locais.ts';
+import type { BaseRegra, ModoFaixa, Regra } from './types.ts';
+
+/** Faixa with the charge accumulated up to the previous range's bound, for EXCEDENTE. */
+type FaixaPreparada = { ate: Dec | null; valor: Dec; modo: ModoFaixa; ateAnterior: Dec; cobrancaAnterior: Dec };
+
+export type RegraPreparada = {
+  regra: Regra;
+  componente: string;
+  base: BaseRegra;
+  /** 0 = direct bases, 1 = FRETE_PESO, 2 = SUBTOTAL: the order components are computed in. */
+  grupo: 0 | 1 | 2;
+  valor: Dec;
+  faixas: FaixaPreparada[] | null;
+  minimo: Dec | null;
+  maximo: Dec | null;
+  aposMinimo: boolean;
+  restricao: { somente: boolean; remetentes: Set<string> | null; destinatarios: Set<string> | null } | null;
+};
+
+const GRUPO: Record<BaseRegra, 0 | 1 | 2> = {
+  PESO: 0,
+  VALOR: 0,
+  FRACAO_100KG: 0,
+  VOLUMES: 0,
+  DOCUMENTOS: 0,
+  M3: 0,
+  KM: 0,
+  VIAGEM: 0,
+  FRETE_PESO: 1,
+  SUBTOTAL: 2,
+};
+
+function conjuntoDigitos(lista: string[] | undefined): Set<string> | null {
+  // An empty or absent list does not constrain (a rule restricted to nobody is a data error).
+  if (!lista?.length) return null;
+  return new Set(lista.map(somenteDigitos));
+}
+
+function prepararFaixas(faixas: Regra['faixas']): FaixaPreparada[] {
+  // null (open-ended) sorts last; ties keep declaration order (Array.sort is stable).
+  const ordenadas = [...(faixas ?? [])].sort((a, b) =>
+    a.ate === null ? (b.ate === null ? 0 : 1) : b.ate === null ? -1 : a.ate - b.ate,
+  );
+  const out: FaixaPreparada[] = [];
+  let ateAnterior = ZERO;
+  let cobrancaAnterior = ZERO;
+  for (const f of ordenadas) {
+    const p: FaixaPreparada = {
+      ate: f.ate === null ? null : dec(f.ate),
+      valor: dec(f.valor),
+      modo: f.modo,
+      ateAnterior,
+      cobrancaAnterior,
+    };
+    out.push(p);
+    if (p.ate === null) break;
+    cobrancaAnterior = cobrancaFaixa(p, p.ate);
+    ateAnterior = p.ate;
+  }
+  return out;
+}
+
+function cobrancaFaixa(f: FaixaPreparada, q: Dec): Dec {
+  if (f.modo === 'FIXO') return f.valor;
+  if (f.modo === 'POR_UNIDADE') return f.valor.times(q);
+  return f.cobrancaAnterior.plus(f.valor.times(q.minus(f.ateAnterior)));
+}
+
+export function prepararRegra(regra: Regra): RegraPreparada {
+  const r = regra.restricao;
+  return {
+    regra,
+    componente: regra.componente,
+    base: regra.base,
+    grupo: GRUPO[regra.base] ?? 0,
+    valor: dec(regra.valor),
+    faixas: regra.calculo === 'FAIXA' ? prepararFaixas(regra.faixas) : null,
+    minimo: regra.minimo === undefined ? null : dec(regra.minimo),
+    maximo: regra.maximo === undefined ? null : dec(regra.maximo),
+    aposMinimo: regra.aposMinimo === true,
+    restricao: r
+      ? {
+          somente: r.modo === 'SOMENTE',
+          remetentes: conjuntoDigitos(r.remetentes),
+          destinatarios: conjuntoDigitos(r.destinatarios),
+        }
+      : null,
+  };
+}
+
+/**
+ * SOMENTE: every list given must contain its party. EXCETO: skipped if any list given
+ * contains its party. Parties are compared by digits, so masks ("12.345.678/0001-90") don't matter.
+ */
+export function regraAplica(r: RegraPreparada, remetente: string | null, destinatario: string | null): boolean {
+  const rest = r.restricao;
+  if (!rest) return true;
+  const noRem = rest.remetentes ? remetente !== null && rest.remetentes.has(remetente) : null;
+  const noDest = rest.destinatarios ? destinatario !== null && rest.destinatarios.has(destinatario) : null;
+  if (rest.somente) return noRem !== false && noDest !== false;
+  return noRem !== true && noDest !== true;
+}
+
+export type ValorRegra = { ok: true; valor: Dec } | { ok: false; ultimaAte: Dec };
+
+/** Component value for a base quantity: calculation, then minimo/maximo clamp, then half-up to centavos. */
+export function valorDaRegra(r: RegraPreparada, quantidade: Dec): ValorRegra {
+  let v: Dec;
+  switch (r.regra.calculo) {
+    case 'PERCENTUAL':
+      v = quantidade.times(r.valor).div(CEM);
+      break;
+    case 'POR_UNIDADE':
+      v = quantidade.times(r.valor);
+      break;
+    case 'FIXO':
+      v = r.valor;
+      break;
+    case 'FAIXA': {
+      const faixas = r.faixas ?? [];
+      const f = faixas.find((x) => x.ate === null || quantidade.lte(x.ate));
+      if (!f) return { ok: false, ultimaAte: faixas.at(-1)?.ate ?? ZERO };
+      v = cobrancaFaixa(f, quantidade);
+      break;
+    }
+    default:
+      v = ZERO;
+  }
+  if (r.minimo && v.lt(r.minimo)) v = r.minimo;
+  if (r.maximo && v.gt(r.maximo)) v = r.maximo;
+  return { ok: true, valor: round2(v) };
+}
+
+/**
+ * Rules that apply to this load, in computation order. A route rule replaces the
+ * generalidade of the same component; replacement is decided after restrictions, so a
+ * customer-specific route rule falls back to the generalidade for everyone else.
+ */
+export function regrasAplicaveis(
+  daRota: readonly RegraPreparada[],
+  generalidades: readonly RegraPreparada[],
+  remetente: string | null,
+  destinatario: string | null,
+): RegraPreparada[] {
+  const grupos: RegraPreparada[][] = [[], [], []];
+  const substituidos = new Set<string>();
+  for (const r of daRota) {
+    if (!regraAplica(r, remetente, destinatario)) continue;
+    substituidos.add(r.componente);
+    grupos[r.grupo].push(r);
+  }
+  for (const r of generalidades) {
+    if (substituidos.has(r.componente) || !regraAplica(r, remetente, destinatario)) continue;
+    grupos[r.grupo].push(r);
+  }
+  return grupos[0].concat(grupos[1], grupos[2]);
+}

@@ -1,0 +1,34 @@
+// The permission catalogue: every resource a role can be granted, with the actions that make sense
+// for it. Routes declare one of these keys; the roles screen lists them; the web hides what is denied.
+export const ACOES = ['ler', 'criar', 'alterar', 'excluir', 'aprovar'] as const;
+export type Acao = (typeof ACOES)[number];
+export const ACAO_LABEL: Record<Acao, string> = {
+  ler: 'Consultar', criar: 'Incluir', alterar: 'Alterar', excluir: 'Excluir', aprovar: 'Aprovar',
+};
+
+export type RecursoDef = { codigo: string; nome: string; grupo: string; acoes: readonly Acao[]; notificavel?: boolean };
+
+const CRUD: readonly Acao[] = ['ler', 'criar', 'alterar', 'excluir'];
+
+export const RECURSOS = [
+  { codigo: 'embarcadores', nome: 'Embarcadores', grupo: 'Cadastros', acoes: CRUD },
+  { codigo: 'unidades', nome: 'Unidades do embarcador', grupo: 'Cadastros', acoes: CRUD },
+  { codigo: 'transportadores', nome: 'Transportadores', grupo: 'Cadastros', acoes: [...CRUD, 'aprovar'] },
+  { codigo: 'usuarios', nome: 'Usuários', grupo: 'Acesso', acoes: CRUD, notificavel: true },
+  { codigo: 'papeis', nome: 'Papéis e permissões', grupo: 'Acesso', acoes: CRUD },
+  { codigo: 'api-token', nome: 'Tokens de API', grupo: 'Acesso', acoes: ['ler', 'criar', 'excluir'] },
+  { codigo: 'centros-custo', nome: 'Centros de custo', grupo: 'Cadastros', acoes: CRUD },
+  { codigo: 'departamentos', nome: 'Departamentos', grupo: 'Cadastros', acoes: CRUD },
+  { codigo: 'auditoria-sistema', nome: 'Trilha de auditoria', grupo: 'Administração', acoes: ['ler'] },
+  { codigo: 'configuracoes', nome: 'Configurações', grupo: 'Administração', acoes: ['ler', 'alterar'] },
+] as const satisfies readonly RecursoDef[];
+
+export type RecursoCodigo = (typeof RECURSOS)[number]['codigo'] | (string & {});
+export type Permissoes = Record<string, Acao[]>;
+
+/** Every action of every resource: the administrator role. */
+export const todasPermissoes = (): Permissoes =>
+  Object.fromEntries(RECURSOS.map((r) => [r.codigo, [...r.acoes]]));
+
+export const pode = (p: Permissoes | null | undefined, recurso: string, acao: Acao) =>
+  !!p && (p[recurso]?.includes(acao) ?? false);

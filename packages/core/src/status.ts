@@ -1,0 +1,75 @@
+// Every status set of the product, defined once: value (number on the wire), label, colour (antd tag
+// colour) and the transitions the server allows. Server validation and UI tags both read from here.
+export type StatusDef = { value: number; label: string; color: string; next: readonly number[] };
+export type StatusSet = { nome: string; values: readonly StatusDef[] };
+
+function set(nome: string, values: StatusDef[]): StatusSet {
+  return { nome, values };
+}
+
+export const STATUS = {
+  solicitacaoFrete: set('Status da solicitação de frete', [
+    { value: 1, label: 'Rascunho', color: 'default', next: [2, 4] },
+    { value: 2, label: 'Cotação', color: 'processing', next: [1, 3, 4] },
+    { value: 3, label: 'Com Pendência', color: 'warning', next: [2, 4] },
+    { value: 4, label: 'Em Andamento', color: 'blue', next: [3, 5] },
+    { value: 5, label: 'Finalizada', color: 'success', next: [] },
+  ]),
+  cotacaoFrete: set('Status da cotação de frete', [
+    { value: 1, label: 'Rascunho', color: 'default', next: [2, 5] },
+    { value: 2, label: 'Aberta', color: 'processing', next: [3, 5] },
+    { value: 3, label: 'Fechada', color: 'warning', next: [2, 4, 5] },
+    { value: 4, label: 'Finalizada', color: 'success', next: [] },
+    { value: 5, label: 'Cancelada', color: 'error', next: [] },
+  ]),
+  ordemColeta: set('Status da ordem de coleta', [
+    { value: 1, label: 'Rascunho', color: 'default', next: [2, 6] },
+    { value: 2, label: 'Aguardando Liberação', color: 'warning', next: [3, 6] },
+    { value: 3, label: 'Enviada para Transportadora', color: 'processing', next: [4, 5, 6] },
+    { value: 4, label: 'Confirmada', color: 'success', next: [6] },
+    { value: 5, label: 'Recusada', color: 'error', next: [1] },
+    { value: 6, label: 'Cancelada', color: 'default', next: [] },
+  ]),
+  tabelaFrete: set('Status da tabela de frete', [
+    { value: 1, label: 'Ativo', color: 'success', next: [2, 3] },
+    { value: 2, label: 'Inativo', color: 'default', next: [1, 3] },
+    { value: 3, label: 'Validação', color: 'warning', next: [1, 2] },
+  ]),
+  aprovacao: set('Status de aprovação', [
+    { value: 1, label: 'Rascunho', color: 'default', next: [2, 6] },
+    { value: 2, label: 'Aberta', color: 'processing', next: [3, 6] },
+    { value: 3, label: 'Aprovação', color: 'warning', next: [4, 5] },
+    { value: 4, label: 'Reprovado', color: 'error', next: [2, 6] },
+    { value: 5, label: 'Finalizada', color: 'success', next: [] },
+    { value: 6, label: 'Cancelada', color: 'default', next: [] },
+  ]),
+  usuario: set('Status do usuário', [
+    { value: 1, label: 'Pendente', color: 'warning', next: [2, 4] },
+    { value: 2, label: 'Ativo', color: 'success', next: [3] },
+    { value: 3, label: 'Inativo', color: 'default', next: [2] },
+    { value: 4, label: 'Recusado', color: 'error', next: [2] },
+  ]),
+  tipoUsuario: set('Tipo de usuário', [
+    { value: 1, label: 'Embarcador', color: 'blue', next: [] },
+    { value: 2, label: 'Transportador', color: 'purple', next: [] },
+    { value: 9, label: 'Administrador do sistema', color: 'gold', next: [] },
+  ]),
+} as const;
+
+export type StatusKey = keyof typeof STATUS;
+
+export const statusDef = (key: StatusKey, value: number) => STATUS[key].values.find((s) => s.value === value);
+export const statusLabel = (key: StatusKey, value: number) => statusDef(key, value)?.label ?? String(value);
+export const statusValues = (key: StatusKey) => STATUS[key].values.map((s) => s.value);
+
+/** null when allowed; otherwise the pt-BR reason naming both statuses (answered as 409). */
+export function transicaoProibida(key: StatusKey, de: number, para: number): string | null {
+  const atual = statusDef(key, de);
+  const nova = statusDef(key, para);
+  if (!nova) return `Status ${para} inexistente.`;
+  if (atual && (atual.value === para || atual.next.includes(para))) return null;
+  return `Não é permitido mudar o status de '${atual?.label ?? de}' para '${nova.label}'.`;
+}
+
+export const USUARIO_STATUS = { PENDENTE: 1, ATIVO: 2, INATIVO: 3, RECUSADO: 4 } as const;
+export const TIPO_USUARIO = { EMBARCADOR: 1, TRANSPORTADOR: 2, ADMIN: 9 } as const;
