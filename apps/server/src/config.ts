@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 // Everything the server reads from the environment, read once.
 export type Config = {
@@ -27,8 +28,7 @@ export function loadConfig(over: Partial<Config> = {}): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    // A fixed secret in development keeps sessions across restarts; production must set AUTH_SECRET.
-    authSecret: env.AUTH_SECRET ?? (production ? randomBytes(32).toString('hex') : 'fretio-dev-secret-change-me-in-production'),
+    authSecret: env.AUTH_SECRET ?? secretOf(resolve(env.DATA_DIR ?? './data')),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Fretio <nao-responda@fretio.com.br>',
@@ -38,4 +38,15 @@ export function loadConfig(over: Partial<Config> = {}): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     ...over,
   };
+}
+
+/** Without AUTH_SECRET, one random secret is kept in the data folder so sessions survive restarts.
+ * Several instances must share AUTH_SECRET instead (docs/SCALING.md). */
+function secretOf(dataDir: string): string {
+  const file = join(dataDir, '.auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }

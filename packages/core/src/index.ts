@@ -6,3 +6,8 @@ export * from './recursos.ts';
 export * from './status.ts';
 export * from './zod.ts';
 export * from './api/cadastros.ts';
+export * from './api/identidade.ts';
+export * from './api/transportadores.ts';
+export * from './api/papeis.ts';
+export * from './api/api-token.ts';
+export * from './frete/index.ts';

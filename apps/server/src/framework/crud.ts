@@ -26,16 +26,16 @@ const toItem = (def: ResourceDef, row: Row) => (def.toItem ? def.toItem(row) : r
 
 export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, query: Row, parentUid?: string) {
   await assertParent(db, def, ctx, parentUid);
-  const parsed = parseList(query, { filters: def.filters, sortable: def.sortable, defaultSort: def.defaultSort, tieBreaker: def.uid });
+  const parsed = parseList(query, { filters: def.filters, sortable: def.sortable, defaultSort: def.defaultSort, defaultOrder: def.defaultOrder, tieBreaker: def.uid });
   const where = and(baseWhere(def, ctx, parentUid, parsed.where), def.listWhere?.(query, ctx));
   // The total rides along with the page (one round trip); an empty page past the end asks for it apart.
   let q: FromBuilder = db.select({ ...selection(def), __total: sql<number>`count(*) over()`.mapWith(Number) });
-  q = def.from ? def.from(q.from(def.table)) : q.from(def.table);
+  q = def.from ? def.from(q.from(def.table), ctx, parentUid) : q.from(def.table);
   const rows = (await q.where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.offset)) as Row[];
   let totalRecords = rows.length ? Number(rows[0].__total) : 0;
   if (!rows.length && parsed.offset > 0) {
     let c: FromBuilder = db.select({ n: sql<number>`count(*)`.mapWith(Number) });
-    c = def.from ? def.from(c.from(def.table)) : c.from(def.table);
+    c = def.from ? def.from(c.from(def.table), ctx, parentUid) : c.from(def.table);
     totalRecords = Number(((await c.where(where)) as Row[])[0]?.n ?? 0);
   }
   return { data: rows.map((r) => toItem(def, r)), totalRecords };
@@ -43,7 +43,7 @@ export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, quer
 
 async function findRow(db: DbOrTx, def: ResourceDef, ctx: RequestContext, uid: string, parentUid?: string): Promise<Row | null> {
   let q: FromBuilder = db.select(selection(def));
-  q = def.from ? def.from(q.from(def.table)) : q.from(def.table);
+  q = def.from ? def.from(q.from(def.table), ctx, parentUid) : q.from(def.table);
   const rows = (await q.where(baseWhere(def, ctx, parentUid, eq(def.uid, uid))).limit(1)) as Row[];
   return rows[0] ?? null;
 }
@@ -82,7 +82,7 @@ export async function atualizar(db: Db, def: ResourceDef, ctx: RequestContext, u
     const columns = getTableColumns(def.table);
     const set: Row = { ...values };
     if ('atualizadoEm' in columns) set.atualizadoEm = sql`now()`;
-    await tx.update(def.table).set(set as never).where(eq(def.uid, uid));
+    await tx.update(def.table).set(set as never).where(baseWhere(def, ctx, parentUid, eq(def.uid, uid)));
     const row = (await findRow(tx, def, ctx, uid, parentUid)) as Row;
     await def.hooks?.afterWrite?.(tx, ctx, row, 'update');
     await registrarAuditoria(tx, ctx, def.recurso, uid, 'alterar', existing, row);
@@ -95,7 +95,7 @@ export async function excluir(db: Db, def: ResourceDef, ctx: RequestContext, uid
     await assertParent(tx, def, ctx, parentUid);
     const existing = await lockRow(tx, def, ctx, uid, parentUid);
     await def.hooks?.beforeDelete?.(tx, ctx, existing);
-    await tx.delete(def.table).where(eq(def.uid, uid));
+    await tx.delete(def.table).where(baseWhere(def, ctx, parentUid, eq(def.uid, uid)));
     await registrarAuditoria(tx, ctx, def.recurso, uid, 'excluir', existing, null);
   });
 }
@@ -104,6 +104,6 @@ export async function excluir(db: Db, def: ResourceDef, ctx: RequestContext, uid
 async function lockRow(tx: Tx, def: ResourceDef, ctx: RequestContext, uid: string, parentUid?: string) {
   const visible = await findRow(tx, def, ctx, uid, parentUid);
   if (!visible) throw AppError.notFound();
-  await tx.select({ uid: def.uid }).from(def.table).where(eq(def.uid, uid)).for('update');
+  await tx.select({ uid: def.uid }).from(def.table).where(baseWhere(def, ctx, parentUid, eq(def.uid, uid))).for('update');
   return visible;
 }

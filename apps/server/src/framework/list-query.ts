@@ -53,7 +53,7 @@ function condition(field: string, def: FilterDef, raw: string, op: 'eq' | 'gte' 
 
 export function parseList(
   query: Record<string, unknown>,
-  opts: { filters: Filters; sortable: Sortable; defaultSort: string; tieBreaker: PgColumn },
+  opts: { filters: Filters; sortable: Sortable; defaultSort: string; defaultOrder?: 'ASC' | 'DESC'; tieBreaker: PgColumn },
 ): ParsedList {
   const conds: SQL[] = [];
   for (const [key, rawValue] of Object.entries(query)) {
@@ -77,7 +77,7 @@ export function parseList(
   const ssf = typeof query.ssf === 'string' && query.ssf ? query.ssf : opts.defaultSort;
   const sortCol = opts.sortable[ssf];
   if (!sortCol) bad('ssf');
-  const sso = String(query.sso ?? 'ASC').toUpperCase();
+  const sso = String(query.sso ?? (query.ssf ? 'ASC' : (opts.defaultOrder ?? 'ASC'))).toUpperCase();
   const descending = sso === 'DESC' || sso === 'DESCEND';
   const pc = Number(query.pc ?? 1);
   const pps = Number(query.pps ?? 20);

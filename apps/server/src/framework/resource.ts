@@ -35,6 +35,8 @@ export type ResourceDef<TItem = unknown> = {
   updateInput?: z.ZodObject;
   sortable: Sortable;
   defaultSort: string;
+  /** Direction when the client sends no sso (e.g. newest first for logs). */
+  defaultOrder?: 'ASC' | 'DESC';
   filters: Filters;
   operations?: Operation[];
   /** Extra list query parameters (documented) and the SQL they add. */
@@ -42,7 +44,8 @@ export type ResourceDef<TItem = unknown> = {
   listWhere?(query: Record<string, unknown>, ctx: RequestContext): SQL | undefined;
   /** Columns to select (joins, computed columns); defaults to every column of the table. */
   select?: Record<string, PgColumn | SQL.Aliased | SQL>;
-  from?(q: FromBuilder): FromBuilder;
+  /** Joins for `select`; receives the request's ctx and parent uid for joins that depend on them. */
+  from?(q: FromBuilder, ctx: RequestContext, parentUid?: string): FromBuilder;
   toItem?(row: Record<string, unknown>): TItem;
   toValues?(input: Record<string, unknown>, ctx: RequestContext): Record<string, unknown> | Promise<Record<string, unknown>>;
   hooks?: {

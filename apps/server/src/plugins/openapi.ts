@@ -25,6 +25,15 @@ export default fp(async function openapi(app: FastifyInstance) {
       security: [{ sessao: [] }, { token: [] }],
     },
     transform: jsonSchemaTransform,
+    // The document's own route is served by swagger-ui (hidden there); list it so clients find it.
+    transformObject: (doc) => {
+      const spec = ('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject) as { paths?: Record<string, unknown> };
+      spec.paths = {
+        ...spec.paths,
+        '/api/docs/json': { get: { tags: ['Serviço'], summary: 'Este documento OpenAPI', security: [], responses: { 200: { description: 'OpenAPI 3' } } } },
+      };
+      return spec as never;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
 });

@@ -3,7 +3,7 @@ import { calcularIcms } from './icms.ts';
 import { type LocalNormalizado, normalizarLocal, somenteDigitos } from './locais.ts';
 import { adicionarDiasUteis, dataCalendario } from './prazo.ts';
 import { quantidadeBase, quantidadesDaCarga } from './quantidades.ts';
-import { regrasAplicaveis, valorDaRegra } from './regras.ts';
+import { type RegraPreparada, regrasAplicaveis, valorDaRegra } from './regras.ts';
 import { prepararTabela, selecionarRota } from './tabela.ts';
 import type { Carga, ComponenteCalculado, FreteNaoCotado, Opcoes, ResultadoFrete, TabelaCalculo } from './types.ts';
 
@@ -142,7 +142,7 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
   };
 }
 
-function valorDaRegraOuMotivo(r: Parameters<typeof valorDaRegra>[0], quantidade: Dec): Dec | string {
+function valorDaRegraOuMotivo(r: RegraPreparada, quantidade: Dec): Dec | string {
   const res = valorDaRegra(r, quantidade);
   if (res.ok) return res.valor;
   return (

@@ -10,7 +10,7 @@ export const CEM = new D(100);
 
 /** Money rounding: 2 decimals, half-up. */
 export function round2(v: Dec): Dec {
-  return v.toDecimalPlaces(2, D.ROUND_HALF_EVEN);
+  return v.toDecimalPlaces(2, D.ROUND_HALF_UP);
 }
 
 /** Decimal → plain number with 2 decimals (half-up). */

@@ -14,6 +14,22 @@ function rotaEscolhida(t: TabelaCalculo, c: Partial<Carga> = {}): string {
 const r = (uid: string, destino: LocalRef, origem: LocalRef = { tipo: 'UF', uf: 'SP' }, extra: Partial<Rota> = {}) =>
   rota({ uid, origem, destino, ...extra });
 
+describe('contem', () => {
+  it('faixa de CEP inclui os dois limites e ignora máscara; UF sem diferenciar caixa', () => {
+    const faixa: LocalRef = { tipo: 'FAIXA_CEP', de: '20000-000', ate: '20099-999' };
+    expect(['19999-999', '20000-000', '20099999', '20100-000'].map((cep) => contem(faixa, { uf: 'RJ', cep }))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect(contem(faixa, { uf: 'RJ', cep: '2004' })).toBe(false);
+    expect(contem({ tipo: 'UF', uf: 'rj' }, { uf: 'RJ' })).toBe(true);
+    expect(contem({ tipo: 'REGIAO', regiaoUid: 'capital-rj' }, RIO)).toBe(true);
+    expect(contem({ tipo: 'MUNICIPIO', ibge: '3304557' }, { uf: 'RJ' })).toBe(false);
+  });
+});
+
 describe('escolha da rota', () => {
   const porUf = r('uf', { tipo: 'UF', uf: 'RJ' });
   const porRegiao = r('regiao', { tipo: 'REGIAO', regiaoUid: 'capital-rj' });
