@@ -64,10 +64,11 @@ export async function criar(db: Db, def: ResourceDef, ctx: RequestContext, input
     await assertParent(tx, def, ctx, parentUid);
     const values = { ...(await valuesFrom(def, ctx, input)), ...def.scope.values(ctx, parentUid) };
     await def.hooks?.validate?.(tx, ctx, values, null);
-    const [inserted] = (await tx.insert(def.table).values(values as never).returning({ uid: def.uid })) as Row[];
-    const uid = String(inserted.uid);
+    const [inserted] = (await tx.insert(def.table).values(values as never).returning()) as Row[];
+    // The hook may be what makes the row visible (e.g. the creator's membership of a new shipper).
+    await def.hooks?.afterWrite?.(tx, ctx, inserted, 'create');
+    const uid = String(inserted[def.uid.name] ?? inserted.uid);
     const row = (await findRow(tx, def, ctx, uid, parentUid)) as Row;
-    await def.hooks?.afterWrite?.(tx, ctx, row, 'create');
     await registrarAuditoria(tx, ctx, def.recurso, uid, 'criar', null, row);
     return toItem(def, row);
   });
@@ -84,7 +85,7 @@ export async function atualizar(db: Db, def: ResourceDef, ctx: RequestContext, u
     if ('atualizadoEm' in columns) set.atualizadoEm = sql`now()`;
     await tx.update(def.table).set(set as never).where(baseWhere(def, ctx, parentUid, eq(def.uid, uid)));
     const row = (await findRow(tx, def, ctx, uid, parentUid)) as Row;
-    await def.hooks?.afterWrite?.(tx, ctx, row, 'update');
+    await def.hooks?.afterWrite?.(tx, ctx, { ...existing, ...values, uid }, 'update');
     await registrarAuditoria(tx, ctx, def.recurso, uid, 'alterar', existing, row);
     return toItem(def, row);
   });

@@ -20,7 +20,7 @@ import usuariosTransportadorRoutes from './transportadores/usuarios/routes.ts';
 
 // Every module of the API, registered in one place. Plain registers are declarations (resources);
 // modules with their own routes are Fastify plugins.
-export const resources = [centrosCustoResource, departamentosResource];
+export const resources = [centrosCustoResource, departamentosResource, papeisResource, apiTokenResource, transportadoresResource, autonomosResource, unidadesDosTransportadoresResource, unidadesTransportadorResource, usuariosTransportadorResource];
 
 export async function modules(app: FastifyInstance) {
   await app.register(healthRoutes);
@@ -31,5 +31,9 @@ export async function modules(app: FastifyInstance) {
     await scope.register(contaRoutes);
     await scope.register(embarcadoresRoutes);
     await scope.register(perfilRoutes);
+    await scope.register(papeisRoutes);
+    await scope.register(apiTokenRoutes);
+    await scope.register(transportadoresRoutes);
+    await scope.register(usuariosTransportadorRoutes);
   });
 }

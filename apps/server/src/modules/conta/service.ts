@@ -22,9 +22,16 @@ export async function criarToken(tx: DbOrTx, usuarioUid: string, tipo: TipoToken
   return token;
 }
 
-/** Creates the token and e-mails the link. */
-export async function enviarLinkConta(app: FastifyInstance, u: { uid: string; login: string; nome: string }, tipo: TipoToken, tx: DbOrTx = app.db) {
-  const token = await criarToken(tx, u.uid, tipo);
+/** Creates the token and e-mails the link (outside any transaction: see enviarEmailConta). */
+export async function enviarLinkConta(app: FastifyInstance, u: { uid: string; login: string; nome: string }, tipo: TipoToken) {
+  const token = await criarToken(app.db, u.uid, tipo);
+  await enviarEmailConta(app, u, tipo, token);
+  return token;
+}
+
+/** E-mails a token created earlier. Call it after the transaction commits: no mail for a rolled-back
+ * account, and the mailer's own writes never wait on an open transaction. */
+export async function enviarEmailConta(app: FastifyInstance, u: { login: string; nome: string }, tipo: TipoToken, token: string) {
   const link = `${app.config.publicUrl}/${CAMINHO[tipo]}/${token}`;
   const reset = tipo === 'reset';
   await app.mailer.enviar({
@@ -37,7 +44,6 @@ export async function enviarLinkConta(app: FastifyInstance, u: { uid: string; lo
       `O link vale por ${VALIDADE_HORAS[tipo]} horas e só pode ser usado uma vez.` +
       (reset ? '\nSe você não fez este pedido, ignore este e-mail.' : ''),
   });
-  return token;
 }
 
 async function tokenValido(tx: DbOrTx, token: string, tipo?: TipoToken) {

@@ -6,7 +6,7 @@ import { registrarAuditoria } from '../../framework/audit.ts';
 import type { Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
-import { enviarLinkConta } from '../conta/service.ts';
+import { criarToken, enviarEmailConta } from '../conta/service.ts';
 
 // Creating a user of a shipper: a new login gets an account in Pendente and an activation e-mail;
 // an existing login (a user in several shippers) only gets the membership.
@@ -20,7 +20,8 @@ async function conferirPapelEUnidade(tx: Tx, embarcadorUid: string, papelUid: st
 }
 
 export async function criarUsuarioEmbarcador(app: FastifyInstance, ctx: RequestContext, embarcadorUid: string, input: z.output<typeof usuarioEmbarcadorInput>) {
-  return app.db.transaction(async (tx) => {
+  const criado = await app.db.transaction(async (tx) => {
+    let ativacao: string | null = null;
     await conferirPapelEUnidade(tx, embarcadorUid, input.papelUid, input.unidadeUid);
     let [u] = await tx.select().from(usuarios).where(eq(usuarios.login, input.login));
     if (u) {
@@ -28,12 +29,14 @@ export async function criarUsuarioEmbarcador(app: FastifyInstance, ctx: RequestC
       if (m) throw AppError.conflict('Este login já é usuário deste embarcador.', [{ field: 'login', message: 'Login já cadastrado neste embarcador' }]);
     } else {
       [u] = await tx.insert(usuarios).values({ login: input.login, nome: input.nome, apelido: input.apelido, tipoUsuario: TIPO_USUARIO.EMBARCADOR, statusUsuario: USUARIO_STATUS.PENDENTE }).returning();
-      await enviarLinkConta(app, u, 'ativacao', tx);
+      ativacao = await criarToken(tx, u.uid, 'ativacao');
     }
     await tx.insert(usuarioEmbarcador).values({ usuarioUid: u.uid, embarcadorUid, papelUid: input.papelUid, unidadeUid: input.unidadeUid });
     await registrarAuditoria(tx, ctx, 'usuarios', u.uid, 'criar', null, { ...input, embarcadorUid });
-    return u.uid;
+    return { u, ativacao };
   });
+  if (criado.ativacao) await enviarEmailConta(app, criado.u, 'ativacao', criado.ativacao);
+  return criado.u.uid;
 }
 
 export async function alterarUsuarioEmbarcador(app: FastifyInstance, ctx: RequestContext, embarcadorUid: string, usuarioUid: string, input: z.output<typeof usuarioEmbarcadorUpdate>) {

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG, consultaCnpjQuery, consultaCnpjResultado, transportador, transportadorInput, transportadorOpcao, unidadeTransportadorComNome, z } from '@fretio/core';
+import { listar } from '../../framework/crud.ts';
+import { created, listQuerySchema, ok, okList, reply } from '../../framework/schemas.ts';
+import { AppError } from '../../lib/errors.ts';
+import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { listaSelecao, transportadorVisivel } from './repository.ts';
+import { unidadesDosTransportadoresResource as unidadesDef } from './resource.ts';
+import { type ConsultaCnpjProvider, consultaCnpjProviderDoAmbiente, consultarCnpj, criarTransportador, exigirUsuarioEmbarcador, opcao } from './service.ts';
+
+// Carrier routes beyond the framework's list/get/update: create-and-link, selection lists,
+// the units of the active shipper's carriers and the CNPJ lookup.
+const tags = ['Transportador'];
+const ler = { permission: ['transportadores', 'ler'] as ['transportadores', 'ler'] };
+const buscaQuery = z.object({
+  q: z.string().trim().max(100, 'Deve ter no máximo 100 caracteres').optional().describe('Busca por nome, nome fantasia ou CNPJ (sem acentos)'),
+  src: z.string().optional(),
+});
+const unidadesEmbarcadorQuery = listQuerySchema(
+  Object.keys(unidadesDef.filters),
+  [],
+  { ...unidadesDef.listQuery, ftr_embarcador: z.string().optional().describe('Embarcador: deve ser o embarcador ativo') },
+);
+
+export type TransportadoresRoutesOptions = { consultaCnpjProvider?: ConsultaCnpjProvider | null };
+
+export default async function transportadoresRoutes(app: FastifyInstance, opts: TransportadoresRoutesOptions = {}) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const provider = opts.consultaCnpjProvider !== undefined ? opts.consultaCnpjProvider : consultaCnpjProviderDoAmbiente();
+  const ctxOf = (req: { ctx: RequestContext | null }) => {
+    if (!req.ctx) throw AppError.unauthenticated();
+    return req.ctx;
+  };
+
+  r.post('/api/v1/transportadores', {
+    config: { permission: ['transportadores', 'criar'] },
+    schema: {
+      tags,
+      summary: 'Inclui transportador e o vincula ao embarcador ativo',
+      description: "CNPJ já cadastrado responde 409 'Transportador já cadastrado' (campo cnpj): vincule-o por POST /embarcadores/{uid}/transportadores.",
+      body: transportadorInput,
+      response: created(transportador),
+    },
+  }, async (req, res) => res.status(201).send(reply.saved(await criarTransportador(app.db, ctxOf(req), req.body))));
+
+  r.get('/api/v1/transportadores/listaselecao-usuario', {
+    config: ler,
+    schema: { tags, summary: 'Transportadores do embarcador ativo, para seleção (até 50)', querystring: buscaQuery, response: ok(z.array(transportadorOpcao)) },
+  }, async (req) => {
+    const rows = await listaSelecao(app.db, transportadorVisivel(ctxOf(req)), req.query.q);
+    return reply.ok(rows.map(opcao));
+  });
+
+  r.get('/api/v1/transportadores/listaselecao-geral', {
+    config: ler,
+    schema: { tags, summary: 'Todos os transportadores ativos do sistema, para vincular (até 50)', querystring: buscaQuery, response: ok(z.array(transportadorOpcao)) },
+  }, async (req) => {
+    exigirUsuarioEmbarcador(ctxOf(req));
+    return reply.ok((await listaSelecao(app.db, undefined, req.query.q)).map(opcao));
+  });
+
+  r.get('/api/v1/transportadores/transportadores-unidades-embarcador', {
+    config: ler,
+    schema: {
+      tags,
+      summary: 'Unidades dos transportadores do embarcador ativo',
+      description: "ftr_embarcador diferente do embarcador ativo responde 404 'Embarcador não localizado'; indicaAutonomo=false|true filtra.",
+      querystring: unidadesEmbarcadorQuery,
+      response: okList(unidadeTransportadorComNome),
+    },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    const { ftr_embarcador, ...query } = req.query as Record<string, unknown>;
+    if (ftr_embarcador !== undefined && ftr_embarcador !== '' && ftr_embarcador !== exigirEmbarcador(ctx)) {
+      throw AppError.notFound(MSG.embarcadorNaoLocalizado);
+    }
+    const lista = await listar(app.db, unidadesDef, ctx, query);
+    return reply.ok(lista as { data: z.infer<typeof unidadeTransportadorComNome>[]; totalRecords: number });
+  });
+
+  r.get('/api/v1/transportadores/consulta-cnpj/:documento', {
+    config: ler,
+    schema: {
+      tags,
+      summary: 'Consulta um CNPJ no cadastro (e, com e=1, no provedor externo)',
+      description: 'O provedor externo é ativado pela variável CNPJ_PROVIDER_URL (GET {url}/{cnpj}); sem ela, e=1 só consulta o cadastro.',
+      params: z.object({ documento: z.string().max(30, MSG.parametrosInvalidos) }),
+      querystring: consultaCnpjQuery,
+      response: ok(consultaCnpjResultado),
+    },
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    exigirUsuarioEmbarcador(ctx);
+    return reply.ok(await consultarCnpj(app.db, ctx, req.params.documento, req.query.e === '1', provider, req.log));
+  });
+}

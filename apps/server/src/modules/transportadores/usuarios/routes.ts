@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { USUARIO_STATUS, usuarioTransportador, usuarioTransportadorInput } from '@fretio/core';
+import { criar } from '../../../framework/crud.ts';
+import { childParams, created, okEmpty, reply, uidParams } from '../../../framework/schemas.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type { RequestContext } from '../../../plugins/auth/context.ts';
+import { enviarLinkConta } from '../../conta/service.ts';
+import { usuariosTransportadorResource as def } from './resource.ts';
+import { inativarUsuarioTransportador } from './service.ts';
+
+// Carrier users: create (pending, activation e-mail) and delete (inactivate, leave the active shipper).
+const tags = [def.nome];
+
+export default async function usuariosTransportadorRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctxOf = (req: { ctx: RequestContext | null }) => {
+    if (!req.ctx) throw AppError.unauthenticated();
+    return req.ctx;
+  };
+
+  r.post('/api/v1/transportadores/:uid/usuarios', {
+    config: { permission: ['transportadores', 'criar'] },
+    schema: {
+      tags,
+      summary: `Inclui ${def.nome}`,
+      description: 'O usuário nasce Pendente (1), vinculado ao embarcador ativo com o papel de transportador, e recebe o e-mail de ativação.',
+      params: uidParams,
+      body: usuarioTransportadorInput,
+      response: created(usuarioTransportador),
+    },
+  }, async (req, res) => {
+    const ctx = ctxOf(req);
+    const values = { ...req.body, statusUsuario: USUARIO_STATUS.PENDENTE };
+    const item = (await criar(app.db, def, ctx, values, req.params.uid)) as { uid: string; login: string; nome: string };
+    // After the commit: the e-mail never announces a user that was rolled back.
+    try {
+      await enviarLinkConta(app, item, 'ativacao');
+    } catch (err) {
+      req.log.error({ err }, 'falha ao enviar o e-mail de ativação');
+    }
+    return res.status(201).send(reply.saved(item as never));
+  });
+
+  r.delete('/api/v1/transportadores/:uid/usuarios/:childUid', {
+    config: { permission: ['transportadores', 'excluir'] },
+    schema: {
+      tags,
+      summary: `Exclui ${def.nome}`,
+      description: 'Inativa o usuário (status 3) e remove seu vínculo com o embarcador ativo.',
+      params: childParams,
+      response: okEmpty,
+    },
+  }, async (req) => {
+    await inativarUsuarioTransportador(app.db, ctxOf(req), req.params.uid, req.params.childUid);
+    return reply.deleted();
+  });
+}
