@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
@@ -11,6 +12,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** PGlite with the extensions our migrations create (on PostgreSQL they come with the server's contrib). */
+export function createPGlite(dataDir?: string, opts: PGliteOptions = {}) {
+  return PGlite.create({ ...opts, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, ...opts.extensions } });
+}
 
 /** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite under dataDir, and applies migrations. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite; migrate?: boolean }): Promise<Database> {
@@ -32,7 +38,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     if (!client) {
       const dir = join(opts.dataDir ?? './data', 'pglite');
       mkdirSync(dir, { recursive: true });
-      client = await PGlite.create(dir);
+      client = await createPGlite(dir);
     }
     const { drizzle } = await import('drizzle-orm/pglite');
     const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { TIPO_USUARIO, USUARIO_STATUS, todasPermissoes } from '@fretio/core';
 import { hashSenha } from '../../lib/crypto.ts';
 import type { Db } from '../client.ts';
+import type { Tx } from '../../framework/resource.ts';
 import {
   centrosCusto, departamentos, embarcadorTransportador, embarcadores, papeis, preUsuariosTransportador,
   transportadores, unidadesEmbarcador, unidadesTransportador, usuarioEmbarcador, usuarios,
@@ -16,10 +17,20 @@ export const DEMO = {
   transportador: { login: 'transportador@rapidosul.com.br', senha: 'demo1234' },
 };
 
+/** What later seeds hang their records on. */
+export type DemoIds = {
+  embarcadores: { demo: string; outro: string };
+  transportadores: { rapido: string; nordeste: string; minas: string; autonomo: string };
+  usuarios: { admin: string; operador: string; outro: string; transportador: string };
+};
+/** One seed per module (db/seed/<modulo>.ts), run in order inside the same transaction. */
+export type ModuleSeed = (tx: Tx, ids: DemoIds) => Promise<void>;
+
 export async function seedDemo(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(embarcadores);
   if (n > 0) return false;
   const senhaHash = await hashSenha('demo1234');
+  const { moduleSeeds } = await import('./modules.ts');
   await db.transaction(async (tx) => {
     const [demo, outro] = await tx.insert(embarcadores).values([
       { nome: 'Demo Indústria de Alimentos Ltda', nomeFantasia: 'Demo Alimentos', cnpj: '11222333000181', email: 'logistica@demo.com.br', cep: '01310100', uf: 'SP', municipioIbge: '3550308' },
@@ -89,6 +100,13 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { embarcadorUid: demo.uid, nome: 'Controladoria', ativo: false },
       { embarcadorUid: outro.uid, nome: 'Logística', centroCustoUid: ccs[4].uid },
     ]);
+
+    const ids: DemoIds = {
+      embarcadores: { demo: demo.uid, outro: outro.uid },
+      transportadores: { rapido: rapido.uid, nordeste: nordeste.uid, minas: minas.uid, autonomo: autonomo.uid },
+      usuarios: { admin: uAdmin.uid, operador: uOperador.uid, outro: uOutro.uid, transportador: uTransp.uid },
+    };
+    for (const seed of moduleSeeds) await seed(tx, ids);
   });
   return true;
 }

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import dc from 'node:diagnostics_channel';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import type { Config } from '../../src/config.ts';
+import { type Database, type Db, createPGlite, openDatabase } from '../../src/db/client.ts';
+import { seedDemo } from '../../src/db/seed/demo.ts';
+import { adminClient, createDatabase, databaseUrlFor, dropDatabase } from './pg-admin.ts';
+
+// A fresh, migrated database per test file (a copy of the one global-setup.ts migrated) and the
+// whole application on top of it. Nothing is shared between test files.
+
+export type TestDatabase = { database: Database; kind: 'pglite' | 'postgres'; ms: number; close: () => Promise<void> };
+
+/** A copy of the migrated template database; `seed` picks the copy that already holds the demo data. */
+export async function openTestDatabase(opts: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const seed = opts.seed ?? true;
+  const info = inject('fretioTestDb');
+  if (!info) throw new Error('apps/server/test/global-setup.ts não rodou (rode pelo projeto server do vitest).');
+  const t0 = performance.now();
+  if (info.kind === 'pglite') {
+    const blob = new Blob([await readFile(seed ? info.demo : info.migrated)]);
+    const pg = await createPGlite(undefined, { loadDataDir: blob });
+    const database = await openDatabase({ pglite: pg, migrate: false });
+    return { database, kind: 'pglite', ms: performance.now() - t0, close: () => database.close() };
+  }
+  const name = `fretio_t_${randomBytes(6).toString('hex')}`;
+  const admin = await adminClient(info.url);
+  try {
+    await createDatabase(admin, name, seed ? info.demoTemplate : info.template);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ databaseUrl: databaseUrlFor(info.url, name), migrate: false });
+  return {
+    database,
+    kind: 'postgres',
+    ms: performance.now() - t0,
+    close: async () => {
+      await database.close();
+      const a = await adminClient(info.url);
+      try {
+        await dropDatabase(a, name);
+      } finally {
+        await a.end();
+      }
+    },
+  };
+}
+
+/** One method + URL of the route table, with what the route declared. */
+export type RouteInfo = {
+  method: string;
+  url: string;
+  config: { public?: boolean; permission?: [string, string] } & Record<string, unknown>;
+  schema: { body?: unknown; params?: unknown; querystring?: unknown } & Record<string, unknown>;
+};
+
+// Every Fastify instance announces itself on this channel (APM hook); we add an onRoute hook to
+// it before any route exists, so the test sees exactly the table the server built.
+const routeTables = new WeakMap<object, RouteInfo[]>();
+function onFastifyInit(message: unknown) {
+  const fastify = (message as { fastify: FastifyInstance }).fastify;
+  const list: RouteInfo[] = [];
+  routeTables.set(fastify, list);
+  fastify.addHook('onRoute', (r: RouteOptions) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods) {
+      list.push({
+        method: String(method).toUpperCase(),
+        url: r.url,
+        config: (r.config ?? {}) as RouteInfo['config'],
+        schema: (r.schema ?? {}) as RouteInfo['schema'],
+      });
+    }
+  });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  kind: 'pglite' | 'postgres';
+  /** Every route the app registered (HEAD duplicates left out). */
+  routes: RouteInfo[];
+  /** Milliseconds: copying the database, building the app. */
+  timings: { db: number; app: number };
+  close: () => Promise<void>;
+};
+
+export const TEST_AUTH_SECRET = 'fretio-test-secret-0123456789abcdef0123456789abcdef';
+
+export async function createTestApp(opts: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+  const seed = opts.seed ?? true;
+  const testDb = await openTestDatabase({ seed });
+  const dataDir = mkdtempSync(join(tmpdir(), 'fretio-test-data-'));
+  const t0 = performance.now();
+  const channel = dc.channel('fastify.initialization');
+  channel.subscribe(onFastifyInit);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      database: testDb.database,
+      config: {
+        logLevel: 'silent',
+        dataDir,
+        databaseUrl: undefined,
+        smtpUrl: undefined,
+        seedDemo: false,
+        production: false,
+        authSecret: TEST_AUTH_SECRET,
+        publicUrl: 'http://localhost:3000',
+        webDist: join(dataDir, 'sem-web'),
+        ...opts.config,
+      },
+    });
+    await app.ready();
+  } catch (err) {
+    await testDb.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  } finally {
+    channel.unsubscribe(onFastifyInit);
+  }
+  const routes = (routeTables.get(app) ?? []).filter((r) => r.method !== 'HEAD');
+  const db = testDb.database.db;
+  // The seeded copy already holds the demo data; seedDemo is a no-op there and fills an empty copy.
+  if (seed) await seedDemo(db);
+  const appMs = performance.now() - t0;
+  let closed = false;
+  return {
+    app,
+    db,
+    database: testDb.database,
+    kind: testDb.kind,
+    routes,
+    timings: { db: testDb.ms, app: appMs },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await testDb.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
