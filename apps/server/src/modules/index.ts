@@ -5,6 +5,7 @@ import apiTokenRoutes from './api-token/routes.ts';
 import arquivosRoutes from './arquivos/routes.ts';
 import auditoriaSistemaRoutes from './auditoria-sistema/routes.ts';
 import { centrosCustoResource } from './centros-custo/resource.ts';
+import outboxRoutes from './conta/outbox.ts';
 import contaRoutes from './conta/routes.ts';
 import { departamentosResource } from './departamentos/resource.ts';
 import embarcadoresRoutes from './embarcadores/routes.ts';
@@ -29,6 +30,7 @@ export async function modules(app: FastifyInstance) {
     await scope.register(arquivosRoutes);
     await scope.register(auditoriaSistemaRoutes);
     await scope.register(contaRoutes);
+    await scope.register(outboxRoutes);
     await scope.register(embarcadoresRoutes);
     await scope.register(perfilRoutes);
     await scope.register(papeisRoutes);
