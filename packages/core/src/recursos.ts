@@ -19,8 +19,23 @@ export const RECURSOS = [
   { codigo: 'api-token', nome: 'Tokens de API', grupo: 'Acesso', acoes: ['ler', 'criar', 'excluir'] },
   { codigo: 'centros-custo', nome: 'Centros de custo', grupo: 'Cadastros', acoes: CRUD },
   { codigo: 'departamentos', nome: 'Departamentos', grupo: 'Cadastros', acoes: CRUD },
+  { codigo: 'pessoas', nome: 'Pessoas (remetentes, destinatários, tomadores)', grupo: 'Cadastros', acoes: CRUD },
+  { codigo: 'produtos', nome: 'Produtos', grupo: 'Cadastros', acoes: CRUD },
+  { codigo: 'setores', nome: 'Setores', grupo: 'Cadastros', acoes: CRUD },
+  { codigo: 'zonas', nome: 'Zonas', grupo: 'Cadastros', acoes: CRUD },
+  { codigo: 'tipos-veiculo', nome: 'Tipos de veículo', grupo: 'Cadastros', acoes: ['ler', 'criar', 'alterar'] },
+  { codigo: 'regioes', nome: 'Regiões', grupo: 'Frete', acoes: CRUD },
+  { codigo: 'faixascep', nome: 'Faixas de CEP', grupo: 'Frete', acoes: CRUD },
+  { codigo: 'feriados', nome: 'Feriados', grupo: 'Frete', acoes: CRUD },
+  { codigo: 'modais', nome: 'Modais', grupo: 'Frete', acoes: CRUD },
+  { codigo: 'componentes', nome: 'Componentes de frete', grupo: 'Frete', acoes: CRUD },
+  { codigo: 'prazosentrega', nome: 'Prazos de entrega', grupo: 'Frete', acoes: CRUD },
+  { codigo: 'rotas', nome: 'Rotas', grupo: 'Frete', acoes: CRUD },
+  { codigo: 'tabelasfrete', nome: 'Tabelas de frete', grupo: 'Frete', acoes: CRUD },
+  { codigo: 'calculadora', nome: 'Calculadora de frete', grupo: 'Frete', acoes: ['ler'] },
   { codigo: 'auditoria-sistema', nome: 'Trilha de auditoria', grupo: 'Administração', acoes: ['ler'] },
   { codigo: 'configuracoes', nome: 'Configurações', grupo: 'Administração', acoes: ['ler', 'alterar'] },
+  { codigo: 'tributos', nome: 'Tributos (ICMS, PIS/COFINS, ISS)', grupo: 'Administração', acoes: ['ler', 'criar', 'alterar'] },
 ] as const satisfies readonly RecursoDef[];
 
 export type RecursoCodigo = (typeof RECURSOS)[number]['codigo'] | (string & {});

@@ -18,6 +18,24 @@ import transportadoresRoutes from './transportadores/routes.ts';
 import { unidadesTransportadorResource } from './transportadores/unidades/resource.ts';
 import { usuariosTransportadorResource } from './transportadores/usuarios/resource.ts';
 import usuariosTransportadorRoutes from './transportadores/usuarios/routes.ts';
+import pessoasRoutes from './pessoas/routes.ts';
+import produtosRoutes from './produtos/routes.ts';
+import setorRoutes from './setor/routes.ts';
+import zonaRoutes from './zona/routes.ts';
+import frotaRoutes from './frota/routes.ts';
+import locaisRoutes from './locais/routes.ts';
+import administracaoRoutes from './administracao/routes.ts';
+import configuracoesRoutes from './configuracoes/routes.ts';
+import regioesRoutes from './regioes/routes.ts';
+import faixasCepRoutes from './faixascep/routes.ts';
+import feriadosRoutes from './feriados/routes.ts';
+import modaisRoutes from './modais/routes.ts';
+import componentesRoutes from './componentes/routes.ts';
+import mapasComponenteRoutes from './transportadores/mapas-componente/routes.ts';
+import prazosEntregaRoutes from './prazosentrega/routes.ts';
+import rotasRoutes from './rotas/routes.ts';
+import tabelasFreteRoutes from './tabelasfrete/routes.ts';
+import calculadoraRoutes from './calculadora/routes.ts';
 
 // Every module of the API, registered in one place. Plain registers are declarations (resources);
 // modules with their own routes are Fastify plugins.
@@ -37,5 +55,23 @@ export async function modules(app: FastifyInstance) {
     await scope.register(apiTokenRoutes);
     await scope.register(transportadoresRoutes);
     await scope.register(usuariosTransportadorRoutes);
+    await scope.register(pessoasRoutes);
+    await scope.register(produtosRoutes);
+    await scope.register(setorRoutes);
+    await scope.register(zonaRoutes);
+    await scope.register(frotaRoutes);
+    await scope.register(locaisRoutes);
+    await scope.register(administracaoRoutes);
+    await scope.register(configuracoesRoutes);
+    await scope.register(regioesRoutes);
+    await scope.register(faixasCepRoutes);
+    await scope.register(feriadosRoutes);
+    await scope.register(modaisRoutes);
+    await scope.register(componentesRoutes);
+    await scope.register(mapasComponenteRoutes);
+    await scope.register(prazosEntregaRoutes);
+    await scope.register(rotasRoutes);
+    await scope.register(tabelasFreteRoutes);
+    await scope.register(calculadoraRoutes);
   });
 }

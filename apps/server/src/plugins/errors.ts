@@ -18,7 +18,7 @@ export default fp(async function errors(app: FastifyInstance) {
     if (err instanceof AppError) appError = err;
     else if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: FieldError[] = err.validation.map((v) => ({
-        field: fieldPath((v.params.issue as { path?: PropertyKey[] }).path) || fieldPath(v.instancePath),
+        field: fieldPath((v.params?.issue as { path?: PropertyKey[] } | undefined)?.path) || fieldPath(v.instancePath),
         message: v.message ?? MSG.parametrosInvalidos,
       }));
       appError = AppError.validation(errors);

@@ -13,6 +13,7 @@ import type { Config } from '../../src/config.ts';
 import { type Database, type Db, createPGlite, openDatabase } from '../../src/db/client.ts';
 import { seedDemo } from '../../src/db/seed/demo.ts';
 import { adminClient, createDatabase, databaseUrlFor, dropDatabase } from './pg-admin.ts';
+import { dbKinds } from './state.ts';
 
 // A fresh, migrated database per test file (a copy of the one global-setup.ts migrated) and the
 // whole application on top of it. Nothing is shared between test files.
@@ -131,6 +132,7 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
   }
   const routes = (routeTables.get(app) ?? []).filter((r) => r.method !== 'HEAD');
   const db = testDb.database.db;
+  dbKinds.set(db, testDb.kind);
   // The seeded copy already holds the demo data; seedDemo is a no-op there and fills an empty copy.
   if (seed) await seedDemo(db);
   const appMs = performance.now() - t0;

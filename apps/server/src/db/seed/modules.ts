@@ -1,4 +1,9 @@
+import { seedConfiguracoes } from './configuracoes.ts';
 import type { ModuleSeed } from './demo.ts';
+import { seedPessoas } from './pessoas.ts';
+import { seedProdutos } from './produtos.ts';
+import { seedSetores } from './setores.ts';
+import { seedFrota } from './frota.ts';
 
 // The demo data of each module, in dependency order. A module adds its seed file here (one line).
-export const moduleSeeds: ModuleSeed[] = [];
+export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota];

@@ -5,6 +5,7 @@ import { defineResource } from '../../framework/resource.ts';
 import type { Filters, Sortable } from '../../framework/list-query.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { transportadorVisivel } from './repository.ts';
+import { cnpjAindaLivre, exigirUsuarioEmbarcador, vincularAoEmbarcadorAtivo } from './service.ts';
 
 registerUniqueConstraint('transportadores_cnpj_uq', 'cnpj', 'Transportador já cadastrado');
 
@@ -29,8 +30,9 @@ const filters: Filters = {
 };
 
 /**
- * Carriers visible to the caller. POST is a custom route (routes.ts): it also links the new carrier
- * to the active shipper, and the row is only visible once that link exists.
+ * Carriers visible to the caller. POST also links the new carrier to the active shipper (same
+ * transaction): that link is what makes the row visible. A CNPJ already registered answers 409
+ * 'Transportador já cadastrado' on cnpj; the UI then links it via POST /embarcadores/{uid}/transportadores.
  */
 export const transportadoresResource = defineResource({
   nome: 'Transportador',
@@ -41,10 +43,20 @@ export const transportadoresResource = defineResource({
   scope: { where: (ctx) => transportadorVisivel(ctx), values: () => ({}) },
   item: transportador,
   input: transportadorInput,
-  operations: ['list', 'get', 'update'],
+  operations: ['list', 'get', 'create', 'update'],
   sortable,
   defaultSort: 'nome',
   filters,
+  hooks: {
+    async validate(tx, ctx, values, existing) {
+      if (existing) return;
+      exigirUsuarioEmbarcador(ctx);
+      await cnpjAindaLivre(tx, String(values.cnpj));
+    },
+    async afterWrite(tx, ctx, row, op) {
+      if (op === 'create') await vincularAoEmbarcadorAtivo(tx, ctx, String(row.uid));
+    },
+  },
 });
 
 const temUnidadeAutonoma = sql`exists (select 1 from ${unidadesTransportador} where ${unidadesTransportador.transportadorUid} = ${transportadores.uid} and ${unidadesTransportador.indicaAutonomo} = true)`;

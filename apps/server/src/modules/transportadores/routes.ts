@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, consultaCnpjQuery, consultaCnpjResultado, transportador, transportadorInput, transportadorOpcao, unidadeTransportadorComNome, z } from '@fretio/core';
+import { MSG, consultaCnpjQuery, consultaCnpjResultado, transportadorOpcao, unidadeTransportadorComNome, z } from '@fretio/core';
 import { listar } from '../../framework/crud.ts';
-import { created, listQuerySchema, ok, okList, reply } from '../../framework/schemas.ts';
+import { listQuerySchema, ok, okList, reply } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { listaSelecao, transportadorVisivel } from './repository.ts';
 import { unidadesDosTransportadoresResource as unidadesDef } from './resource.ts';
-import { type ConsultaCnpjProvider, consultaCnpjProviderDoAmbiente, consultarCnpj, criarTransportador, exigirUsuarioEmbarcador, opcao } from './service.ts';
+import { type ConsultaCnpjProvider, consultaCnpjProviderDoAmbiente, consultarCnpj, exigirUsuarioEmbarcador, opcao } from './service.ts';
 
-// Carrier routes beyond the framework's list/get/update: create-and-link, selection lists,
-// the units of the active shipper's carriers and the CNPJ lookup.
+// Carrier routes beyond the framework's CRUD: selection lists, the units of the active shipper's
+// carriers and the CNPJ lookup.
 const tags = ['Transportador'];
 const ler = { permission: ['transportadores', 'ler'] as ['transportadores', 'ler'] };
 const buscaQuery = z.object({
@@ -32,17 +32,6 @@ export default async function transportadoresRoutes(app: FastifyInstance, opts: 
     if (!req.ctx) throw AppError.unauthenticated();
     return req.ctx;
   };
-
-  r.post('/api/v1/transportadores', {
-    config: { permission: ['transportadores', 'criar'] },
-    schema: {
-      tags,
-      summary: 'Inclui transportador e o vincula ao embarcador ativo',
-      description: "CNPJ já cadastrado responde 409 'Transportador já cadastrado' (campo cnpj): vincule-o por POST /embarcadores/{uid}/transportadores.",
-      body: transportadorInput,
-      response: created(transportador),
-    },
-  }, async (req, res) => res.status(201).send(reply.saved(await criarTransportador(app.db, ctxOf(req), req.body))));
 
   r.get('/api/v1/transportadores/listaselecao-usuario', {
     config: ler,

@@ -1,28 +1,27 @@
 import { type ConsultaCnpjResultado, type DadosCnpj, TIPO_USUARIO, type TransportadorOpcao, cnpjValido, formatarDocumento, somenteDigitos } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
-import { embarcadorTransportador, transportadores } from '../../db/schema/index.ts';
+import { embarcadorTransportador } from '../../db/schema/index.ts';
 import { registrarAuditoria } from '../../framework/audit.ts';
+import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { estaVinculado, transportadorPorCnpj } from './repository.ts';
 
-// Carrier rules: creation with the link to the active shipper, CNPJ lookup, selection lists.
+// Carrier rules: the link of a new carrier to the active shipper, CNPJ lookup, selection lists.
 export const TRANSPORTADOR_JA_CADASTRADO = 'Transportador já cadastrado';
 
-type NovoTransportador = Omit<typeof transportadores.$inferInsert, 'uid' | 'id' | 'criadoEm' | 'atualizadoEm'>;
+/** 409 'Transportador já cadastrado' on cnpj when the CNPJ is taken (the unique index backs it up). */
+export async function cnpjAindaLivre(tx: DbOrTx, cnpj: string) {
+  if (await transportadorPorCnpj(tx, cnpj)) {
+    throw AppError.conflict(TRANSPORTADOR_JA_CADASTRADO, [{ field: 'cnpj', message: TRANSPORTADOR_JA_CADASTRADO }]);
+  }
+}
 
-/** Creates the carrier and links it to the active shipper, in one transaction, audited. */
-export async function criarTransportador(db: Db, ctx: RequestContext, input: NovoTransportador) {
+/** The link that makes a new carrier the active shipper's (audited with the carrier's uid). */
+export async function vincularAoEmbarcadorAtivo(tx: DbOrTx, ctx: RequestContext, transportadorUid: string) {
   const embarcadorUid = exigirEmbarcador(ctx);
-  return db.transaction(async (tx) => {
-    if (await transportadorPorCnpj(tx, input.cnpj)) {
-      throw AppError.conflict(TRANSPORTADOR_JA_CADASTRADO, [{ field: 'cnpj', message: TRANSPORTADOR_JA_CADASTRADO }]);
-    }
-    const [row] = await tx.insert(transportadores).values(input).returning();
-    await tx.insert(embarcadorTransportador).values({ embarcadorUid, transportadorUid: row.uid });
-    await registrarAuditoria(tx, ctx, 'transportadores', row.uid, 'criar', null, { ...row, embarcadorVinculado: embarcadorUid });
-    return row;
-  });
+  await tx.insert(embarcadorTransportador).values({ embarcadorUid, transportadorUid });
+  await registrarAuditoria(tx, ctx, 'transportadores', transportadorUid, 'vincular', null, { embarcadorUid, transportadorUid });
 }
 
 export const opcao = (t: { uid: string; nome: string; cnpj: string }): TransportadorOpcao => ({

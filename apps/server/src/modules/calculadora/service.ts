@@ -1,0 +1,172 @@
+import Decimal from 'decimal.js';
+import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  type CalculoInput, type CalculoResultado, type Local, UID_REGEX, calcularFrete, contem, documentoValido, especificidade, somenteDigitos,
+} from '@fretio/core';
+import { pessoas, tabelasFrete, transportadores } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { catalogoComponentes } from '../componentes/routes.ts';
+import { aliquotaIcms } from '../configuracoes/service.ts';
+import { feriadosDoDestino, hojeSaoPaulo } from '../feriados/service.ts';
+import { colunasParaLocal } from '../regioes/local-ref.ts';
+import { errosDaTabela, montarTabelaCalculo } from '../tabelasfrete/montar.ts';
+import { carregarLinhas } from '../tabelasfrete/repository.ts';
+import { LruTabelas, type PrioridadeFaixa, type TabelaMontada } from './cache.ts';
+import { paraLocal, resolverLocal } from './locais.ts';
+
+// POST /calculadora/calcular: every active table of the shipper valid on the date (optionally only of
+// some carriers) quoted by the engine (calcularFrete), ranked by total, then deadline, then priority.
+
+const caches = new WeakMap<object, LruTabelas>();
+export function cacheDe(db: object) {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new LruTabelas()));
+  return c;
+}
+
+const somaDias = (data: string, dias: number) => new Date(Date.parse(`${data}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
+
+/** A party of the load: CNPJ/CPF digits (any mask) or the uid of one of the shipper's people. */
+async function documentoDaParte(db: DbOrTx, embarcadorUid: string, v: string | undefined, campo: string): Promise<string | undefined> {
+  if (!v) return undefined;
+  if (UID_REGEX.test(v)) {
+    const [p] = await db.select({ documento: pessoas.documento }).from(pessoas).where(and(eq(pessoas.uid, v), eq(pessoas.embarcadorUid, embarcadorUid)));
+    if (!p) throw AppError.field(campo, 'Pessoa não encontrada');
+    return p.documento;
+  }
+  const d = somenteDigitos(v);
+  if (!documentoValido(d)) throw AppError.field(campo, 'CPF/CNPJ inválido');
+  return d;
+}
+
+/** m3, or the sum of the boxes' volumes (cm → m³). */
+function volumeM3(input: CalculoInput): number | undefined {
+  if (input.m3 !== undefined) return input.m3;
+  if (!input.dimensoes?.length) return undefined;
+  return input.dimensoes
+    .reduce((s, d) => s.plus(new Decimal(d.comprimentoCm).times(d.larguraCm).times(d.alturaCm).times(d.quantidade).div(1_000_000)), new Decimal(0))
+    .toDecimalPlaces(6)
+    .toNumber();
+}
+
+/** Lexicographic a < b. */
+function menor(a: number[], b: number[]) {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}
+
+/** The most specific lane priority of the table containing origin and destination, else its own. */
+function prioridadeNaFaixa(m: TabelaMontada, origem: Local, destino: Local): number {
+  let melhor: { chave: number[]; prioridade: number } | null = null;
+  for (const p of m.prioridades) {
+    if ((p.origem && !contem(p.origem, origem)) || (p.destino && !contem(p.destino, destino))) continue;
+    const chave = [...(p.destino ? especificidade(p.destino) : [9, 0]), ...(p.origem ? especificidade(p.origem) : [9, 0])];
+    if (!melhor || menor(chave, melhor.chave)) melhor = { chave, prioridade: p.prioridade };
+  }
+  return melhor?.prioridade ?? m.tabela.prioridade ?? 0;
+}
+
+/** Builds the cache misses with one set-based load for all of them. */
+async function montarTabelas(db: DbOrTx, embarcadorUid: string, candidatas: (typeof tabelasFrete.$inferSelect)[]): Promise<Map<string, TabelaMontada>> {
+  const cache = cacheDe(db);
+  const out = new Map<string, TabelaMontada>();
+  const faltam: typeof candidatas = [];
+  for (const t of candidatas) {
+    const m = cache.get(t.uid, LruTabelas.chave(t.revisao, t.atualizadoEm));
+    if (m) out.set(t.uid, m);
+    else faltam.push(t);
+  }
+  if (!faltam.length) return out;
+  const [linhas, catalogo] = await Promise.all([carregarLinhas(db, faltam.map((t) => t.uid)), catalogoComponentes(db, embarcadorUid)]);
+  const codigos = catalogo.map((c) => c.codigo);
+  for (const t of faltam) {
+    const l = linhas.get(t.uid);
+    if (!l) continue;
+    const tabela = montarTabelaCalculo(t, l);
+    const prioridades: PrioridadeFaixa[] = l.prioridades.map((p) => ({ origem: colunasParaLocal(p, 'origem'), destino: colunasParaLocal(p, 'destino'), prioridade: p.prioridade }));
+    const m = { tabela, prioridades, erros: errosDaTabela(tabela, codigos) };
+    cache.set(t.uid, LruTabelas.chave(t.revisao, t.atualizadoEm), m);
+    out.set(t.uid, m);
+  }
+  return out;
+}
+
+export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoInput): Promise<CalculoResultado> {
+  const embarcadorUid = exigirEmbarcador(ctx);
+  // Validity is judged on today (America/Sao_Paulo): an expired table stops quoting by itself. `data`
+  // (default today) is the shipping date the delivery deadline counts from.
+  const hoje = hojeSaoPaulo();
+  const data = input.data ?? hoje;
+  const [origem, destino, remetente, destinatario] = await Promise.all([
+    resolverLocal(db, embarcadorUid, input.origem, 'origem'),
+    resolverLocal(db, embarcadorUid, input.destino, 'destino'),
+    documentoDaParte(db, embarcadorUid, input.remetente, 'remetente'),
+    documentoDaParte(db, embarcadorUid, input.destinatario, 'destinatario'),
+  ]);
+  const linhas = await db
+    .select({ t: tabelasFrete, transportadorNome: transportadores.nome, transportadorAtivo: transportadores.ativo })
+    .from(tabelasFrete)
+    .innerJoin(transportadores, eq(transportadores.uid, tabelasFrete.transportadorUid))
+    .where(
+      and(
+        eq(tabelasFrete.embarcadorUid, embarcadorUid),
+        eq(tabelasFrete.status, 1),
+        lte(tabelasFrete.vigenciaInicio, hoje),
+        or(isNull(tabelasFrete.vigenciaFim), gte(tabelasFrete.vigenciaFim, hoje)),
+        sql`exists (select 1 from embarcador_transportador et where et.embarcador_uid = ${embarcadorUid} and et.transportador_uid = ${tabelasFrete.transportadorUid})`,
+        input.transportadorUids?.length ? inArray(tabelasFrete.transportadorUid, input.transportadorUids) : undefined,
+      ),
+    );
+  const [montadas, aliquota, feriados, catalogo] = await Promise.all([
+    montarTabelas(db, embarcadorUid, linhas.map((l) => l.t)),
+    aliquotaIcms(db, embarcadorUid, origem.uf, destino.uf, data, input.importado ?? false),
+    feriadosDoDestino(db, embarcadorUid, destino, data, somaDias(data, 730)),
+    catalogoComponentes(db, embarcadorUid),
+  ]);
+  const nomeComponente = new Map(catalogo.map((c) => [c.codigo, c.nome]));
+  const carga = {
+    origem: paraLocal(origem),
+    destino: paraLocal(destino),
+    data,
+    pesoKg: input.pesoKg,
+    m3: volumeM3(input),
+    valorMercadoria: input.valorMercadoria,
+    volumes: input.volumes,
+    documentos: input.documentos,
+    remetente,
+    destinatario,
+    tipoVeiculoUid: input.tipoVeiculoUid,
+  };
+  const cotacoes: CalculoResultado['cotacoes'] = [];
+  const naoCotadas: CalculoResultado['naoCotadas'] = [];
+  for (const { t, transportadorNome, transportadorAtivo } of linhas) {
+    const quem = { tabelaUid: t.uid, tabelaNome: t.nome, transportadorUid: t.transportadorUid, transportadorNome };
+    const m = montadas.get(t.uid);
+    if (!m) continue;
+    if (!transportadorAtivo) {
+      naoCotadas.push({ ...quem, motivo: 'O transportador está inativo.' });
+      continue;
+    }
+    if (m.erros.length) {
+      naoCotadas.push({ ...quem, motivo: `A tabela tem erros de cadastro (${m.erros[0].field}): ${m.erros[0].message}` });
+      continue;
+    }
+    const r = calcularFrete(m.tabela, carga, { aliquotaIcms: aliquota, feriados });
+    if (!r.cotado) {
+      naoCotadas.push({ ...quem, motivo: r.motivo });
+      continue;
+    }
+    const { cotado: _c, componentes, ...valores } = r;
+    cotacoes.push({
+      ...quem,
+      ...valores,
+      componentes: componentes.map((c) => ({ componente: c.componente, nome: nomeComponente.get(c.componente) ?? c.componente, base: c.base, quantidade: c.quantidade, valor: c.valor })),
+      prioridade: prioridadeNaFaixa(m, carga.origem, carga.destino),
+    });
+  }
+  cotacoes.sort((a, b) => a.total - b.total || a.prazoDiasUteis - b.prazoDiasUteis || a.prioridade - b.prioridade || a.tabelaNome.localeCompare(b.tabelaNome, 'pt-BR'));
+  naoCotadas.sort((a, b) => a.transportadorNome.localeCompare(b.transportadorNome, 'pt-BR') || a.tabelaNome.localeCompare(b.tabelaNome, 'pt-BR'));
+  return { data, origem, destino, cotacoes, naoCotadas };
+}

@@ -1,0 +1,43 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import { faixaCep, faixaCepInput, type z } from '@fretio/core';
+import { faixasCep, municipios } from '../../db/schema/index.ts';
+import { defineResource, doEmbarcador } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** The shipper's CEP ranges: a UF (and optionally a municipality) for CEPs from `de` to `ate`. */
+export const faixasCepResource = defineResource({
+  nome: 'Faixa de CEP',
+  path: '/faixascep',
+  recurso: 'faixascep',
+  table: faixasCep,
+  uid: faixasCep.uid,
+  scope: doEmbarcador(faixasCep.embarcadorUid),
+  item: faixaCep,
+  input: faixaCepInput as unknown as z.ZodObject,
+  select: getTableColumns(faixasCep),
+  toItem: (row) => ({ ...row, de: row.cepDe, ate: row.cepAte }),
+  toValues: (input) => {
+    const { de, ate, ...resto } = input as Record<string, unknown>;
+    return { ...resto, cepDe: de, cepAte: ate };
+  },
+  sortable: { nome: faixasCep.nome, uf: faixasCep.uf, de: faixasCep.cepDe, ate: faixasCep.cepAte, ativo: faixasCep.ativo, criadoEm: faixasCep.criadoEm },
+  defaultSort: 'de',
+  filters: {
+    nome: { column: faixasCep.nome, kind: 'text' },
+    uf: { column: faixasCep.uf, kind: 'exact' },
+    municipioIbge: { column: faixasCep.municipioIbge, kind: 'exact' },
+    ativo: { column: faixasCep.ativo, kind: 'bool' },
+    de: { column: faixasCep.cepDe, kind: 'exact', range: true },
+    ate: { column: faixasCep.cepAte, kind: 'exact', range: true },
+  },
+  hooks: {
+    async validate(tx, _ctx, values) {
+      const ibge = values.municipioIbge as string | null;
+      if (!ibge) return;
+      const [m] = await tx.select({ uf: municipios.uf }).from(municipios).where(eq(municipios.ibge, ibge)).limit(1);
+      if (!m) throw AppError.field('municipioIbge', `Município ${ibge} não encontrado no cadastro do IBGE`);
+      if (m.uf !== values.uf) throw AppError.field('municipioIbge', `O município ${ibge} fica em ${m.uf}, não em ${values.uf}`);
+    },
+  },
+});
+

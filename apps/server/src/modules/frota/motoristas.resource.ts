@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { motorista, motoristaInput } from '@fretio/core';
+import { motoristas } from '../../db/schema/index.ts';
+import { defineResource, filhoDe } from '../../framework/resource.ts';
+import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
+import { transportadorVisivelPorUid } from '../transportadores/repository.ts';
+
+registerUniqueConstraint('motoristas_cpf_uq', 'cpf', 'Já existe um motorista deste transportador com este CPF.');
+registerUniqueConstraint('motoristas_cnh_uq', 'cnhNumero', 'Já existe um motorista deste transportador com esta CNH.');
+
+/** Expired from the day after its validity, in São Paulo time. */
+export const cnhVencidaSql = sql<boolean>`(${motoristas.cnhValidade} < (now() at time zone 'America/Sao_Paulo')::date)`;
+
+/**
+ * A carrier's drivers (/transportadores/{uid}/motoristas): visible when the carrier is (the carriers
+ * module's check), 404 otherwise. The framework serves list and get; create and update are in
+ * routes.ts (their reply warns about an expired CNH).
+ */
+export const motoristasResource = defineResource({
+  nome: 'Motorista',
+  path: '/transportadores/:uid/motoristas',
+  recurso: 'transportadores',
+  table: motoristas,
+  uid: motoristas.uid,
+  scope: filhoDe(motoristas.transportadorUid, 'transportadorUid', transportadorVisivelPorUid),
+  item: motorista,
+  input: motoristaInput,
+  operations: ['list', 'get'],
+  select: {
+    uid: motoristas.uid,
+    transportadorUid: motoristas.transportadorUid,
+    nome: motoristas.nome,
+    cpf: motoristas.cpf,
+    cnhNumero: motoristas.cnhNumero,
+    cnhCategoria: motoristas.cnhCategoria,
+    cnhValidade: motoristas.cnhValidade,
+    cnhVencida: cnhVencidaSql,
+    telefone: motoristas.telefone,
+    ativo: motoristas.ativo,
+    criadoEm: motoristas.criadoEm,
+    atualizadoEm: motoristas.atualizadoEm,
+  },
+  sortable: {
+    nome: motoristas.nome,
+    cpf: motoristas.cpf,
+    cnhCategoria: motoristas.cnhCategoria,
+    cnhValidade: motoristas.cnhValidade,
+    ativo: motoristas.ativo,
+    criadoEm: motoristas.criadoEm,
+  },
+  defaultSort: 'nome',
+  filters: {
+    nome: { column: motoristas.nome, kind: 'text' },
+    cpf: { column: motoristas.cpf, kind: 'text' },
+    cnhNumero: { column: motoristas.cnhNumero, kind: 'text' },
+    cnhCategoria: { column: motoristas.cnhCategoria, kind: 'exact' },
+    cnhValidade: { column: motoristas.cnhValidade, kind: 'date', range: true },
+    cnhVencida: { column: cnhVencidaSql, kind: 'bool' },
+    ativo: { column: motoristas.ativo, kind: 'bool' },
+  },
+});

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { veiculo, veiculoInput } from '@fretio/core';
+import { tiposVeiculo, veiculos } from '../../db/schema/index.ts';
+import { defineResource, filhoDe } from '../../framework/resource.ts';
+import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
+import { transportadorVisivelPorUid } from '../transportadores/repository.ts';
+import { comCapacidades, validarVeiculo } from './service.ts';
+
+registerUniqueConstraint('veiculos_placa_uq', 'placa', 'Já existe um veículo deste transportador com esta placa.');
+registerUniqueConstraint('veiculos_renavam_uq', 'renavam', 'Já existe um veículo deste transportador com este RENAVAM.');
+
+/** A carrier's vehicles (/transportadores/{uid}/veiculos): visible when the carrier is, 404 otherwise. */
+export const veiculosResource = defineResource({
+  nome: 'Veículo',
+  path: '/transportadores/:uid/veiculos',
+  recurso: 'transportadores',
+  table: veiculos,
+  uid: veiculos.uid,
+  scope: filhoDe(veiculos.transportadorUid, 'transportadorUid', transportadorVisivelPorUid),
+  item: veiculo,
+  input: veiculoInput,
+  operations: ['list', 'get', 'create', 'update'],
+  select: {
+    uid: veiculos.uid,
+    transportadorUid: veiculos.transportadorUid,
+    placa: veiculos.placa,
+    renavam: veiculos.renavam,
+    tipoVeiculoUid: veiculos.tipoVeiculoUid,
+    tipoVeiculoNome: tiposVeiculo.nome,
+    capacidadeKg: veiculos.capacidadeKg,
+    capacidadeM3: veiculos.capacidadeM3,
+    ano: veiculos.ano,
+    proprietario: veiculos.proprietario,
+    ufLicenciamento: veiculos.ufLicenciamento,
+    ativo: veiculos.ativo,
+    criadoEm: veiculos.criadoEm,
+    atualizadoEm: veiculos.atualizadoEm,
+  },
+  from: (q) => q.innerJoin(tiposVeiculo, eq(tiposVeiculo.uid, veiculos.tipoVeiculoUid)),
+  sortable: {
+    placa: veiculos.placa,
+    tipoVeiculoNome: tiposVeiculo.nome,
+    capacidadeKg: veiculos.capacidadeKg,
+    ano: veiculos.ano,
+    proprietario: veiculos.proprietario,
+    ativo: veiculos.ativo,
+    criadoEm: veiculos.criadoEm,
+  },
+  defaultSort: 'placa',
+  filters: {
+    placa: { column: veiculos.placa, kind: 'text' },
+    renavam: { column: veiculos.renavam, kind: 'text' },
+    tipoVeiculoUid: { column: veiculos.tipoVeiculoUid, kind: 'uid' },
+    proprietario: { column: veiculos.proprietario, kind: 'exact' },
+    ufLicenciamento: { column: veiculos.ufLicenciamento, kind: 'exact' },
+    ano: { column: veiculos.ano, kind: 'int', range: true },
+    ativo: { column: veiculos.ativo, kind: 'bool' },
+  },
+  toItem: comCapacidades,
+  hooks: { validate: validarVeiculo },
+});

@@ -1,0 +1,51 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import { type LocalRef, prazoEntrega, prazoEntregaInput } from '@fretio/core';
+import { prazosEntrega, transportadores } from '../../db/schema/index.ts';
+import { defineResource, doEmbarcador } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { colunasNomesLocais, colunasParaLocal, itemComLocais, juntarNomesLocais, validarLocais, valoresComLocais } from '../regioes/local-ref.ts';
+import { estaVinculado } from '../transportadores/repository.ts';
+
+/** Delivery deadlines (business days) by carrier and origin → destination (each a LocalRef). */
+export const prazosEntregaResource = defineResource({
+  nome: 'Prazo de entrega',
+  path: '/prazosentrega',
+  recurso: 'prazosentrega',
+  table: prazosEntrega,
+  uid: prazosEntrega.uid,
+  scope: doEmbarcador(prazosEntrega.embarcadorUid),
+  item: prazoEntrega,
+  input: prazoEntregaInput,
+  select: { ...getTableColumns(prazosEntrega), transportadorNome: transportadores.nome, ...colunasNomesLocais },
+  from: (q) => juntarNomesLocais(q.innerJoin(transportadores, eq(transportadores.uid, prazosEntrega.transportadorUid)), prazosEntrega),
+  toItem: itemComLocais,
+  toValues: valoresComLocais,
+  sortable: { prazoDiasUteis: prazosEntrega.prazoDiasUteis, transportadorNome: transportadores.nome, origemUf: prazosEntrega.origemUf, destinoUf: prazosEntrega.destinoUf, criadoEm: prazosEntrega.criadoEm },
+  defaultSort: 'transportadorNome',
+  filters: {
+    transportadorUid: { column: prazosEntrega.transportadorUid, kind: 'uid' },
+    transportadorNome: { column: transportadores.nome, kind: 'text' },
+    origemTipo: { column: prazosEntrega.origemTipo, kind: 'exact' },
+    origemUf: { column: prazosEntrega.origemUf, kind: 'exact' },
+    origemIbge: { column: prazosEntrega.origemIbge, kind: 'exact' },
+    destinoTipo: { column: prazosEntrega.destinoTipo, kind: 'exact' },
+    destinoUf: { column: prazosEntrega.destinoUf, kind: 'exact' },
+    destinoIbge: { column: prazosEntrega.destinoIbge, kind: 'exact' },
+    prazoDiasUteis: { column: prazosEntrega.prazoDiasUteis, kind: 'int', range: true },
+    ativo: { column: prazosEntrega.ativo, kind: 'bool' },
+  },
+  hooks: {
+    async validate(tx, ctx, values, existing) {
+      const embarcadorUid = exigirEmbarcador(ctx);
+      if (!(await estaVinculado(tx, values.transportadorUid as string, embarcadorUid))) {
+        throw AppError.field('transportadorUid', 'Transportador não vinculado ao embarcador');
+      }
+      const row = { ...existing, ...values };
+      await validarLocais(tx, embarcadorUid, [
+        { campo: 'origem', ref: colunasParaLocal(row, 'origem') as LocalRef },
+        { campo: 'destino', ref: colunasParaLocal(row, 'destino') as LocalRef },
+      ]);
+    },
+  },
+});

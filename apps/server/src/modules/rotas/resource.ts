@@ -1,0 +1,59 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import { type LocalRef, rota, rotaInput } from '@fretio/core';
+import Decimal from 'decimal.js';
+import { rotas, transportadores } from '../../db/schema/index.ts';
+import { defineResource, doEmbarcador } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { colunasNomesLocais, colunasParaLocal, itemComLocais, juntarNomesLocais, validarLocais, valoresComLocais } from '../regioes/local-ref.ts';
+import { estaVinculado } from '../transportadores/repository.ts';
+
+registerUniqueConstraint('rotas_nome_uq', 'nome', 'Já existe uma rota com este nome.');
+
+export const numeroOuNulo = (v: unknown, casas = 2) => (v === null || v === undefined ? null : Number(new Decimal(v as string).toFixed(casas)));
+
+/** The shipper's route register: origin → destination (UF, municipality, region or CEP range), distance, carrier. */
+export const rotasResource = defineResource({
+  nome: 'Rota',
+  path: '/rotas',
+  recurso: 'rotas',
+  table: rotas,
+  uid: rotas.uid,
+  scope: doEmbarcador(rotas.embarcadorUid),
+  item: rota,
+  input: rotaInput,
+  select: { ...getTableColumns(rotas), transportadorNome: transportadores.nome, ...colunasNomesLocais },
+  from: (q) => juntarNomesLocais(q.leftJoin(transportadores, eq(transportadores.uid, rotas.transportadorUid)), rotas),
+  toItem: (row) => ({ ...itemComLocais(row), distanciaKm: numeroOuNulo(row.distanciaKm) }),
+  toValues: (input) => {
+    const v = valoresComLocais(input);
+    return { ...v, distanciaKm: input.distanciaKm === null || input.distanciaKm === undefined ? null : String(input.distanciaKm) };
+  },
+  sortable: { nome: rotas.nome, distanciaKm: rotas.distanciaKm, transportadorNome: transportadores.nome, ativo: rotas.ativo, criadoEm: rotas.criadoEm },
+  defaultSort: 'nome',
+  filters: {
+    nome: { column: rotas.nome, kind: 'text' },
+    transportadorUid: { column: rotas.transportadorUid, kind: 'uid' },
+    origemTipo: { column: rotas.origemTipo, kind: 'exact' },
+    origemUf: { column: rotas.origemUf, kind: 'exact' },
+    origemIbge: { column: rotas.origemIbge, kind: 'exact' },
+    destinoTipo: { column: rotas.destinoTipo, kind: 'exact' },
+    destinoUf: { column: rotas.destinoUf, kind: 'exact' },
+    destinoIbge: { column: rotas.destinoIbge, kind: 'exact' },
+    distanciaKm: { column: rotas.distanciaKm, kind: 'number', range: true },
+    ativo: { column: rotas.ativo, kind: 'bool' },
+  },
+  hooks: {
+    async validate(tx, ctx, values, existing) {
+      const embarcadorUid = exigirEmbarcador(ctx);
+      const t = values.transportadorUid as string | null;
+      if (t && !(await estaVinculado(tx, t, embarcadorUid))) throw AppError.field('transportadorUid', 'Transportador não vinculado ao embarcador');
+      const row = { ...existing, ...values };
+      await validarLocais(tx, embarcadorUid, [
+        { campo: 'origem', ref: colunasParaLocal(row, 'origem') as LocalRef },
+        { campo: 'destino', ref: colunasParaLocal(row, 'destino') as LocalRef },
+      ]);
+    },
+  },
+});

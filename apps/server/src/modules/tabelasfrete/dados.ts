@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { faixas, prioridades, regras, restricaoPessoas, restricoes, tabelaFreteRotas, tabelasFrete } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../framework/resource.ts';
+import type { LinhasTabela, TabelaRow } from './repository.ts';
+
+// A whole table as plain data (numbers as the stored decimal strings), to copy it (readjustment),
+// export it and import it. Inserted with a few batched statements.
+
+export type FaixaDados = { ate: string | null; valor: string; modo: string };
+export type RegraDados = {
+  componente: string;
+  base: string;
+  calculo: string;
+  valor: string | null;
+  minimo: string | null;
+  maximo: string | null;
+  aposMinimo: boolean;
+  faixas: FaixaDados[];
+};
+/** Plus the LocalRef columns origemTipo…destinoCepAte. */
+export type RotaDados = {
+  rotaUid: string | null;
+  prazoDiasUteis: number;
+  freteMinimo: string | null;
+  distanciaKm: string | null;
+  tipoVeiculoUid: string | null;
+  regras: RegraDados[];
+  [coluna: string]: unknown;
+};
+export type PrioridadeDados = { prioridade: number; observacao: string | null; [coluna: string]: unknown };
+export type RestricaoDados = { componente: string; modo: string; descricao: string | null; pessoas: { papel: string; pessoaUid: string; documento: string }[] };
+export type CamposTabela = Pick<TabelaRow, 'nome' | 'transportadorUid' | 'modalUid' | 'vigenciaInicio' | 'vigenciaFim' | 'fatorCubagem' | 'icmsIncluso' | 'prioridade' | 'observacoes' | 'status'> &
+  Partial<Pick<TabelaRow, 'versao' | 'tabelaOrigemUid'>>;
+export type TabelaDados = { tabela: CamposTabela; rotas: RotaDados[]; generalidades: RegraDados[]; restricoes: RestricaoDados[]; prioridades: PrioridadeDados[] };
+
+const LOCAL = ['Tipo', 'Uf', 'Ibge', 'RegiaoUid', 'CepDe', 'CepAte'];
+const colunasLocais = (row: Record<string, unknown>) =>
+  Object.fromEntries(['origem', 'destino'].flatMap((p) => LOCAL.map((c) => [`${p}${c}`, (row[`${p}${c}`] as string | null) ?? null])));
+
+export function dadosDeLinhas(t: TabelaRow, l: LinhasTabela): TabelaDados {
+  const regra = (r: LinhasTabela['regras'][number]): RegraDados => ({
+    componente: r.componente,
+    base: r.base,
+    calculo: r.calculo,
+    valor: r.valor,
+    minimo: r.minimo,
+    maximo: r.maximo,
+    aposMinimo: r.aposMinimo,
+    faixas: r.calculo === 'FAIXA' ? (l.faixas.get(r.uid) ?? []).map((f) => ({ ate: f.ate, valor: f.valor, modo: f.modo })) : [],
+  });
+  return {
+    tabela: {
+      nome: t.nome,
+      transportadorUid: t.transportadorUid,
+      modalUid: t.modalUid,
+      vigenciaInicio: t.vigenciaInicio,
+      vigenciaFim: t.vigenciaFim,
+      fatorCubagem: t.fatorCubagem,
+      icmsIncluso: t.icmsIncluso,
+      prioridade: t.prioridade,
+      observacoes: t.observacoes,
+      status: t.status,
+    },
+    rotas: l.rotas.map((r) => ({
+      ...colunasLocais(r),
+      rotaUid: r.rotaUid,
+      prazoDiasUteis: r.prazoDiasUteis,
+      freteMinimo: r.freteMinimo,
+      distanciaKm: r.distanciaKm,
+      tipoVeiculoUid: r.tipoVeiculoUid,
+      regras: l.regras.filter((g) => g.tabelaRotaUid === r.uid).map(regra),
+    })),
+    generalidades: l.regras.filter((g) => !g.tabelaRotaUid).map(regra),
+    restricoes: l.restricoes.map((x) => ({
+      componente: x.componente,
+      modo: x.modo,
+      descricao: x.descricao,
+      pessoas: (l.pessoas.get(x.uid) ?? []).map((p) => ({ papel: p.papel, pessoaUid: p.pessoaUid, documento: p.documento })),
+    })),
+    prioridades: l.prioridades.map((p) => ({ ...colunasLocais(p), prioridade: p.prioridade, observacao: p.observacao })),
+  };
+}
+
+async function emLotes(tx: DbOrTx, table: PgTable, rows: Record<string, unknown>[], tamanho = 500) {
+  for (let i = 0; i < rows.length; i += tamanho) await tx.insert(table).values(rows.slice(i, i + tamanho) as never);
+}
+
+/** Inserts a whole table for the shipper; returns its uid. */
+export async function inserirDados(tx: DbOrTx, embarcadorUid: string, d: TabelaDados): Promise<string> {
+  const tabelaUid = randomUUID();
+  await tx.insert(tabelasFrete).values({ ...d.tabela, uid: tabelaUid, embarcadorUid });
+  const linhasRotas: Record<string, unknown>[] = [];
+  const linhasRegras: Record<string, unknown>[] = [];
+  const linhasFaixas: Record<string, unknown>[] = [];
+  const regra = (g: RegraDados, ordem: number, tabelaRotaUid: string | null) => {
+    const uid = randomUUID();
+    const { faixas: fs, ...campos } = g;
+    linhasRegras.push({ ...campos, uid, ordem, tabelaFreteUid: tabelaUid, tabelaRotaUid, escopo: tabelaRotaUid ? 'ROTA' : 'GENERALIDADE' });
+    fs.forEach((f, i) => linhasFaixas.push({ ...f, ordem: i, regraUid: uid, tabelaFreteUid: tabelaUid }));
+  };
+  d.rotas.forEach((r, ordem) => {
+    const uid = randomUUID();
+    const { regras: rs, ...campos } = r;
+    linhasRotas.push({ ...campos, uid, ordem, tabelaFreteUid: tabelaUid });
+    rs.forEach((g, i) => regra(g, i, uid));
+  });
+  d.generalidades.forEach((g, i) => regra(g, i, null));
+  await emLotes(tx, tabelaFreteRotas, linhasRotas);
+  await emLotes(tx, regras, linhasRegras);
+  await emLotes(tx, faixas, linhasFaixas);
+  for (const x of d.restricoes) {
+    const uid = randomUUID();
+    await tx.insert(restricoes).values({ uid, tabelaFreteUid: tabelaUid, componente: x.componente, modo: x.modo, descricao: x.descricao });
+    await emLotes(tx, restricaoPessoas, x.pessoas.map((p) => ({ ...p, restricaoUid: uid, tabelaFreteUid: tabelaUid })));
+  }
+  await emLotes(tx, prioridades, d.prioridades.map((p) => ({ ...p, tabelaFreteUid: tabelaUid })));
+  return tabelaUid;
+}

@@ -1,0 +1,110 @@
+import ExcelJS from 'exceljs';
+import { inArray } from 'drizzle-orm';
+import type { LocalRef } from '@fretio/core';
+import type { Db } from '../../db/client.ts';
+import { modais, transportadores } from '../../db/schema/index.ts';
+import { colunasParaLocal, nomesDosLocais } from '../regioes/local-ref.ts';
+import { dadosDeLinhas, type RegraDados } from './dados.ts';
+import { carregarTabela } from './repository.ts';
+
+// A whole table as an XLSX workbook. Sheets (first row = header):
+//   Tabela         campo | valor  (nome, transportadorCnpj, modal, vigenciaInicio, vigenciaFim, fatorCubagem, icmsIncluso, prioridade, status, observacoes)
+//   Rotas          id | origemTipo | origem | destinoTipo | destino | prazoDiasUteis | freteMinimo | distanciaKm | tipoVeiculoUid | rotaCadastroUid
+//   Regras         id | rota | componente | base | calculo | valor | minimo | maximo | aposMinimo
+//   Generalidades  id | componente | base | calculo | valor | minimo | maximo | aposMinimo
+//   Faixas         regra | ate | valor | modo   (in order; ate empty = no upper bound)
+//   Restricoes     componente | modo | descricao | papel | documento   (one row per person; papel empty = nobody yet)
+//   Prioridades    origemTipo | origem | destinoTipo | destino | prioridade | observacao
+// A place is written by its tipo: UF 'SP', MUNICIPIO the IBGE code, REGIAO the region's name,
+// FAIXA_CEP '01000000-05999999'. POST /tabelasfrete/importar reads the same layout back.
+
+export const ABAS = {
+  Tabela: ['campo', 'valor'],
+  Rotas: ['id', 'origemTipo', 'origem', 'destinoTipo', 'destino', 'prazoDiasUteis', 'freteMinimo', 'distanciaKm', 'tipoVeiculoUid', 'rotaCadastroUid'],
+  Regras: ['id', 'rota', 'componente', 'base', 'calculo', 'valor', 'minimo', 'maximo', 'aposMinimo'],
+  Generalidades: ['id', 'componente', 'base', 'calculo', 'valor', 'minimo', 'maximo', 'aposMinimo'],
+  Faixas: ['regra', 'ate', 'valor', 'modo'],
+  Restricoes: ['componente', 'modo', 'descricao', 'papel', 'documento'],
+  Prioridades: ['origemTipo', 'origem', 'destinoTipo', 'destino', 'prioridade', 'observacao'],
+} as const;
+export type Aba = keyof typeof ABAS;
+
+const numero = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+const simNao = (b: boolean) => (b ? 'S' : 'N');
+
+export function localParaTexto(ref: LocalRef | null, regioes: Map<string, string>): [string | null, string | null] {
+  if (!ref) return [null, null];
+  switch (ref.tipo) {
+    case 'UF':
+      return ['UF', ref.uf];
+    case 'MUNICIPIO':
+      return ['MUNICIPIO', ref.ibge];
+    case 'REGIAO':
+      return ['REGIAO', regioes.get(ref.regiaoUid) ?? ref.regiaoUid];
+    case 'FAIXA_CEP':
+      return ['FAIXA_CEP', `${ref.de}-${ref.ate}`];
+  }
+}
+
+export async function exportarTabela(db: Db, uid: string): Promise<{ nome: string; dados: Buffer }> {
+  const { tabela, linhas } = await carregarTabela(db, uid);
+  const d = dadosDeLinhas(tabela, linhas);
+  const refs = [...d.rotas, ...d.prioridades].flatMap((r) => [colunasParaLocal(r, 'origem'), colunasParaLocal(r, 'destino')]);
+  const [nomes, [transp], modal] = await Promise.all([
+    nomesDosLocais(db, refs),
+    db.select({ cnpj: transportadores.cnpj }).from(transportadores).where(inArray(transportadores.uid, [tabela.transportadorUid])),
+    tabela.modalUid ? db.select({ codigo: modais.codigo }).from(modais).where(inArray(modais.uid, [tabela.modalUid])) : Promise.resolve([]),
+  ]);
+  const local = (row: Record<string, unknown>, p: 'origem' | 'destino') => localParaTexto(colunasParaLocal(row, p), nomes.regioes);
+
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Fretio';
+  const aba = (nome: Aba, linhasAba: unknown[][]) => {
+    const ws = wb.addWorksheet(nome);
+    ws.addRow([...ABAS[nome]]).font = { bold: true };
+    for (const l of linhasAba) ws.addRow(l);
+    ws.columns.forEach((c) => {
+      c.width = 18;
+    });
+  };
+  aba('Tabela', [
+    ['nome', tabela.nome],
+    ['transportadorCnpj', transp?.cnpj ?? null],
+    ['modal', modal[0]?.codigo ?? null],
+    ['vigenciaInicio', tabela.vigenciaInicio],
+    ['vigenciaFim', tabela.vigenciaFim],
+    ['fatorCubagem', numero(tabela.fatorCubagem)],
+    ['icmsIncluso', simNao(tabela.icmsIncluso)],
+    ['prioridade', tabela.prioridade],
+    ['status', tabela.status],
+    ['observacoes', tabela.observacoes],
+  ]);
+  const regraLinha = (g: RegraDados) => [g.componente, g.base, g.calculo, numero(g.valor), numero(g.minimo), numero(g.maximo), simNao(g.aposMinimo)];
+  const regrasLinhas: unknown[][] = [];
+  const faixasLinhas: unknown[][] = [];
+  d.rotas.forEach((r, i) => {
+    r.regras.forEach((g, j) => {
+      const id = `R${i + 1}.${j + 1}`;
+      regrasLinhas.push([id, `R${i + 1}`, ...regraLinha(g)]);
+      for (const f of g.faixas) faixasLinhas.push([id, numero(f.ate), numero(f.valor), f.modo]);
+    });
+  });
+  const generalidadesLinhas = d.generalidades.map((g, j) => {
+    for (const f of g.faixas) faixasLinhas.push([`G${j + 1}`, numero(f.ate), numero(f.valor), f.modo]);
+    return [`G${j + 1}`, ...regraLinha(g)];
+  });
+  aba(
+    'Rotas',
+    d.rotas.map((r, i) => [`R${i + 1}`, ...local(r, 'origem'), ...local(r, 'destino'), r.prazoDiasUteis, numero(r.freteMinimo), numero(r.distanciaKm), r.tipoVeiculoUid ?? null, r.rotaUid ?? null]),
+  );
+  aba('Regras', regrasLinhas);
+  aba('Generalidades', generalidadesLinhas);
+  aba('Faixas', faixasLinhas);
+  aba(
+    'Restricoes',
+    d.restricoes.flatMap((x) => (x.pessoas.length ? x.pessoas.map((p) => [x.componente, x.modo, x.descricao, p.papel, p.documento]) : [[x.componente, x.modo, x.descricao, null, null]])),
+  );
+  aba('Prioridades', d.prioridades.map((p) => [...local(p, 'origem'), ...local(p, 'destino'), p.prioridade, p.observacao]));
+  const nome = `tabela-frete-${tabela.nome.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'tabela'}-v${tabela.versao}.xlsx`;
+  return { nome, dados: Buffer.from(await wb.xlsx.writeBuffer()) };
+}

@@ -1,0 +1,200 @@
+import { and, eq, getTableColumns, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { type Faixa, criarSchemaRegra, faixaInput, faixaItem as faixaItemSchema, faixasDaRegraSchema, generalidadeInput, regra, regraRotaInput } from '@fretio/core';
+import { faixas, regras, restricoes, tabelaFreteRotas } from '../../db/schema/index.ts';
+import { type Tx, defineResource } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { catalogoComponentes } from '../componentes/routes.ts';
+import { antesDeAlterar, depoisDeAlterar, errosZod, falhar, filhoDaTabela, proximaOrdem, tabelaDe } from './comum.ts';
+import { STATUS_ATIVO, faixaItem, regraItem } from './itens.ts';
+import { faixasDeLinhas } from './montar.ts';
+import { tabelaParaAlterar, tocarTabela } from './repository.ts';
+
+// Rules of a table (generalidades: table-wide; rotasComponente: of one route, overriding the
+// generalidade of the same component) and the ranges of FAIXA rules (faixasCalculo).
+
+const texto = (v: unknown) => (v === null || v === undefined ? null : String(v));
+/** Ranges sent inline with a rule, applied after the rule is written (same transaction). */
+const faixasPendentes = new WeakMap<object, Faixa[] | undefined>();
+
+const selectRegra = {
+  ...getTableColumns(regras),
+  componenteNome: sql<string | null>`(select c.nome from componentes c join tabelas_frete tf on tf.uid = "regras"."tabela_frete_uid" where c.codigo = "regras"."componente" and (c.embarcador_uid is null or c.embarcador_uid = tf.embarcador_uid) order by c.embarcador_uid nulls first limit 1)`,
+  restricaoUid: restricoes.uid,
+  restricaoModo: restricoes.modo,
+  faixas: sql<unknown>`coalesce((select json_agg(json_build_object('uid', f.uid, 'regraUid', f.regra_uid, 'ordem', f.ordem, 'ate', f.ate, 'valor', f.valor, 'modo', f.modo) order by f.ordem, f.ate nulls last) from faixas f where f.regra_uid = "regras"."uid"), '[]'::json)`,
+};
+// biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder
+const juntarRestricao = (q: any) => q.leftJoin(restricoes, and(eq(restricoes.tabelaFreteUid, regras.tabelaFreteUid), eq(restricoes.componente, regras.componente)));
+
+const toValuesRegra = (input: Record<string, unknown>) => {
+  const { faixas: _f, ...resto } = input;
+  return { ...resto, valor: texto(input.valor), minimo: texto(input.minimo), maximo: texto(input.maximo), __faixas: input.faixas };
+};
+
+async function validarRegra(tx: Tx, ctx: Parameters<typeof exigirEmbarcador>[0], values: Record<string, unknown>, existing: Record<string, unknown> | null, escopo: 'GENERALIDADE' | 'ROTA') {
+  const t = await antesDeAlterar(tx, values, existing);
+  const inline = values.__faixas as Faixa[] | undefined;
+  delete values.__faixas;
+  faixasPendentes.set(tx, inline);
+  values.escopo = escopo;
+  if (escopo === 'GENERALIDADE') values.tabelaRotaUid = null;
+  const codigos = (await catalogoComponentes(tx, exigirEmbarcador(ctx), true)).map((c) => c.codigo);
+  let faixasAtuais: Faixa[] | undefined = inline;
+  if (!faixasAtuais && existing) faixasAtuais = faixasDeLinhas(await tx.select().from(faixas).where(eq(faixas.regraUid, existing.uid as string)));
+  // A FAIXA rule may be created before its ranges (unless the table is active: then send them inline).
+  if (values.calculo === 'FAIXA' && !faixasAtuais?.length && t.status !== STATUS_ATIVO) faixasAtuais = [{ ate: null, valor: 0, modo: 'FIXO' }];
+  const num = (k: string) => (values[k] === null || values[k] === undefined ? undefined : Number(values[k]));
+  const candidata = {
+    componente: values.componente,
+    base: values.base,
+    calculo: values.calculo,
+    valor: num('valor'),
+    minimo: num('minimo'),
+    maximo: num('maximo'),
+    aposMinimo: values.aposMinimo,
+    ...(values.calculo === 'FAIXA' ? { faixas: faixasAtuais ?? [] } : {}),
+  };
+  const r = criarSchemaRegra(codigos).safeParse(candidata);
+  if (!r.success) falhar(errosZod(r.error.issues));
+  if (escopo === 'ROTA') {
+    const [rota] = await tx
+      .select({ uid: tabelaFreteRotas.uid, distanciaKm: tabelaFreteRotas.distanciaKm })
+      .from(tabelaFreteRotas)
+      .where(and(eq(tabelaFreteRotas.uid, values.tabelaRotaUid as string), eq(tabelaFreteRotas.tabelaFreteUid, t.uid)));
+    if (!rota) throw AppError.field('tabelaRotaUid', 'Rota não encontrada nesta tabela');
+    if (values.base === 'KM' && rota.distanciaKm === null) throw AppError.field('base', 'A rota não informa a distância (distanciaKm), necessária para a base KM');
+  }
+  const [dup] = await tx
+    .select({ uid: regras.uid })
+    .from(regras)
+    .where(
+      and(
+        eq(regras.tabelaFreteUid, t.uid),
+        eq(regras.componente, values.componente as string),
+        escopo === 'ROTA' ? eq(regras.tabelaRotaUid, values.tabelaRotaUid as string) : isNull(regras.tabelaRotaUid),
+        existing ? ne(regras.uid, existing.uid as string) : undefined,
+      ),
+    )
+    .limit(1);
+  if (dup) {
+    const msg = `O componente ${values.componente} já tem regra ${escopo === 'ROTA' ? 'nesta rota' : 'nas generalidades desta tabela'}.`;
+    throw AppError.conflict(msg, [{ field: 'componente', message: msg }]);
+  }
+  if (!existing) {
+    values.ordem = await proximaOrdem(tx, 'regras', escopo === 'ROTA' ? sql`tabela_rota_uid = ${values.tabelaRotaUid as string}` : sql`tabela_frete_uid = ${t.uid} and tabela_rota_uid is null`);
+  }
+}
+
+async function depoisDaRegra(tx: Tx, ctx: Parameters<typeof depoisDeAlterar>[1], row: Record<string, unknown>) {
+  const inline = faixasPendentes.get(tx);
+  faixasPendentes.delete(tx);
+  const uid = row.uid as string;
+  if (inline || row.calculo !== 'FAIXA') await tx.delete(faixas).where(eq(faixas.regraUid, uid));
+  if (inline?.length && row.calculo === 'FAIXA') {
+    await tx.insert(faixas).values(inline.map((f, ordem) => ({ regraUid: uid, tabelaFreteUid: row.tabelaFreteUid as string, ate: texto(f.ate), valor: String(f.valor), modo: f.modo, ordem })));
+  }
+  await depoisDeAlterar(tx, ctx, row.tabelaFreteUid as string);
+}
+
+async function antesDeExcluir(tx: Tx, existing: Record<string, unknown>) {
+  await tabelaParaAlterar(tx, tabelaDe({}, existing));
+  await tocarTabela(tx, existing.tabelaFreteUid as string);
+}
+
+const comum = {
+  recurso: 'tabelasfrete',
+  table: regras,
+  uid: regras.uid,
+  item: regra,
+  select: selectRegra,
+  from: juntarRestricao,
+  toItem: regraItem,
+  toValues: toValuesRegra,
+  sortable: { ordem: regras.ordem, componente: regras.componente, criadoEm: regras.criadoEm },
+  defaultSort: 'ordem',
+};
+const filtrosRegra = {
+  componente: { column: regras.componente, kind: 'exact' as const },
+  base: { column: regras.base, kind: 'exact' as const },
+  calculo: { column: regras.calculo, kind: 'exact' as const },
+};
+
+/** /tabelasfrete/{uid}/generalidades: rules for every route of the table (a route's own rule of the same component wins). */
+export const generalidadesResource = defineResource({
+  ...comum,
+  nome: 'Generalidade da tabela de frete',
+  path: '/tabelasfrete/:uid/generalidades',
+  scope: filhoDaTabela(regras.tabelaFreteUid, isNull(regras.tabelaRotaUid)),
+  input: generalidadeInput,
+  filters: filtrosRegra,
+  hooks: {
+    validate: (tx, ctx, values, existing) => validarRegra(tx, ctx, values, existing, 'GENERALIDADE'),
+    afterWrite: depoisDaRegra,
+    beforeDelete: (tx, _ctx, existing) => antesDeExcluir(tx, existing),
+  },
+});
+
+/** /tabelasfrete/{uid}/rotasComponente: the rules of the table's routes (tabelaRotaUid). */
+export const rotasComponenteResource = defineResource({
+  ...comum,
+  nome: 'Regra de componente da rota',
+  path: '/tabelasfrete/:uid/rotasComponente',
+  scope: filhoDaTabela(regras.tabelaFreteUid, isNotNull(regras.tabelaRotaUid)),
+  input: regraRotaInput,
+  filters: { ...filtrosRegra, tabelaRotaUid: { column: regras.tabelaRotaUid, kind: 'uid' } },
+  hooks: {
+    validate: (tx, ctx, values, existing) => validarRegra(tx, ctx, values, existing, 'ROTA'),
+    afterWrite: depoisDaRegra,
+    beforeDelete: (tx, _ctx, existing) => antesDeExcluir(tx, existing),
+  },
+});
+
+/** /tabelasfrete/{uid}/faixasCalculo: ranges of the table's FAIXA rules (regraUid), validated in order. */
+export const faixasCalculoResource = defineResource({
+  nome: 'Faixa de cálculo',
+  path: '/tabelasfrete/:uid/faixasCalculo',
+  recurso: 'tabelasfrete',
+  table: faixas,
+  uid: faixas.uid,
+  scope: filhoDaTabela(faixas.tabelaFreteUid),
+  item: faixaItemSchema,
+  input: faixaInput,
+  toItem: (row) => faixaItem(row as never),
+  toValues: (input) => ({ ...input, ate: texto(input.ate), valor: String(input.valor) }),
+  sortable: { ordem: faixas.ordem, ate: faixas.ate, criadoEm: faixas.criadoEm },
+  defaultSort: 'ordem',
+  filters: { regraUid: { column: faixas.regraUid, kind: 'uid' }, modo: { column: faixas.modo, kind: 'exact' } },
+  hooks: {
+    async validate(tx, _ctx, values, existing) {
+      const t = await antesDeAlterar(tx, values, existing);
+      const regraUid = (values.regraUid ?? existing?.regraUid) as string;
+      const [r] = await tx.select({ calculo: regras.calculo }).from(regras).where(and(eq(regras.uid, regraUid), eq(regras.tabelaFreteUid, t.uid)));
+      if (!r) throw AppError.field('regraUid', 'Regra não encontrada nesta tabela');
+      if (r.calculo !== 'FAIXA') throw AppError.field('regraUid', 'A regra não usa o cálculo FAIXA');
+      const irmas = await tx
+        .select()
+        .from(faixas)
+        .where(and(eq(faixas.regraUid, regraUid), existing ? ne(faixas.uid, existing.uid as string) : undefined))
+        .orderBy(faixas.ordem, sql`${faixas.ate} asc nulls last`);
+      const ordem = (values.ordem as number | undefined) ?? (existing && existing.regraUid === regraUid ? (existing.ordem as number) : (irmas.at(-1)?.ordem ?? -1) + 1);
+      values.ordem = ordem;
+      const nova = { ate: values.ate === null ? null : Number(values.ate), valor: Number(values.valor), modo: values.modo as Faixa['modo'] };
+      const lista = faixasDeLinhas(irmas);
+      const pos = irmas.findIndex((f) => f.ordem > ordem);
+      lista.splice(pos < 0 ? lista.length : pos, 0, nova);
+      const res = faixasDaRegraSchema.safeParse(lista);
+      if (!res.success) falhar(res.error.issues.map((i) => ({ field: typeof i.path.at(-1) === 'string' ? String(i.path.at(-1)) : 'ate', message: i.message })));
+    },
+    afterWrite: (tx, ctx, row) => depoisDeAlterar(tx, ctx, row.tabelaFreteUid as string),
+    async beforeDelete(tx, _ctx, existing) {
+      const t = await tabelaParaAlterar(tx, tabelaDe({}, existing));
+      if (t.status === STATUS_ATIVO) {
+        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(faixas).where(eq(faixas.regraUid, existing.regraUid as string));
+        if (Number(n) <= 1) throw AppError.field('uid', 'A tabela está ativa e a regra FAIXA precisa de ao menos uma faixa');
+      }
+      await tocarTabela(tx, t.uid);
+    },
+  },
+});
+

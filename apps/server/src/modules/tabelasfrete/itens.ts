@@ -1,0 +1,70 @@
+import Decimal from 'decimal.js';
+import { STATUS, type TabelaFrete, statusLabel } from '@fretio/core';
+import { hojeSaoPaulo } from '../feriados/service.ts';
+
+// Stored rows → API replies: money with 2 decimals, rates and range bounds with 4, computed fields.
+
+export const n2 = (v: unknown) => (v === null || v === undefined ? null : Number(new Decimal(v as string).toFixed(2)));
+export const n4 = (v: unknown) => (v === null || v === undefined ? null : Number(new Decimal(v as string).toFixed(4)));
+
+export type SituacaoVigencia = TabelaFrete['situacaoVigencia'];
+
+export function situacaoVigencia(inicio: string, fim: string | null, hoje = hojeSaoPaulo()): SituacaoVigencia {
+  if (inicio > hoje) return 'Futura';
+  if (fim && fim < hoje) return 'Expirada';
+  return 'Vigente';
+}
+
+export function tabelaItem(row: Record<string, unknown>): TabelaFrete {
+  return {
+    uid: row.uid as string,
+    nome: row.nome as string,
+    transportadorUid: row.transportadorUid as string,
+    transportadorNome: (row.transportadorNome as string) ?? '',
+    modalUid: (row.modalUid as string) ?? null,
+    modalNome: (row.modalNome as string) ?? null,
+    vigenciaInicio: row.vigenciaInicio as string,
+    vigenciaFim: (row.vigenciaFim as string) ?? null,
+    situacaoVigencia: situacaoVigencia(row.vigenciaInicio as string, (row.vigenciaFim as string) ?? null),
+    fatorCubagem: n2(row.fatorCubagem) as number,
+    icmsIncluso: row.icmsIncluso as boolean,
+    prioridade: row.prioridade as number,
+    observacoes: (row.observacoes as string) ?? null,
+    status: row.status as number,
+    statusLabel: statusLabel('tabelaFrete', row.status as number),
+    versao: row.versao as number,
+    tabelaOrigemUid: (row.tabelaOrigemUid as string) ?? null,
+    historica: row.historica as boolean,
+    quantidadeRotas: Number(row.quantidadeRotas ?? 0),
+    criadoEm: row.criadoEm as string,
+    atualizadoEm: row.atualizadoEm as string,
+  };
+}
+
+export type FaixaJson = { uid: string; regraUid: string; ordem: number; ate: unknown; valor: unknown; modo: string };
+export const faixaItem = (f: FaixaJson) => ({ uid: f.uid, regraUid: f.regraUid, ordem: f.ordem, ate: n4(f.ate), valor: n4(f.valor) as number, modo: f.modo });
+
+/** A rule row (+ componenteNome, restricaoUid/Modo, faixas) → reply. */
+export function regraItem(row: Record<string, unknown>) {
+  const faixas = typeof row.faixas === 'string' ? (JSON.parse(row.faixas) as FaixaJson[]) : ((row.faixas as FaixaJson[] | null) ?? []);
+  return {
+    uid: row.uid,
+    tabelaFreteUid: row.tabelaFreteUid,
+    tabelaRotaUid: row.tabelaRotaUid ?? null,
+    escopo: row.escopo,
+    componente: row.componente,
+    componenteNome: row.componenteNome ?? null,
+    base: row.base,
+    calculo: row.calculo,
+    valor: n4(row.valor),
+    minimo: n2(row.minimo),
+    maximo: n2(row.maximo),
+    aposMinimo: row.aposMinimo,
+    restricao: row.restricaoUid ? { uid: row.restricaoUid, modo: row.restricaoModo } : null,
+    faixas: faixas.map(faixaItem),
+    criadoEm: row.criadoEm,
+    atualizadoEm: row.atualizadoEm,
+  };
+}
+
+export const STATUS_ATIVO = STATUS.tabelaFrete.values[0].value;

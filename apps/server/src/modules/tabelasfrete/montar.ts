@@ -1,0 +1,98 @@
+import type { Faixa, LocalRef, Regra, Restricao, Rota, TabelaCalculo } from '@fretio/core';
+import { validarTabela } from '@fretio/core';
+import type { FieldError } from '../../lib/errors.ts';
+import { colunasParaLocal } from '../regioes/local-ref.ts';
+import type { FaixaRow, LinhasTabela, RegraRow, TabelaRow } from './repository.ts';
+
+// Stored rows → the engine's shapes (TabelaCalculo), and the table-wide validation of the engine
+// answered as per-field errors.
+
+const num = (v: string | null | undefined): number | undefined => (v === null || v === undefined ? undefined : Number(v));
+
+export function faixasDeLinhas(rows: FaixaRow[] | undefined): Faixa[] {
+  return (rows ?? []).map((f) => ({ ate: f.ate === null ? null : Number(f.ate), valor: Number(f.valor), modo: f.modo as Faixa['modo'] }));
+}
+
+/** Restrictions by component code; one without anybody linked restricts nothing (left out). */
+export function restricoesPorComponente(l: LinhasTabela): Map<string, Restricao> {
+  const m = new Map<string, Restricao>();
+  for (const x of l.restricoes) {
+    const pessoas = l.pessoas.get(x.uid) ?? [];
+    const remetentes = pessoas.filter((p) => p.papel === 'REMETENTE').map((p) => p.documento);
+    const destinatarios = pessoas.filter((p) => p.papel === 'DESTINATARIO').map((p) => p.documento);
+    if (!remetentes.length && !destinatarios.length) continue;
+    m.set(x.componente, {
+      modo: x.modo as Restricao['modo'],
+      ...(remetentes.length ? { remetentes } : {}),
+      ...(destinatarios.length ? { destinatarios } : {}),
+    });
+  }
+  return m;
+}
+
+export function regraDeLinha(r: RegraRow, faixas: FaixaRow[] | undefined, restricao?: Restricao): Regra {
+  const regra: Regra = { componente: r.componente, base: r.base as Regra['base'], calculo: r.calculo as Regra['calculo'] };
+  const valor = num(r.valor);
+  const minimo = num(r.minimo);
+  const maximo = num(r.maximo);
+  if (valor !== undefined) regra.valor = valor;
+  if (r.calculo === 'FAIXA') regra.faixas = faixasDeLinhas(faixas);
+  if (minimo !== undefined) regra.minimo = minimo;
+  if (maximo !== undefined) regra.maximo = maximo;
+  if (r.aposMinimo) regra.aposMinimo = true;
+  if (restricao) regra.restricao = restricao;
+  return regra;
+}
+
+export function montarTabelaCalculo(t: TabelaRow, l: LinhasTabela): TabelaCalculo {
+  const restricoes = restricoesPorComponente(l);
+  const porRota = new Map<string, Regra[]>();
+  const generalidades: Regra[] = [];
+  for (const r of l.regras) {
+    const regra = regraDeLinha(r, l.faixas.get(r.uid), restricoes.get(r.componente));
+    if (!r.tabelaRotaUid) generalidades.push(regra);
+    else {
+      const g = porRota.get(r.tabelaRotaUid);
+      if (g) g.push(regra);
+      else porRota.set(r.tabelaRotaUid, [regra]);
+    }
+  }
+  const rotas: Rota[] = l.rotas.map((r) => {
+    const rota: Rota = {
+      uid: r.uid,
+      origem: colunasParaLocal(r, 'origem') as LocalRef,
+      destino: colunasParaLocal(r, 'destino') as LocalRef,
+      prazoDiasUteis: r.prazoDiasUteis,
+      regras: porRota.get(r.uid) ?? [],
+    };
+    const minimo = num(r.freteMinimo);
+    const km = num(r.distanciaKm);
+    if (minimo !== undefined) rota.freteMinimo = minimo;
+    if (km !== undefined) rota.distanciaKm = km;
+    if (r.tipoVeiculoUid) rota.tipoVeiculoUid = r.tipoVeiculoUid;
+    return rota;
+  });
+  return {
+    uid: t.uid,
+    transportadorUid: t.transportadorUid,
+    fatorCubagem: Number(t.fatorCubagem),
+    icmsIncluso: t.icmsIncluso,
+    prioridade: t.prioridade,
+    generalidades,
+    rotas,
+  };
+}
+
+/**
+ * The engine's validation of a whole table (ranges, repeated components, KM without distance...),
+ * as field errors. `caminho` such as 'rotas[3].regras[1].faixas[0].ate' names the route by its uid
+ * ('rotas[<uid>]...') so the client can find it.
+ */
+export function errosDaTabela(tabela: TabelaCalculo, componentes: readonly string[]): FieldError[] {
+  const r = validarTabela(tabela, { componentes });
+  if (r.ok) return [];
+  return r.erros.map((e) => ({
+    field: e.caminho.replace(/^rotas\[(\d+)\]/, (_m, i: string) => `rotas[${tabela.rotas[Number(i)]?.uid ?? i}]`),
+    message: e.mensagem,
+  }));
+}

@@ -1,0 +1,95 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { faixas, prioridades, regras, restricaoPessoas, restricoes, tabelaFreteRotas, tabelasFrete } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
+
+// Freight table queries. Whole tables (routes, rules, ranges, restrictions, priorities) are read with
+// one set-based query per child table for any number of tables, never one query per route.
+
+export const TABELA_HISTORICA = 'Tabela histórica não pode ser alterada';
+
+export type TabelaRow = typeof tabelasFrete.$inferSelect;
+export type RotaRow = typeof tabelaFreteRotas.$inferSelect;
+export type RegraRow = typeof regras.$inferSelect;
+export type FaixaRow = typeof faixas.$inferSelect;
+export type RestricaoRow = typeof restricoes.$inferSelect;
+export type RestricaoPessoaRow = typeof restricaoPessoas.$inferSelect;
+export type PrioridadeRow = typeof prioridades.$inferSelect;
+
+export async function tabelaVisivel(db: DbOrTx, ctx: RequestContext, uid: string) {
+  const rows = await db.select({ uid: tabelasFrete.uid }).from(tabelasFrete).where(and(eq(tabelasFrete.uid, uid), eq(tabelasFrete.embarcadorUid, exigirEmbarcador(ctx)))).limit(1);
+  return rows.length > 0;
+}
+
+/** The table locked for a change of itself or its children; 409 when it is read-only history. */
+export async function tabelaParaAlterar(tx: DbOrTx, uid: string): Promise<TabelaRow> {
+  const [t] = await tx.select().from(tabelasFrete).where(eq(tabelasFrete.uid, uid)).for('update');
+  if (!t) throw AppError.notFound();
+  if (t.historica) throw AppError.conflict(TABELA_HISTORICA);
+  return t;
+}
+
+/** Every change of a table or its children bumps `revisao`: the calculator's cache key. */
+export async function tocarTabela(tx: DbOrTx, uid: string) {
+  await tx.update(tabelasFrete).set({ revisao: sql`${tabelasFrete.revisao} + 1`, atualizadoEm: sql`now()` } as never).where(eq(tabelasFrete.uid, uid));
+}
+
+export type LinhasTabela = {
+  rotas: RotaRow[];
+  regras: RegraRow[];
+  faixas: Map<string, FaixaRow[]>;
+  restricoes: RestricaoRow[];
+  pessoas: Map<string, RestricaoPessoaRow[]>;
+  prioridades: PrioridadeRow[];
+};
+
+function agrupar<T, K>(rows: T[], chave: (r: T) => K): Map<K, T[]> {
+  const m = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = chave(r);
+    const g = m.get(k);
+    if (g) g.push(r);
+    else m.set(k, [r]);
+  }
+  return m;
+}
+
+/** The children of many tables: six queries whatever the number of tables and routes. */
+export async function carregarLinhas(db: DbOrTx, uids: string[]): Promise<Map<string, LinhasTabela>> {
+  const out = new Map<string, LinhasTabela>();
+  if (!uids.length) return out;
+  const [rs, gs, fs, xs, ps, ls] = await Promise.all([
+    db.select().from(tabelaFreteRotas).where(inArray(tabelaFreteRotas.tabelaFreteUid, uids)).orderBy(asc(tabelaFreteRotas.ordem), asc(tabelaFreteRotas.criadoEm), asc(tabelaFreteRotas.uid)),
+    db.select().from(regras).where(inArray(regras.tabelaFreteUid, uids)).orderBy(asc(regras.ordem), asc(regras.criadoEm), asc(regras.uid)),
+    db.select().from(faixas).where(inArray(faixas.tabelaFreteUid, uids)).orderBy(asc(faixas.ordem), sql`${faixas.ate} asc nulls last`, asc(faixas.uid)),
+    db.select().from(restricoes).where(inArray(restricoes.tabelaFreteUid, uids)).orderBy(asc(restricoes.componente)),
+    db.select().from(restricaoPessoas).where(inArray(restricaoPessoas.tabelaFreteUid, uids)).orderBy(asc(restricaoPessoas.papel), asc(restricaoPessoas.documento)),
+    db.select().from(prioridades).where(inArray(prioridades.tabelaFreteUid, uids)).orderBy(asc(prioridades.prioridade), asc(prioridades.criadoEm), asc(prioridades.uid)),
+  ]);
+  const porTabela = <T extends { tabelaFreteUid: string }>(rows: T[]) => agrupar(rows, (r) => r.tabelaFreteUid);
+  const rotasT = porTabela(rs);
+  const regrasT = porTabela(gs);
+  const faixasT = porTabela(fs);
+  const restricoesT = porTabela(xs);
+  const pessoasT = porTabela(ps);
+  const prioridadesT = porTabela(ls);
+  for (const uid of uids) {
+    out.set(uid, {
+      rotas: rotasT.get(uid) ?? [],
+      regras: regrasT.get(uid) ?? [],
+      faixas: agrupar(faixasT.get(uid) ?? [], (f) => f.regraUid),
+      restricoes: restricoesT.get(uid) ?? [],
+      pessoas: agrupar(pessoasT.get(uid) ?? [], (p) => p.restricaoUid),
+      prioridades: prioridadesT.get(uid) ?? [],
+    });
+  }
+  return out;
+}
+
+export async function carregarTabela(db: DbOrTx, uid: string) {
+  const [t] = await db.select().from(tabelasFrete).where(eq(tabelasFrete.uid, uid));
+  if (!t) throw AppError.notFound();
+  const linhas = (await carregarLinhas(db, [uid])).get(uid) as LinhasTabela;
+  return { tabela: t, linhas };
+}

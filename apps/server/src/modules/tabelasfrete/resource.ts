@@ -1,0 +1,125 @@
+import { and, eq, getTableColumns, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { FILTROS_VIGENCIA, tabelaFrete, tabelaFreteInput, tabelaFreteUpdate, transicaoProibida, z } from '@fretio/core';
+import { modais, tabelasFrete, transportadores } from '../../db/schema/index.ts';
+import { defineResource, doEmbarcador } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { removerAnexosDe } from '../anexos/service.ts';
+import { catalogoComponentes } from '../componentes/routes.ts';
+import { hojeSaoPaulo } from '../feriados/service.ts';
+import { estaVinculado } from '../transportadores/repository.ts';
+import { STATUS_ATIVO, tabelaItem } from './itens.ts';
+import { errosDaTabela, montarTabelaCalculo } from './montar.ts';
+import { type LinhasTabela, TABELA_HISTORICA, type TabelaRow, carregarLinhas } from './repository.ts';
+
+export const ENTIDADE_ANEXO = 'tabelasfrete';
+
+/** ftr_vigencia (default 'vigente'), against today in America/Sao_Paulo. */
+export function condicaoVigencia(v: string | undefined) {
+  const hoje = hojeSaoPaulo();
+  switch (v ?? 'vigente') {
+    case 'futura':
+      return gt(tabelasFrete.vigenciaInicio, hoje);
+    case 'expirada':
+      return lt(tabelasFrete.vigenciaFim, hoje);
+    case 'todas':
+      return undefined;
+    default:
+      return and(lte(tabelasFrete.vigenciaInicio, hoje), or(isNull(tabelasFrete.vigenciaFim), gte(tabelasFrete.vigenciaFim, hoje)));
+  }
+}
+
+/**
+ * Freight rate tables of the active shipper. List and get are custom routes (routes.ts: validity
+ * filter, par=cmp,full); create/update/delete are the framework's with these rules: the carrier must
+ * serve the shipper, status changes follow STATUS.tabelaFrete (409), activating runs the engine's
+ * validation of the whole table (400), a historic version is read-only (409).
+ */
+export function criarTabelasFreteResource(app: FastifyInstance) {
+  return defineResource({
+    nome: 'Tabela de frete',
+    path: '/tabelasfrete',
+    recurso: 'tabelasfrete',
+    table: tabelasFrete,
+    uid: tabelasFrete.uid,
+    scope: doEmbarcador(tabelasFrete.embarcadorUid),
+    item: tabelaFrete,
+    input: tabelaFreteInput,
+    updateInput: tabelaFreteUpdate,
+    operations: ['create', 'update', 'delete'],
+    select: {
+      ...getTableColumns(tabelasFrete),
+      transportadorNome: transportadores.nome,
+      modalNome: modais.nome,
+      quantidadeRotas: sql<number>`(select count(*)::int from tabela_frete_rotas tr where tr.tabela_frete_uid = "tabelas_frete"."uid")`.mapWith(Number),
+    },
+    from: (q) => q.innerJoin(transportadores, eq(transportadores.uid, tabelasFrete.transportadorUid)).leftJoin(modais, eq(modais.uid, tabelasFrete.modalUid)),
+    toItem: tabelaItem,
+    toValues: (input) => ({ ...input, fatorCubagem: input.fatorCubagem === null || input.fatorCubagem === undefined ? null : String(input.fatorCubagem) }),
+    sortable: {
+      nome: tabelasFrete.nome,
+      transportadorNome: transportadores.nome,
+      vigenciaInicio: tabelasFrete.vigenciaInicio,
+      vigenciaFim: tabelasFrete.vigenciaFim,
+      status: tabelasFrete.status,
+      prioridade: tabelasFrete.prioridade,
+      versao: tabelasFrete.versao,
+      criadoEm: tabelasFrete.criadoEm,
+      atualizadoEm: tabelasFrete.atualizadoEm,
+    },
+    defaultSort: 'nome',
+    filters: {
+      nome: { column: tabelasFrete.nome, kind: 'text' },
+      transportadorUid: { column: tabelasFrete.transportadorUid, kind: 'uid' },
+      transportadorNome: { column: transportadores.nome, kind: 'text' },
+      modalUid: { column: tabelasFrete.modalUid, kind: 'uid' },
+      status: { column: tabelasFrete.status, kind: 'int' },
+      historica: { column: tabelasFrete.historica, kind: 'bool' },
+      vigenciaInicio: { column: tabelasFrete.vigenciaInicio, kind: 'date', range: true },
+      vigenciaFim: { column: tabelasFrete.vigenciaFim, kind: 'date', range: true },
+      tabelaOrigemUid: { column: tabelasFrete.tabelaOrigemUid, kind: 'uid' },
+    },
+    listQuery: { ftr_vigencia: z.enum(FILTROS_VIGENCIA).optional().describe("Vigência em America/Sao_Paulo: 'vigente' (padrão), 'futura', 'expirada' ou 'todas'") },
+    listWhere: (q) => condicaoVigencia(q.vigencia as string | undefined),
+    hooks: {
+      async validate(tx, ctx, values, existing) {
+        const embarcadorUid = exigirEmbarcador(ctx);
+        if (existing?.historica) throw AppError.conflict(TABELA_HISTORICA);
+        if (!(await estaVinculado(tx, values.transportadorUid as string, embarcadorUid))) {
+          throw AppError.field('transportadorUid', 'Transportador não vinculado ao embarcador');
+        }
+        let fatorModal: string | null = null;
+        if (values.modalUid) {
+          const [m] = await tx
+            .select({ fator: modais.fatorCubagemPadrao })
+            .from(modais)
+            .where(and(eq(modais.uid, values.modalUid as string), or(isNull(modais.embarcadorUid), eq(modais.embarcadorUid, embarcadorUid))));
+          if (!m) throw AppError.field('modalUid', 'Modal não encontrado');
+          fatorModal = m.fator;
+        }
+        values.fatorCubagem ??= fatorModal ?? '300';
+        if (existing) {
+          if (values.status === undefined || values.status === null) delete values.status;
+          else if (values.status !== existing.status) {
+            const proibida = transicaoProibida('tabelaFrete', existing.status as number, values.status as number);
+            if (proibida) throw AppError.conflict(proibida, [{ field: 'status', message: proibida }]);
+          }
+          values.revisao = sql`${tabelasFrete.revisao} + 1`;
+          // Activating: the whole table must pass the engine's validation.
+          if (values.status === STATUS_ATIVO && existing.status !== STATUS_ATIVO) {
+            const linhas = (await carregarLinhas(tx, [existing.uid as string])).get(existing.uid as string);
+            const tabela = montarTabelaCalculo({ ...(existing as TabelaRow), fatorCubagem: values.fatorCubagem as string }, linhas as LinhasTabela);
+            const codigos = (await catalogoComponentes(tx, embarcadorUid)).map((c) => c.codigo);
+            const erros = errosDaTabela(tabela, codigos);
+            if (erros.length) throw AppError.validation(erros, `A tabela tem erros e não pode ser ativada: ${erros[0].message}`);
+          }
+        }
+      },
+      async beforeDelete(tx, ctx, existing) {
+        if (existing.historica) throw AppError.conflict(TABELA_HISTORICA);
+        await removerAnexosDe(app, tx, { embarcadorUid: exigirEmbarcador(ctx), entidade: ENTIDADE_ANEXO, entidadeUid: existing.uid as string });
+      },
+    },
+  });
+}

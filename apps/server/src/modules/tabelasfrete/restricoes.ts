@@ -1,0 +1,55 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import { restricao, restricaoInput } from '@fretio/core';
+import { restricoes } from '../../db/schema/index.ts';
+import { defineResource } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { catalogoComponentes } from '../componentes/routes.ts';
+import { antesDeAlterar, depoisDeAlterar, filhoDaTabela, tabelaDe } from './comum.ts';
+import { tabelaParaAlterar, tocarTabela } from './repository.ts';
+
+const DUPLICADA = 'A tabela já tem uma restrição para este componente.';
+registerUniqueConstraint('restricoes_componente_uq', 'componente', DUPLICADA);
+
+const contar = (papel: string) =>
+  sql<number>`(select count(*)::int from restricao_pessoas rp where rp.restricao_uid = "restricoes"."uid" and rp.papel = ${papel})`.mapWith(Number);
+
+/**
+ * /tabelasfrete/{uid}/restricoes-componentes: a component of the table applies only to (SOMENTE) or
+ * except for (EXCETO) the linked senders and recipients (…/remetentes, …/destinatarios). Every rule of
+ * that component in the table (route rules and generalidades) follows it; without anybody linked it
+ * restricts nothing.
+ */
+export const restricoesResource = defineResource({
+  nome: 'Restrição de componente',
+  path: '/tabelasfrete/:uid/restricoes-componentes',
+  recurso: 'tabelasfrete',
+  table: restricoes,
+  uid: restricoes.uid,
+  scope: filhoDaTabela(restricoes.tabelaFreteUid),
+  item: restricao,
+  input: restricaoInput,
+  select: {
+    ...getTableColumns(restricoes),
+    componenteNome: sql<string | null>`(select c.nome from componentes c join tabelas_frete tf on tf.uid = "restricoes"."tabela_frete_uid" where c.codigo = "restricoes"."componente" and (c.embarcador_uid is null or c.embarcador_uid = tf.embarcador_uid) order by c.embarcador_uid nulls first limit 1)`,
+    quantidadeRemetentes: contar('REMETENTE'),
+    quantidadeDestinatarios: contar('DESTINATARIO'),
+  },
+  sortable: { componente: restricoes.componente, modo: restricoes.modo, criadoEm: restricoes.criadoEm },
+  defaultSort: 'componente',
+  filters: { componente: { column: restricoes.componente, kind: 'exact' }, modo: { column: restricoes.modo, kind: 'exact' } },
+  hooks: {
+    async validate(tx, ctx, values, existing) {
+      await antesDeAlterar(tx, values, existing);
+      const codigos = (await catalogoComponentes(tx, exigirEmbarcador(ctx), true)).map((c) => c.codigo);
+      if (!codigos.includes(values.componente as string)) throw AppError.field('componente', `Componente desconhecido: "${values.componente}" não está no catálogo`);
+    },
+    afterWrite: (tx, ctx, row) => depoisDeAlterar(tx, ctx, row.tabelaFreteUid as string),
+    async beforeDelete(tx, _ctx, existing) {
+      await tabelaParaAlterar(tx, tabelaDe({}, existing));
+      await tocarTabela(tx, existing.tabelaFreteUid as string);
+    },
+  },
+});
+

@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { generateCnh, generateCnpj, generateCpf, generateLicensePlate, generateRenavam } from '@brazilian-utils/brazilian-utils';
+import { sql } from 'drizzle-orm';
+import type { Created, Harness } from './support/harness.ts';
+
+// Valid request bodies for every API resource, used by the generic suites in test/generic
+// (tenant isolation, permissions, bad input). They run over the route table, so a new module is
+// covered as soon as it is registered, provided it has an entry here. Those suites fail with a
+// message naming the missing entry.
+//
+// Adding a resource ('/x', or '/x/:uid/y' for a sub-collection):
+//   '/x': { body: (h) => ({ ...a valid body, unique on every call: use h.seq() / uniq() / generateCnpj() }) },
+//   '/x/:uid/y': { parent: (h) => uid of a parent shipper A can see, body: (h, { parent }) => ({ ... }) },
+// A body may create what it refers to: `centroCustoUid: (await h.create('/centros-custo')).uid`.
+// `create` replaces POST when a resource has none (insert the row and return its uid); `update`
+// gives a PUT body when the default (a fresh `body`) is not valid for PUT.
+//
+// Adding a custom route whose path carries a uid (e.g. 'POST /api/v1/x/:uid/aprovar'): the suites
+// infer the uid when the path starts with a resource's record path ('/api/v1/x/:uid/...') or a
+// sub-collection's parent ('/api/v1/embarcadores/:uid/...'); otherwise add to `routeFixtures`
+// `params` (uids of shipper A's records) and, when it takes a JSON body, `body`.
+
+export type Body = Record<string, unknown>;
+
+export type ResourceFixture = {
+  /** Sub-collections: the parent's uid, as visible to shipper A's administrator. */
+  parent?: (h: Harness) => Promise<string> | string;
+  /** A valid POST body, unique on every call. */
+  body?: (h: Harness, ctx: { parent?: string }) => Promise<Body> | Body;
+  /** A valid PUT body for `rec`; defaults to a fresh `body`. */
+  update?: (h: Harness, rec: Created) => Promise<Body> | Body;
+  /** Creates a record of shipper A without the resource's POST reply carrying its uid; returns the uid. */
+  create?: (h: Harness, ctx: { parent?: string }) => Promise<string>;
+};
+
+export type RouteFixture = {
+  /** Path parameter values naming records of shipper A. */
+  params?: (h: Harness) => Promise<Record<string, string>>;
+  /** A valid JSON body for the route. */
+  body?: (h: Harness, params: Record<string, string>) => Promise<Body> | Body;
+  /** What shipper B's administrator gets on shipper A's record; 404 unless said otherwise. */
+  expectForOtherShipper?: number;
+  /** Leave the route out of the tenant-isolation suite, saying why. */
+  exempt?: string;
+};
+
+export const uniq = () => randomBytes(4).toString('hex');
+
+/** A carrier in no shipper's list (created straight in the table), for linking tests. */
+export async function carrierSemVinculo(h: Harness): Promise<string> {
+  const n = h.seq();
+  const [row] = await h.rows<{ uid: string }>(
+    sql`insert into transportadores (nome, cnpj, uf) values (${`Transportadora Avulsa ${n} Ltda`}, ${generateCnpj()}, 'SP') returning uid`,
+  );
+  return row.uid;
+}
+
+/** A carrier user asking to serve shipper A (pending), as the carrier sign-up leaves it. */
+export async function preUsuarioPendente(h: Harness): Promise<string> {
+  const transportadorUid = await carrierSemVinculo(h);
+  const [u] = await h.rows<{ uid: string }>(
+    sql`insert into usuarios (login, nome, tipo_usuario, status_usuario, transportador_uid)
+        values (${`pre.${uniq()}@transportes.com.br`}, 'Pré Usuário Teste', 2, 1, ${transportadorUid}) returning uid`,
+  );
+  const [p] = await h.rows<{ uid: string }>(
+    sql`insert into pre_usuarios_transportador (embarcador_uid, usuario_uid, transportador_uid)
+        values (${h.embarcadorA}, ${u.uid}, ${transportadorUid}) returning uid`,
+  );
+  return p.uid;
+}
+
+const carrierOfA = async (h: Harness) => (await h.create('/transportadores')).uid;
+
+export const fixtures: Record<string, ResourceFixture> = {
+  '/centros-custo': {
+    body: (h) => {
+      const n = h.seq();
+      return { codigo: `T${n}-${uniq()}`, nome: `Centro de Custo de Teste ${n}`, ativo: true };
+    },
+  },
+  '/departamentos': {
+    body: async (h) => {
+      const n = h.seq();
+      const cc = await h.create('/centros-custo');
+      return { nome: `Departamento de Teste ${n} ${uniq()}`, descricao: 'Criado pelos testes', centroCustoUid: cc.uid, ativo: true };
+    },
+  },
+  '/papeis': {
+    body: (h) => ({
+      nome: `Papel de Teste ${h.seq()} ${uniq()}`,
+      descricao: 'Criado pelos testes',
+      tipo: 1,
+      permissoes: { 'centros-custo': ['ler', 'criar'], departamentos: ['ler'] },
+    }),
+  },
+  '/api-token': {
+    body: (h) => ({ nome: `Integração de Teste ${h.seq()}`, expiraEm: null }),
+  },
+  '/cadastros/embarcadores': {
+    body: (h) => {
+      const n = h.seq();
+      return {
+        nome: `Embarcador de Teste ${n} Ltda`,
+        nomeFantasia: `Teste ${n}`,
+        cnpj: generateCnpj(),
+        email: `contato${n}.${uniq()}@teste.com.br`,
+        telefone: '(11) 3333-4444',
+        cep: '01310-100',
+        uf: 'SP',
+        municipioIbge: '3550308',
+        ativo: true,
+      };
+    },
+  },
+  '/embarcadores/:uid/unidades': {
+    parent: (h) => h.embarcadorA,
+    body: (h) => {
+      const n = h.seq();
+      return { nome: `Unidade de Teste ${n}`, apelido: `U${n}`, documento: generateCnpj(), cep: '13015-000', uf: 'SP', municipioIbge: '3509502', ativo: true };
+    },
+  },
+  '/embarcadores/:uid/usuarios': {
+    parent: (h) => h.embarcadorA,
+    body: async (h) => {
+      const n = h.seq();
+      return {
+        nome: `Usuária de Teste ${n}`,
+        apelido: `Teste ${n}`,
+        login: `usuario${n}.${uniq()}@demo.com.br`,
+        papelUid: await h.papelUid(h.embarcadorA, 'Operador'),
+        unidadeUid: null,
+      };
+    },
+  },
+  '/embarcadores/:uid/transportadores': {
+    parent: (h) => h.embarcadorA,
+    body: async (h) => ({ transportadorUid: await carrierSemVinculo(h) }),
+    // The reply is {transportadorUid}; the "record" is the link, named by the carrier's uid.
+    async create(h, { parent }) {
+      const transportadorUid = await carrierSemVinculo(h);
+      const res = await h.admin.post(`/api/v1/embarcadores/${parent}/transportadores`, { transportadorUid });
+      if (res.status !== 201) throw new Error(`vincular transportador: ${res.status} ${res.text}`);
+      return transportadorUid;
+    },
+  },
+  '/transportadores': {
+    body: (h) => {
+      const n = h.seq();
+      return {
+        nome: `Transportes de Teste ${n} Ltda`,
+        nomeFantasia: `Transteste ${n}`,
+        cnpj: generateCnpj(),
+        ie: '1234567890',
+        rntrc: '12345678',
+        email: `comercial${n}.${uniq()}@transteste.com.br`,
+        telefone: '(41) 3333-4444',
+        cep: '80010-000',
+        uf: 'PR',
+        municipioIbge: '4106902',
+        ativo: true,
+      };
+    },
+  },
+  '/transportadores/:uid/unidades': {
+    parent: carrierOfA,
+    body: (h) => {
+      const n = h.seq();
+      return { nome: `Filial de Teste ${n}`, apelido: `F${n}`, documento: generateCnpj(), indicaAutonomo: false, cep: '80010-000', uf: 'PR', municipioIbge: '4106902', ativo: true };
+    },
+  },
+  '/transportadores/:uid/usuarios': {
+    parent: carrierOfA,
+    body: (h) => {
+      const n = h.seq();
+      return { nome: `Motorista de Teste ${n}`, apelido: `M${n}`, login: `motorista${n}.${uniq()}@transteste.com.br`, unidadeTransportadorUid: null };
+    },
+    update: (h) => ({ nome: `Motorista Alterado ${h.seq()}`, apelido: null, unidadeTransportadorUid: null }),
+  },
+  '/pessoas': {
+    body: (h) => {
+      const n = h.seq();
+      return {
+        documento: generateCnpj(), ie: 'ISENTO', nome: `Cliente de Teste ${n} Ltda`, nomeFantasia: `Cliente ${n}`,
+        cep: '30130-010', logradouro: 'Avenida Afonso Pena', numero: String(n), bairro: 'Centro', municipioIbge: '3106200', uf: 'MG',
+        email: `cliente${n}.${uniq()}@teste.com.br`, telefone: '(31) 3222-1000', remetente: false, destinatario: true, tomador: false, ativo: true,
+      };
+    },
+  },
+  '/produtos': {
+    body: (h) => {
+      const n = h.seq();
+      return { codigo: `P${n}-${uniq()}`, descricao: `Produto de Teste ${n}`, ncm: '0901.21.00', unidade: 'CX', pesoBrutoKg: 10.5, pesoLiquidoKg: 10, comprimentoCm: 40, larguraCm: 30, alturaCm: 25, valorUnitario: '189,90', ean: null, ativo: true };
+    },
+  },
+  '/setor': {
+    body: (h) => {
+      const n = h.seq();
+      return { codigo: `S${n}-${uniq()}`, nome: `Setor de Teste ${n} ${uniq()}`, descricao: 'Criado pelos testes', ativo: true };
+    },
+  },
+  '/zona': {
+    body: (h) => {
+      const n = h.seq();
+      return { codigo: `Z${n}-${uniq()}`, nome: `Zona de Teste ${n} ${uniq()}`, descricao: 'Capital e região metropolitana', uf: 'SP', ativo: true };
+    },
+  },
+  '/tiposveiculo': {
+    body: (h) => ({ nome: `Tipo de Teste ${h.seq()} ${uniq()}`, capacidadeKg: 8000, capacidadeM3: 45.5, eixos: 3, tipoCarroceria: 'BAU', ativo: true }),
+  },
+  '/transportadores/:uid/motoristas': {
+    parent: carrierOfA,
+    body: (h) => ({ nome: `Motorista de Teste ${h.seq()}`, cpf: generateCpf(), cnhNumero: generateCnh(), cnhCategoria: 'E', cnhValidade: '2031-12-31', telefone: '(41) 99999-0000', ativo: true }),
+  },
+  '/transportadores/:uid/veiculos': {
+    parent: carrierOfA,
+    body: async (h) => {
+      const [tipo] = await h.rows<{ uid: string }>(sql`select uid from tipos_veiculo where embarcador_uid is null and nome = 'Truck'`);
+      return { placa: generateLicensePlate(), renavam: generateRenavam(), tipoVeiculoUid: tipo.uid, capacidadeKg: null, capacidadeM3: null, ano: 2022, proprietario: 'PROPRIO', ufLicenciamento: 'PR', ativo: true };
+    },
+  },
+  '/configuracoes/tributos': {
+    // Interstate rules, one year each far in the future: never overlapping another call's.
+    body: (h) => {
+      const ano = 2200 + h.seq();
+      return { tipo: 'INTERESTADUAL', ufOrigem: 'SP', ufDestino: 'BA', aliquota: 7, vigenciaInicio: `${ano}-01-01`, vigenciaFim: `${ano}-12-31`, descricao: 'Criado pelos testes', ativo: true };
+    },
+  },
+  '/configuracoes/iss': {
+    // A municipality of its own on every call (unique per shipper and municipality).
+    body: async (h) => {
+      const [m] = await h.rows<{ ibge: string }>(sql`select ibge from municipios where uf = 'MG' order by ibge offset ${h.seq()} limit 1`);
+      return { municipioIbge: m.ibge, aliquota: 2.5, retencao: 'NAO_RETIDO', observacao: 'Criado pelos testes', ativo: true, def: false };
+    },
+  },
+};
+
+export const routeFixtures: Record<string, RouteFixture> = {
+  'PUT /api/v1/perfil/embarcador-ativo/:uid': {
+    params: async (h) => ({ uid: h.embarcadorA }),
+  },
+  'POST /api/v1/usuarios/startresetpassword/:id': {
+    params: async (h) => ({ id: await h.userUid('operador@demo.com.br') }),
+  },
+  'POST /api/v1/usuarios/startrevalidacao/:id': {
+    // A user just added to shipper A is pending activation.
+    params: async (h) => ({ id: (await h.create('/embarcadores/:uid/usuarios')).uid }),
+  },
+  'PUT /api/v1/embarcadores/:uid/pre-usuarios-transportador/:preUsuarioUid': {
+    params: async (h) => ({ uid: h.embarcadorA, preUsuarioUid: await preUsuarioPendente(h) }),
+    body: () => ({ status: 2 }),
+  },
+  'DELETE /api/v1/embarcadores/:uid/transportadores/:transportadorUid': {
+    params: async (h) => ({ uid: h.embarcadorA, transportadorUid: (await h.create('/embarcadores/:uid/transportadores')).uid }),
+  },
+};

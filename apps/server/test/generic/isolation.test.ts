@@ -1,0 +1,113 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixtures, routeFixtures } from '../fixtures.ts';
+import {
+  FIXTURES_FILE,
+  type Harness,
+  createHarness,
+  isZod,
+  missingFixtureMessage,
+  needsFixture,
+  ownedParams,
+  paramNames,
+  routeKey,
+  storedRow,
+  updateBody,
+  fillUrl,
+  isUidParam,
+} from '../support/harness.ts';
+import { watchWrites } from '../support/state.ts';
+
+// Tenant isolation, for every route of the table: a record of shipper A, addressed by its uid by
+// the administrator of shipper B (every permission, another shipper), answers 404 — read, change
+// or delete — and stays exactly as it was. CONVENTIONS.md: "a uid of another shipper's record
+// answers 404 (never reveal which)".
+
+const h: Harness = await createHarness();
+afterAll(() => h.close());
+
+const notFound = (res: { status: number; body: any }, what: string) => {
+  expect(res.status, `${what} → ${res.status} ${JSON.stringify(res.body)}`).toBe(404);
+  expect(res.body).toMatchObject({ success: false, errorCode: 404 });
+};
+
+describe('registered resources', () => {
+  const needing = h.resources.filter(needsFixture);
+  it('the route table has resources to check', () => {
+    expect(needing.map((r) => r.path)).toEqual(expect.arrayContaining(['/centros-custo', '/departamentos']));
+  });
+
+  for (const r of needing) {
+    it(`${r.path}: shipper B cannot read, change or delete shipper A's record`, async () => {
+      if (!fixtures[r.path]) throw new Error(missingFixtureMessage(r.path, r.def));
+      const rec = await h.create(r.path);
+      const ownerCanSee = r.routes.get
+        ? (await h.admin.get(rec.itemUrl)).status
+        : r.routes.list
+          ? ((await h.admin.get(rec.collectionUrl, { pps: 500 })).body?.data?.data ?? []).some((x: { uid: string }) => x.uid === rec.uid)
+            ? 200
+            : 0
+          : 200;
+      // Otherwise a 404 for B would prove nothing.
+      expect(ownerCanSee, `o próprio embarcador A não enxerga o registro ${rec.itemUrl}`).toBe(200);
+
+      // Bodies first: a fixture body may create what it refers to.
+      const putBody = r.routes.update ? await updateBody(h, rec) : undefined;
+      const postBody = r.nested && r.routes.create ? await fixtures[r.path].body?.(h, { parent: rec.parent }) : undefined;
+      const row = await storedRow(h, r, rec.uid);
+      const writes = await watchWrites(h.db);
+
+      if (r.routes.get) notFound(await h.outro.get(rec.itemUrl), `GET ${rec.itemUrl} pelo embarcador B`);
+      if (r.routes.update) notFound(await h.outro.put(rec.itemUrl, putBody), `PUT ${rec.itemUrl} pelo embarcador B`);
+      if (r.routes.delete) notFound(await h.outro.delete(rec.itemUrl), `DELETE ${rec.itemUrl} pelo embarcador B`);
+      if (r.nested) {
+        if (r.routes.list) notFound(await h.outro.get(rec.collectionUrl), `GET ${rec.collectionUrl} pelo embarcador B`);
+        if (postBody) notFound(await h.outro.post(rec.collectionUrl, postBody), `POST ${rec.collectionUrl} pelo embarcador B`);
+      } else if (r.routes.list) {
+        const list = await h.outro.get(rec.collectionUrl, { pps: 500 });
+        expect(list.status).toBe(200);
+        expect(list.body.data.data.map((x: { uid: string }) => x.uid)).not.toContain(rec.uid);
+      }
+      expect(await storedRow(h, r, rec.uid), 'o registro do embarcador A mudou').toBe(row);
+      expect(await writes(), 'as requisições recusadas gravaram algo').toEqual([]);
+      if (r.routes.get) expect((await h.admin.get(rec.itemUrl)).status).toBe(200);
+    });
+  }
+});
+
+describe('other routes that take a uid', () => {
+  const resourceRoute = (url: string) => h.resources.some((r) => r.item === url || (r.nested && r.collection === url));
+  const custom = h.routes.filter(
+    (rt) => rt.url.startsWith('/api/v1/') && !rt.config.public && paramNames(rt.url).some((p) => isUidParam(rt, p)) && !resourceRoute(rt.url),
+  );
+
+  for (const route of custom) {
+    const key = routeKey(route);
+    const rf = routeFixtures[key];
+    if (rf?.exempt) {
+      it.skip(`${key}: ${rf.exempt}`, () => {});
+      continue;
+    }
+    it(`${key}: shipper B gets ${rf?.expectForOtherShipper ?? 404} for shipper A's uid and nothing changes`, async () => {
+      const { values, unknown, body: fixtureBody } = await ownedParams(h, route);
+      if (unknown.length) {
+        throw new Error(
+          `${key}: não sei a que registro do embarcador A ${unknown.map((p) => `:${p}`).join(', ')} se refere. ` +
+            `Acrescente em routeFixtures (${FIXTURES_FILE}) '${key}': { params: async (h) => ({ ${unknown.map((p) => `${p}: ...`).join(', ')} }) } ` +
+            `ou { exempt: 'motivo' }.`,
+        );
+      }
+      let body = fixtureBody;
+      if (body === undefined && isZod(route.schema.body)) {
+        if (!route.schema.body.safeParse({}).success) {
+          throw new Error(`${key}: recebe um corpo JSON; acrescente body: (h, params) => ({ ... }) em routeFixtures (${FIXTURES_FILE}).`);
+        }
+        body = {};
+      }
+      const url = fillUrl(route.url, values);
+      const writes = await watchWrites(h.db);
+      const res = await h.outro.request(route.method, url, body);
+      expect(res.status, `${route.method} ${url} pelo embarcador B → ${res.status} ${res.text}`).toBe(rf?.expectForOtherShipper ?? 404);
+      expect(await writes(), 'a requisição recusada gravou algo').toEqual([]);
+    });
+  }
+});

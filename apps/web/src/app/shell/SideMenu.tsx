@@ -1,0 +1,49 @@
+import { HomeOutlined } from '@ant-design/icons';
+import { Menu, type MenuProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { menuTree } from '../../resources/registry.ts';
+import { useLayout } from '../layout.tsx';
+import { usePode } from '../perfil.ts';
+import { GROUP_ICONS } from './groupIcons.tsx';
+
+// The side menu: built from the registry, only what the user's role may read, grouped by area.
+export function SideMenu() {
+  const pode = usePode();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { collapsed, narrow, close } = useLayout();
+  const tree = useMemo(() => menuTree(pode), [pode]);
+  // Open submenus are kept apart for the two modes: expanded starts with every area open; collapsed
+  // shows areas as hover popups, which must start closed (else a popup floats over the page).
+  const [openExpanded, setOpenExpanded] = useState<string[]>(() => tree.map((g) => `grupo:${g.group}`));
+  const [openCollapsed, setOpenCollapsed] = useState<string[]>([]);
+
+  const items: MenuProps['items'] = [
+    { key: '/', icon: <HomeOutlined />, label: 'Início' },
+    ...tree.map(({ group, items: resources }) => ({
+      key: `grupo:${group}`,
+      icon: GROUP_ICONS[group],
+      label: group,
+      children: resources.map((r) => ({ key: r.path, icon: r.icon, label: r.label })),
+    })),
+  ];
+  const selected = tree.flatMap((g) => g.items).find((r) => pathname === r.path || pathname.startsWith(`${r.path}/`));
+
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      aria-label="Menu principal"
+      items={items}
+      selectedKeys={[selected?.path ?? pathname]}
+      openKeys={collapsed ? openCollapsed : openExpanded}
+      onOpenChange={collapsed ? setOpenCollapsed : setOpenExpanded}
+      onClick={({ key }) => {
+        navigate(key);
+        setOpenCollapsed([]);
+        if (narrow) close();
+      }}
+    />
+  );
+}

@@ -1,0 +1,197 @@
+import { ApartmentOutlined, CarOutlined, IdcardOutlined, TeamOutlined } from '@ant-design/icons';
+import type { Transportador, UnidadeTransportador, UsuarioTransportador } from '@fretio/core';
+import { documentoRule } from '../../resources/fields/CpfCnpjInput.tsx';
+import { UF_OPTIONS, camposEndereco } from '../../resources/fields/endereco.ts';
+import { type ColumnDef, type RowAction, defineResource } from '../../resources/types.ts';
+import { acoesDeConta, mensagemUsuarioCriado } from '../usuarios/resource.tsx';
+import { CnpjConsulta } from './CnpjConsulta.tsx';
+
+// Carriers linked to the active shipper (a carrier is a global record: creating one links it, and a
+// CNPJ already in Fretio is linked instead of created), their units and users; independent contractors.
+const DO_TRANSPORTADOR = { key: 'transportadores', param: 'uid' };
+
+const linksDoTransportador = [
+  {
+    label: 'Unidades',
+    icon: <ApartmentOutlined />,
+    recurso: 'transportadores',
+    to: (r: { uid: string }) => `/transportadores/${r.uid}/unidades`,
+  },
+  {
+    label: 'Usuários',
+    icon: <TeamOutlined />,
+    recurso: 'transportadores',
+    to: (r: { uid: string }) => `/transportadores/${r.uid}/usuarios`,
+  },
+];
+
+const colunas: ColumnDef<Transportador>[] = [
+  { field: 'nome', title: 'Razão social', sortable: true, filter: 'text' },
+  { field: 'nomeFantasia', title: 'Nome fantasia', sortable: true },
+  { field: 'cnpj', title: 'CNPJ', kind: 'documento', sortable: true, filter: 'text', width: 180 },
+  { field: 'rntrc', title: 'RNTRC', filter: 'text', width: 120 },
+  { field: 'uf', title: 'UF', sortable: true, filter: 'select', filterOptions: UF_OPTIONS, width: 90 },
+  { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], sortable: true, filter: 'bool', width: 120 },
+];
+
+export const transportadores = defineResource<Transportador>({
+  key: 'transportadores',
+  path: '/transportadores',
+  label: 'Transportadores',
+  singular: 'Transportador',
+  description: 'Transportadoras que atendem o embarcador ativo.',
+  group: 'Cadastros',
+  icon: <CarOutlined />,
+  recurso: 'transportadores',
+  api: '/transportadores',
+  // The API has no delete: a carrier is unlinked from the shipper in "Meu embarcador".
+  operations: ['criar', 'alterar'],
+  invalidates: ['embarcador-transportadores', 'transportadores-autonomos'],
+  defaultSort: { field: 'nome', order: 'ASC' },
+  columns: [...colunas, { field: 'criadoEm', title: 'Criado em', kind: 'date', sortable: true, width: 130 }],
+  fields: [
+    {
+      name: 'cnpj',
+      label: 'CNPJ',
+      kind: 'custom',
+      component: CnpjConsulta,
+      required: true,
+      rules: [documentoRule('cnpj')],
+      help: 'Informe o CNPJ primeiro: se o transportador já estiver no Fretio, basta vinculá-lo.',
+    },
+    { name: 'nome', label: 'Razão social', required: true, max: 150 },
+    { name: 'nomeFantasia', label: 'Nome fantasia', max: 150 },
+    { name: 'ie', label: 'Inscrição estadual', max: 20, span: 12 },
+    { name: 'rntrc', label: 'RNTRC', max: 12, span: 12, rules: [{ pattern: /^\d{1,12}$/, message: 'RNTRC inválido' }] },
+    { name: 'email', label: 'E-mail', kind: 'email', max: 150, span: 14 },
+    { name: 'telefone', label: 'Telefone', max: 20, span: 10 },
+    ...camposEndereco(),
+    { name: 'ativo', label: 'Ativo', kind: 'bool' },
+  ],
+  initialValues: { ativo: true },
+  links: linksDoTransportador,
+});
+
+export const autonomos = defineResource<Transportador>({
+  key: 'transportadores-autonomos',
+  path: '/autonomos',
+  label: 'Autônomos',
+  singular: 'Autônomo',
+  description: 'Transportadores com unidade de motorista autônomo (contratado por RPA).',
+  group: 'Cadastros',
+  icon: <IdcardOutlined />,
+  recurso: 'transportadores',
+  api: '/transportadores/autonomos',
+  operations: [],
+  detail: false,
+  defaultSort: { field: 'nome', order: 'ASC' },
+  columns: colunas,
+  fields: [],
+  links: [linksDoTransportador[0]],
+});
+
+export const unidadesTransportador = defineResource<UnidadeTransportador>({
+  key: 'transportador-unidades',
+  path: '/transportadores/:uid/unidades',
+  label: 'Unidades',
+  singular: 'Unidade',
+  description: 'Filiais do transportador; uma unidade autônoma é um motorista contratado por RPA.',
+  group: 'Cadastros',
+  icon: <ApartmentOutlined />,
+  menu: false,
+  parent: DO_TRANSPORTADOR,
+  recurso: 'transportadores',
+  api: '/transportadores/:uid/unidades',
+  operations: ['criar', 'alterar'],
+  // The independent contractors' list depends on the units' flag; unit selects sit under 'transportadores'.
+  invalidates: ['transportadores', 'transportadores-autonomos', 'transportador-usuarios'],
+  defaultSort: { field: 'nome', order: 'ASC' },
+  columns: [
+    { field: 'nome', title: 'Nome', sortable: true, filter: 'text' },
+    { field: 'apelido', title: 'Apelido', sortable: true },
+    { field: 'documento', title: 'CPF/CNPJ', kind: 'documento', sortable: true, filter: 'text', width: 180 },
+    { field: 'indicaAutonomo', title: 'Autônomo', kind: 'bool', sortable: true, filter: 'bool', width: 110 },
+    { field: 'uf', title: 'UF', sortable: true, filter: 'select', filterOptions: UF_OPTIONS, width: 90 },
+    { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativa', 'Inativa'], sortable: true, filter: 'bool', width: 110 },
+  ],
+  fields: [
+    { name: 'nome', label: 'Nome', required: true, max: 150 },
+    { name: 'apelido', label: 'Apelido', max: 60, span: 12 },
+    { name: 'documento', label: 'CPF/CNPJ', kind: 'cpfCnpj', required: true, span: 12 },
+    {
+      name: 'indicaAutonomo',
+      label: 'Motorista autônomo',
+      kind: 'bool',
+      help: 'Pessoa física contratada por RPA: aparece na lista de autônomos.',
+    },
+    ...camposEndereco(),
+    { name: 'ativo', label: 'Ativa', kind: 'bool' },
+  ],
+  initialValues: { ativo: true, indicaAutonomo: false },
+});
+
+export const usuariosTransportador = defineResource<UsuarioTransportador>({
+  key: 'transportador-usuarios',
+  path: '/transportadores/:uid/usuarios',
+  label: 'Usuários',
+  singular: 'Usuário',
+  description: 'Usuários da transportadora com acesso ao embarcador ativo.',
+  group: 'Cadastros',
+  icon: <TeamOutlined />,
+  menu: false,
+  parent: DO_TRANSPORTADOR,
+  recurso: 'transportadores',
+  api: '/transportadores/:uid/usuarios',
+  defaultSort: { field: 'nome', order: 'ASC' },
+  columns: [
+    { field: 'nome', title: 'Nome', sortable: true, filter: 'text' },
+    { field: 'login', title: 'Login', sortable: true, filter: 'text' },
+    { field: 'unidadeTransportadorNome', title: 'Unidade' },
+    { field: 'statusUsuario', title: 'Situação', kind: 'status', statusKey: 'usuario', sortable: true, filter: 'select', width: 120 },
+    { field: 'ultimoLogin', title: 'Último acesso', kind: 'dateTime', sortable: true, width: 150 },
+  ],
+  fields: [
+    { name: 'nome', label: 'Nome', required: true, max: 150, span: 14 },
+    { name: 'apelido', label: 'Apelido', max: 60, span: 10 },
+    {
+      name: 'login',
+      label: 'Login (e-mail)',
+      kind: 'email',
+      required: true,
+      max: 150,
+      createOnly: true,
+      help: 'O usuário recebe um e-mail para ativar a conta e definir a senha.',
+    },
+    {
+      name: 'unidadeTransportadorUid',
+      label: 'Unidade',
+      kind: 'remoteSelect',
+      remote: {
+        api: '/transportadores/:uid/unidades',
+        query: { ftr_ativo: 'true', ssf: 'nome' },
+        label: (r) => String(r.apelido || r.nome),
+        currentLabel: (r) => (r.unidadeTransportadorNome ? String(r.unidadeTransportadorNome) : null),
+      },
+    },
+    // The API lets the shipper only activate or deactivate a carrier's user.
+    {
+      name: 'statusUsuario',
+      label: 'Situação',
+      kind: 'status',
+      statusKey: 'usuario',
+      editOnly: true,
+      options: [
+        { value: 2, label: 'Ativo' },
+        { value: 3, label: 'Inativo' },
+      ],
+    },
+  ],
+  title: (r) => r.nome,
+  afterSave: (r, { created }) => mensagemUsuarioCriado(r, created),
+  rowActions: acoesDeConta as RowAction<UsuarioTransportador>[],
+  deleteAction: {
+    label: 'Remover acesso',
+    confirm: (r) => `Remover o acesso de "${r.nome}" a este embarcador?`,
+    description: 'O usuário é inativado e deixa de acessar este embarcador.',
+  },
+});

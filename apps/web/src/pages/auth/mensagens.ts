@@ -1,0 +1,25 @@
+import { MSG } from '@fretio/core';
+
+// pt-BR texts for the error codes the authentication facility puts in URLs (?error=...).
+const MENSAGENS: Record<string, string> = {
+  CredentialsSignin: MSG.credenciaisInvalidas,
+  SessionRequired: 'Faça login para acessar esta página.',
+  AccessDenied: 'Acesso negado.',
+  Configuration: 'O serviço de autenticação está mal configurado. Avise o suporte.',
+  Verification: 'O link de acesso expirou ou já foi usado.',
+  MissingCSRF: 'O formulário expirou. Tente entrar novamente.',
+  OAuthSignin: 'Não foi possível iniciar a autenticação.',
+  OAuthCallbackError: 'Não foi possível concluir a autenticação.',
+  OAuthAccountNotLinked: 'Esta conta já está ligada a outro meio de acesso.',
+  AccountNotLinkedError: 'Esta conta já está ligada a outro meio de acesso.',
+  CallbackRouteError: 'Não foi possível entrar. Tente novamente.',
+  Signin: 'Não foi possível entrar. Tente novamente.',
+  UnknownError: 'Ocorreu um erro inesperado na autenticação.',
+};
+
+export const DEFAULT_AUTH_ERROR = 'Não foi possível entrar. Tente novamente.';
+
+export const mensagemDeErroAuth = (code: string | null | undefined) => (code ? (MENSAGENS[code] ?? DEFAULT_AUTH_ERROR) : null);
+
+/** Codes that are guidance, not failures (shown as info). */
+export const isAvisoAuth = (code: string | null | undefined) => code === 'SessionRequired';

@@ -1,0 +1,116 @@
+import { MSG } from '@fretio/core';
+import { App, Button, Col, Drawer, Form, Result, Row, Space, Spin } from 'antd';
+import { useEffect } from 'react';
+import type { ApiError } from '../app/api.ts';
+import { FieldInput, dateProps, fieldRules, valuePropName } from './fields/FieldInput.tsx';
+import { aplicarErrosNoForm } from './formErrors.ts';
+import type { Registro, ResourceDef } from './types.ts';
+import { useResourceDetail, useSaveResource } from './useResourceApi.ts';
+
+// The create/edit form of any declared resource, in a drawer. Rules are antd's (messages from
+// VALIDATE_MESSAGES); the server still validates, and its 400 field errors land on the fields.
+type Props = {
+  def: ResourceDef;
+  uid: string | null;
+  open: boolean;
+  readOnly?: boolean;
+  onClose: () => void;
+  /** After the closing animation: the owner may unmount the form. */
+  onAfterClose?: () => void;
+};
+
+export function ResourceForm({ def, uid, open, readOnly = false, onClose, onAfterClose }: Props) {
+  const [form] = Form.useForm();
+  const { message } = App.useApp();
+  const detail = useResourceDetail(def, uid);
+  const save = useSaveResource(def);
+  const record = (detail.data ?? null) as Registro | null;
+  const fields = def.fields.filter((f) => (uid ? !f.createOnly : !f.editOnly));
+
+  useEffect(() => {
+    if (record) form.setFieldsValue(def.toForm ? def.toForm(record) : record);
+  }, [record, def, form]);
+
+  async function onFinish(values: Record<string, unknown>) {
+    // Cleared inputs are sent as null so an update really clears them.
+    const plain = Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? (f.kind === 'bool' ? false : null)]));
+    try {
+      await save.mutateAsync({ uid: uid ?? undefined, body: def.toInput ? def.toInput(plain) : plain });
+      onClose();
+    } catch (e) {
+      const err = e as ApiError;
+      if (err.status === 401) return;
+      const semCampo = aplicarErrosNoForm(
+        form,
+        e,
+        fields.map((f) => f.name),
+      );
+      message.error([err.message || MSG.erroSalvar, ...semCampo].join(' '));
+    }
+  }
+
+  const titulo = uid
+    ? readOnly
+      ? `Visualizar ${def.singular.toLowerCase()}`
+      : `Editar ${def.singular.toLowerCase()}`
+    : (def.createLabel ?? `Novo ${def.singular.toLowerCase()}`);
+  const formId = `form-${def.key}`;
+  return (
+    <Drawer
+      open={open}
+      title={titulo}
+      size={def.formSize ?? 560}
+      destroyOnHidden
+      onClose={() => onClose()}
+      afterOpenChange={(visible) => !visible && onAfterClose?.()}
+      footer={
+        <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+          <Button onClick={() => onClose()}>{readOnly ? 'Fechar' : 'Cancelar'}</Button>
+          {!readOnly && (
+            <Button type="primary" htmlType="submit" form={formId} loading={save.isPending} disabled={!!uid && !record}>
+              Salvar
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      {detail.isError ? (
+        <Result
+          status="error"
+          title="Não foi possível carregar o registro."
+          subTitle={detail.error.message}
+          extra={<Button onClick={() => detail.refetch()}>Tentar novamente</Button>}
+        />
+      ) : (
+        <Spin spinning={!!uid && detail.isPending}>
+          <Form
+            id={formId}
+            form={form}
+            layout="vertical"
+            disabled={readOnly}
+            initialValues={uid ? undefined : def.initialValues}
+            onFinish={onFinish}
+            scrollToFirstError
+          >
+            <Row gutter={16}>
+              {fields.map((f) => (
+                <Col key={f.name} xs={24} md={f.span ?? 24}>
+                  <Form.Item
+                    name={f.name}
+                    label={f.label}
+                    extra={f.help}
+                    rules={fieldRules(f)}
+                    valuePropName={valuePropName(f)}
+                    {...dateProps(f)}
+                  >
+                    <FieldInput field={f} record={record} disabled={readOnly} context={{ form, uid, close: onClose }} />
+                  </Form.Item>
+                </Col>
+              ))}
+            </Row>
+          </Form>
+        </Spin>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,150 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Flex, Result, Space, Table, Typography } from 'antd';
+import type { TablePaginationConfig, TableProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { usePerfil, usePode } from '../app/perfil.ts';
+import { ListFilters } from './ListFilters.tsx';
+import { ParentTabs } from './ParentTabs.tsx';
+import { ResourceForm } from './ResourceForm.tsx';
+import { actionsColumn, dataColumns, sortFieldOf } from './columns.tsx';
+import { PAGE_SIZES, useListState } from './listParams.ts';
+import { permite } from './registry.ts';
+import type { Registro, ResourceDef } from './types.ts';
+import { useDeleteResource, useResourceList, useRowAction } from './useResourceApi.ts';
+
+// The list screen of any declared resource: server paging/sorting/filters kept in the URL,
+// loading/empty/error states, and only the actions the role allows.
+export const EMPTY_TEXT = 'Nenhum registro encontrado';
+
+type Sorter = Parameters<NonNullable<TableProps<Registro>['onChange']>>[2];
+
+export function ResourceList({ def }: { def: ResourceDef }) {
+  const pode = usePode();
+  const { data: perfil } = usePerfil();
+  const { state, update, query } = useListState(def);
+  const list = useResourceList(def, query);
+  const remove = useDeleteResource(def);
+  const action = useRowAction(def);
+  // Each opening gets its own key: a fresh form, whatever happened to the previous drawer.
+  const [editing, setEditing] = useState<{ uid: string | null; n: number; open: boolean } | null>(null);
+  const openForm = (uid: string | null) => setEditing({ uid, n: Date.now(), open: true });
+  const can = {
+    criar: permite(def, pode, 'criar'),
+    alterar: permite(def, pode, 'alterar'),
+    excluir: permite(def, pode, 'excluir'),
+    ler: (recurso: string) => pode(recurso, 'ler'),
+    pode,
+    perfil,
+  };
+
+  const total = list.data?.totalRecords ?? 0;
+  // A page past the end (after deleting its last row, or an old link) moves to the last page.
+  useEffect(() => {
+    const last = Math.max(1, Math.ceil(total / state.pps));
+    if (list.data && !list.isPlaceholderData && list.data.data.length === 0 && state.pc > last) update({ pc: last });
+  }, [list.data, list.isPlaceholderData, total, state.pc, state.pps, update]);
+
+  function onTableChange(p: TablePaginationConfig, _f: unknown, sorter: Sorter) {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const col = def.columns.find((c) => c.field === s?.columnKey);
+    const ssf = s?.order && col ? sortFieldOf(col) : def.defaultSort.field;
+    const sso = s?.order ? (s.order === 'ascend' ? 'ASC' : 'DESC') : def.defaultSort.order;
+    if (ssf !== state.ssf || sso !== state.sso) update({ ssf, sso });
+    else if (p.pageSize && p.pageSize !== state.pps) update({ pps: p.pageSize });
+    else if (p.current && p.current !== state.pc) update({ pc: p.current });
+  }
+
+  const columns = [
+    ...dataColumns(def, state),
+    ...actionsColumn(def, can, {
+      onEdit: (r) => openForm(r.uid),
+      onDelete: (r) => remove.mutateAsync(r.uid),
+      deleting: remove.isPending ? remove.variables : undefined,
+      onAction: (a, record) => action.mutateAsync({ action: a, record }),
+      running: action.isPending && action.variables ? `${action.variables.action.key}:${action.variables.record.uid}` : undefined,
+    }),
+  ];
+
+  return (
+    <>
+      {def.parent && <ParentTabs def={def} />}
+      <Card>
+        <Flex justify="space-between" align="start" wrap gap={12} style={{ marginBottom: 16 }}>
+          <div>
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {def.label}
+            </Typography.Title>
+            {def.description && <Typography.Text type="secondary">{def.description}</Typography.Text>}
+          </div>
+          <Space>
+            <Button icon={<ReloadOutlined />} onClick={() => list.refetch()} loading={list.isFetching} aria-label="Atualizar lista">
+              Atualizar
+            </Button>
+            {can.criar && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+                {def.createLabel ?? 'Novo'}
+              </Button>
+            )}
+          </Space>
+        </Flex>
+        <ListFilters columns={def.columns} values={state.filters} onChange={(filters) => update({ filters })} />
+        {list.isError && list.data && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={list.error.message}
+            action={
+              <Button size="small" onClick={() => list.refetch()}>
+                Tentar novamente
+              </Button>
+            }
+          />
+        )}
+        {list.isError && !list.data ? (
+          <Result
+            status="error"
+            title="Não foi possível carregar os registros."
+            subTitle={list.error.message}
+            extra={
+              <Button type="primary" onClick={() => list.refetch()}>
+                Tentar novamente
+              </Button>
+            }
+          />
+        ) : (
+          <Table<Registro>
+            rowKey="uid"
+            size="middle"
+            scroll={{ x: 'max-content' }}
+            loading={list.isFetching}
+            columns={columns}
+            dataSource={list.data?.data ?? []}
+            onChange={onTableChange}
+            expandable={def.expandable ? { expandedRowRender: (r) => def.expandable?.(r) } : undefined}
+            locale={{ emptyText: list.isPending ? ' ' : <Empty description={EMPTY_TEXT} /> }}
+            pagination={{
+              current: state.pc,
+              pageSize: state.pps,
+              total,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES,
+              showTotal: (t, [a, b]) => `${a}-${b} de ${t} registros`,
+            }}
+          />
+        )}
+        {editing && (
+          <ResourceForm
+            key={editing.n}
+            def={def}
+            uid={editing.uid}
+            open={editing.open}
+            readOnly={!!editing.uid && !can.alterar}
+            onClose={() => setEditing((e) => (e && e.n === editing.n ? { ...e, open: false } : e))}
+            onAfterClose={() => setEditing((e) => (e && e.n === editing.n ? null : e))}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Acao } from '@fretio/core';
+import { centrosCusto } from '../modules/centros-custo/resource.tsx';
+import { departamentos } from '../modules/departamentos/resource.tsx';
+import { apiTokens } from '../modules/api-token/resource.tsx';
+import { auditoriaSistema } from '../modules/auditoria-sistema/resource.tsx';
+import {
+  embarcadores,
+  meuEmbarcador,
+  preUsuarios,
+  transportadoresVinculados,
+  unidadesEmbarcador,
+} from '../modules/embarcadores/resource.tsx';
+import { papeis } from '../modules/papeis/resource.tsx';
+import { autonomos, transportadores, unidadesTransportador, usuariosTransportador } from '../modules/transportadores/resource.tsx';
+import { usuariosEmbarcador } from '../modules/usuarios/resource.tsx';
+import { MENU_GROUPS, type MenuGroup, type ResourceDef } from './types.ts';
+
+// Every resource screen of the app. Adding a screen = declaring a ResourceDef in
+// src/modules/<name>/resource.tsx and listing it here: menu, route, list and form follow.
+export const RESOURCES: ResourceDef[] = [centrosCusto, departamentos];
+// Shippers, carriers, access (roles, API tokens) and the audit trail; sub-collections in tab order.
+RESOURCES.push(embarcadores, meuEmbarcador, unidadesEmbarcador, usuariosEmbarcador, transportadoresVinculados, preUsuarios);
+RESOURCES.push(transportadores, unidadesTransportador, usuariosTransportador, autonomos);
+RESOURCES.push(papeis, apiTokens, auditoriaSistema);
+
+export type { ResourceDef } from './types.ts';
+
+const byKey = new Map(RESOURCES.map((r) => [r.key, r]));
+if (byKey.size !== RESOURCES.length) throw new Error('Chave de recurso repetida no registro');
+
+export const resourceByKey = (key: string) => byKey.get(key);
+
+/** '/embarcadores/:uid/unidades' + {uid} → '/embarcadores/123/unidades'. */
+export function fillPath(path: string, params: Record<string, string | undefined>): string {
+  return path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** May the operation be offered? The API must offer it and the role must allow it. */
+export function permite(def: ResourceDef, pode: (recurso: string, acao: Acao) => boolean, acao: Acao): boolean {
+  if (acao !== 'ler' && def.operations && !def.operations.includes(acao as 'criar')) return false;
+  return pode(def.recurso, acao);
+}
+
+/** Menu entries the user may open, grouped by area in MENU_GROUPS order. */
+export function menuTree(pode: (recurso: string, acao: Acao) => boolean) {
+  const visiveis = RESOURCES.filter((r) => r.menu !== false && pode(r.recurso, 'ler'));
+  return MENU_GROUPS.map((group: MenuGroup) => ({ group, items: visiveis.filter((r) => r.group === group) })).filter(
+    (g) => g.items.length > 0,
+  );
+}

@@ -1,0 +1,234 @@
+import { localRefSchema } from '../frete/esquemas.ts';
+import { UFS } from '../frete/ufs.ts';
+import { opcional, z, zBool, zCep, zData, zIbge, zTexto, zTextoOpcional, zUid } from '../zod.ts';
+
+// Freight registers: places (LocalRef), regions, CEP ranges, holidays, modes, components, carriers'
+// component names, delivery deadlines, the route register, attachments and the freight calculator.
+
+const zUfConhecida = z
+  .string({ error: 'Campo obrigatório' })
+  .trim()
+  .toUpperCase()
+  .refine((v) => UFS.includes(v), { error: (i) => `UF desconhecida: "${String(i.input)}"` });
+
+/** A place as routes name it (the engine's LocalRef): {tipo:'UF',uf} | {tipo:'MUNICIPIO',ibge} | {tipo:'REGIAO',regiaoUid} | {tipo:'FAIXA_CEP',de,ate}. */
+export const localRefInput = localRefSchema;
+export const TIPOS_LOCAL = ['UF', 'MUNICIPIO', 'REGIAO', 'FAIXA_CEP'] as const;
+
+/** A place in a reply: the LocalRef fields of its tipo plus a readable description. */
+export const localRefItem = z.object({
+  tipo: z.enum(TIPOS_LOCAL),
+  uf: z.string().optional(),
+  ibge: z.string().optional(),
+  regiaoUid: z.string().optional(),
+  de: z.string().optional(),
+  ate: z.string().optional(),
+  descricao: z.string(),
+});
+export type LocalRefItem = z.infer<typeof localRefItem>;
+
+const auditado = { criadoEm: z.string(), atualizadoEm: z.string() };
+
+// Regions ---------------------------------------------------------------------------------------
+export const regiaoInput = z.object({ nome: zTexto(120), descricao: zTextoOpcional(255), ativo: zBool.default(true) });
+export const regiao = z.object({ uid: z.string(), nome: z.string(), descricao: z.string().nullable(), ativo: z.boolean(), quantidadeLocais: z.number().int(), ...auditado });
+export type Regiao = z.infer<typeof regiao>;
+export const regiaoListaInput = z.object({
+  nome: z.string().trim().max(120).optional().describe('Parte do nome (sem acentos)'),
+  ativo: z.boolean().optional().describe('Só ativas (true, padrão) ou todas (omitido = true)'),
+  uids: z.array(zUid).max(500).optional().describe('Só estas regiões'),
+});
+/** A location of a region: a UF, a municipality (IBGE) or a CEP range; never another region. */
+export const regiaoLocalInput = localRefSchema.refine((l) => l.tipo !== 'REGIAO', { error: 'Uma região contém UFs, municípios ou faixas de CEP, não outra região', path: ['tipo'] });
+export const regiaoLocal = localRefItem.extend({ uid: z.string(), regiaoUid: z.string(), ...auditado });
+
+// CEP ranges ------------------------------------------------------------------------------------
+export const faixaCepInput = z
+  .object({ nome: zTexto(120), uf: zUfConhecida, municipioIbge: opcional(zIbge), de: zCep, ate: zCep, ativo: zBool.default(true) })
+  .refine((f) => f.de <= f.ate, { error: 'CEP final deve ser maior ou igual ao CEP inicial', path: ['ate'] });
+export const faixaCep = z.object({ uid: z.string(), nome: z.string(), uf: z.string(), municipioIbge: z.string().nullable(), de: z.string(), ate: z.string(), ativo: z.boolean(), ...auditado });
+export const faixaCepOpcao = z.object({ value: z.string(), label: z.string(), uf: z.string(), municipioIbge: z.string().nullable(), de: z.string(), ate: z.string() });
+
+// Holidays --------------------------------------------------------------------------------------
+export const ESCOPOS_FERIADO = ['NACIONAL', 'UF', 'MUNICIPIO'] as const;
+export const feriadoInput = z
+  .object({
+    data: zData,
+    nome: zTexto(120),
+    escopo: z.enum(ESCOPOS_FERIADO, { error: 'Escopo inválido: use NACIONAL, UF ou MUNICIPIO' }),
+    uf: opcional(zUfConhecida),
+    municipioIbge: opcional(zIbge),
+    facultativo: zBool.default(false),
+  })
+  .superRefine((f, ctx) => {
+    if (f.escopo === 'UF' && !f.uf) ctx.addIssue({ code: 'custom', path: ['uf'], message: 'Informe a UF do feriado estadual' });
+    if (f.escopo === 'MUNICIPIO' && !f.municipioIbge) ctx.addIssue({ code: 'custom', path: ['municipioIbge'], message: 'Informe o município do feriado municipal' });
+  });
+export const feriado = z.object({
+  uid: z.string(),
+  data: z.string(),
+  nome: z.string(),
+  escopo: z.enum(ESCOPOS_FERIADO),
+  uf: z.string().nullable(),
+  municipioIbge: z.string().nullable(),
+  facultativo: z.boolean(),
+  /** Filled by the system (national holidays): read-only. */
+  sistema: z.boolean(),
+  ...auditado,
+});
+export type Feriado = z.infer<typeof feriado>;
+
+// Modes and components --------------------------------------------------------------------------
+const zCodigo = (max: number) =>
+  z.string({ error: 'Campo obrigatório' }).trim().toUpperCase().regex(/^[A-Z][A-Z0-9_]*$/, 'Use letras maiúsculas, dígitos e _ (ex.: TAXA_PORTO)').max(max, `Deve ter no máximo ${max} caracteres`);
+export const modalInput = z.object({
+  codigo: zCodigo(20),
+  nome: zTexto(80),
+  fatorCubagemPadrao: z.number({ error: 'Número inválido' }).positive('Deve ser maior que zero').max(99999).default(300),
+  ativo: zBool.default(true),
+});
+export const modal = z.object({ uid: z.string(), codigo: z.string(), nome: z.string(), fatorCubagemPadrao: z.number(), ativo: z.boolean(), sistema: z.boolean(), ...auditado });
+export const modalOpcao = z.object({ value: z.string(), label: z.string(), codigo: z.string(), fatorCubagemPadrao: z.number() });
+
+export const componenteInput = z.object({ codigo: zCodigo(30), nome: zTexto(120), descricao: zTextoOpcional(255), ativo: zBool.default(true) });
+export const componente = z.object({ uid: z.string(), codigo: z.string(), nome: z.string(), descricao: z.string().nullable(), ativo: z.boolean(), sistema: z.boolean(), ...auditado });
+export type Componente = z.infer<typeof componente>;
+
+export const mapaComponenteInput = z.object({ nome: zTexto(120).describe('Nome do componente como o transportador o imprime no CT-e'), componenteUid: zUid });
+export const mapaComponente = z.object({
+  uid: z.string(),
+  transportadorUid: z.string(),
+  nome: z.string(),
+  componenteUid: z.string(),
+  componenteCodigo: z.string(),
+  componenteNome: z.string(),
+  ...auditado,
+});
+
+// Delivery deadlines and the route register -----------------------------------------------------
+export const prazoEntregaInput = z.object({
+  transportadorUid: zUid,
+  origem: localRefInput,
+  destino: localRefInput,
+  prazoDiasUteis: z.number({ error: 'Número inválido' }).int('Deve ser um número inteiro de dias úteis').min(0, 'Prazo não pode ser negativo').max(365),
+  observacao: zTextoOpcional(255),
+  ativo: zBool.default(true),
+});
+export const prazoEntrega = z.object({
+  uid: z.string(),
+  transportadorUid: z.string(),
+  transportadorNome: z.string(),
+  origem: localRefItem,
+  destino: localRefItem,
+  prazoDiasUteis: z.number().int(),
+  observacao: z.string().nullable(),
+  ativo: z.boolean(),
+  ...auditado,
+});
+
+export const rotaInput = z.object({
+  nome: zTexto(150),
+  transportadorUid: opcional(zUid).describe('Rota de um transportador (vazio: de qualquer um)'),
+  origem: localRefInput,
+  destino: localRefInput,
+  distanciaKm: opcional(z.number({ error: 'Número inválido' }).min(0, 'Distância não pode ser negativa').max(99999999)),
+  ativo: zBool.default(true),
+});
+export const rota = z.object({
+  uid: z.string(),
+  nome: z.string(),
+  transportadorUid: z.string().nullable(),
+  transportadorNome: z.string().nullable(),
+  origem: localRefItem,
+  destino: localRefItem,
+  distanciaKm: z.number().nullable(),
+  ativo: z.boolean(),
+  ...auditado,
+});
+export const rotaOpcao = z.object({
+  value: z.string(),
+  label: z.string(),
+  nome: z.string(),
+  transportadorUid: z.string().nullable(),
+  origem: localRefItem,
+  destino: localRefItem,
+  distanciaKm: z.number().nullable(),
+});
+
+// Attachments (any record) ----------------------------------------------------------------------
+export const anexo = z.object({
+  uid: z.string(),
+  entidade: z.string(),
+  entidadeUid: z.string(),
+  nome: z.string(),
+  descricao: z.string().nullable(),
+  tipoConteudo: z.string(),
+  tamanho: z.number().int(),
+  /** GET this to download (/api/download/anexo/{uid}). */
+  url: z.string(),
+  criadoEm: z.string(),
+  criadoPor: z.string().nullable(),
+  criadoPorNome: z.string().nullable(),
+});
+export type Anexo = z.infer<typeof anexo>;
+
+// Freight calculator ----------------------------------------------------------------------------
+export const localCalculoInput = z
+  .object({ cep: opcional(zCep), municipioIbge: opcional(zIbge), uf: opcional(zUfConhecida) })
+  .refine((l) => l.cep || l.municipioIbge || l.uf, { error: 'Informe o CEP ou o código IBGE do município' });
+const medida = (campo: string) => z.number({ error: 'Número inválido' }).positive(`${campo} deve ser maior que zero`).max(100000);
+export const dimensaoInput = z.object({
+  comprimentoCm: medida('Comprimento'),
+  larguraCm: medida('Largura'),
+  alturaCm: medida('Altura'),
+  quantidade: z.number().int('Deve ser um número inteiro').positive('Quantidade deve ser maior que zero').max(100000).default(1),
+});
+const naoNeg = (campo: string) => z.number({ error: 'Número inválido' }).min(0, `${campo} não pode ser negativo`);
+export const calculoInput = z
+  .object({
+    origem: localCalculoInput,
+    destino: localCalculoInput,
+    pesoKg: naoNeg('Peso').max(1e9),
+    m3: naoNeg('Volume (m³)').max(1e7).optional(),
+    dimensoes: z.array(dimensaoInput).max(1000).optional().describe('Alternativa a m3: o volume é a soma de comprimento × largura × altura × quantidade'),
+    valorMercadoria: naoNeg('Valor da mercadoria').max(1e12),
+    volumes: z.number().int('Deve ser um número inteiro').min(0).max(1e7).optional(),
+    documentos: z.number().int('Deve ser um número inteiro').min(0).max(1e5).optional().describe('Quantidade de NF-es (padrão 1)'),
+    remetente: z.string().trim().max(40).optional().describe('CNPJ/CPF (dígitos ou com máscara) ou uid de pessoa'),
+    destinatario: z.string().trim().max(40).optional().describe('CNPJ/CPF (dígitos ou com máscara) ou uid de pessoa'),
+    data: zData.optional().describe('Data de embarque (padrão: hoje em America/Sao_Paulo)'),
+    transportadorUids: z.array(zUid).max(200).optional().describe('Só as tabelas destes transportadores'),
+    tipoVeiculoUid: zUid.optional(),
+    importado: z.boolean().optional().describe('Mercadoria importada (ICMS interestadual 4 %)'),
+  })
+  .refine((c) => !(c.m3 !== undefined && c.dimensoes?.length), { error: 'Informe m3 ou dimensoes, não ambos', path: ['dimensoes'] });
+export type CalculoInput = z.infer<typeof calculoInput>;
+
+export const localResolvido = z.object({ uf: z.string(), ibge: z.string().nullable(), cep: z.string().nullable(), regioes: z.array(z.string()) });
+export const componenteCotado = z.object({ componente: z.string(), nome: z.string(), base: z.string(), quantidade: z.number(), valor: z.number() });
+export const cotacaoCalculada = z.object({
+  tabelaUid: z.string(),
+  tabelaNome: z.string(),
+  transportadorUid: z.string(),
+  transportadorNome: z.string(),
+  rotaUid: z.string(),
+  pesoTaxado: z.number(),
+  componentes: z.array(componenteCotado),
+  ajusteMinimo: z.number(),
+  valorSemIcms: z.number(),
+  aliquotaIcms: z.number(),
+  icms: z.number(),
+  total: z.number(),
+  prazoDiasUteis: z.number().int(),
+  dataPrevistaEntrega: z.string(),
+  prioridade: z.number().int(),
+});
+export const naoCotada = z.object({ tabelaUid: z.string(), tabelaNome: z.string(), transportadorUid: z.string(), transportadorNome: z.string(), motivo: z.string() });
+export const calculoResultado = z.object({
+  data: z.string(),
+  origem: localResolvido,
+  destino: localResolvido,
+  cotacoes: z.array(cotacaoCalculada),
+  naoCotadas: z.array(naoCotada),
+});
+export type CalculoResultado = z.infer<typeof calculoResultado>;

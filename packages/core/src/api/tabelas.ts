@@ -1,0 +1,205 @@
+import { faixaSchema, naoNegativo, verificarFaixas } from '../frete/esquemas.ts';
+import type { BaseRegra, ModoFaixa, TipoCalculo } from '../frete/types.ts';
+import { opcional, z, zBool, zData, zTexto, zTextoOpcional, zUid } from '../zod.ts';
+import { localRefInput, localRefItem } from './frete.ts';
+
+// Freight rate tables and their children (routes, rules, ranges, generalidades, priorities,
+// component restrictions), plus readjustment and the XLSX import report.
+
+export const BASES_REGRA = ['PESO', 'VALOR', 'FRACAO_100KG', 'VOLUMES', 'DOCUMENTOS', 'M3', 'KM', 'VIAGEM', 'FRETE_PESO', 'SUBTOTAL'] as const satisfies readonly BaseRegra[];
+export const CALCULOS_REGRA = ['PERCENTUAL', 'POR_UNIDADE', 'FIXO', 'FAIXA'] as const satisfies readonly TipoCalculo[];
+export const MODOS_FAIXA = ['FIXO', 'POR_UNIDADE', 'EXCEDENTE'] as const satisfies readonly ModoFaixa[];
+export const MODOS_RESTRICAO = ['SOMENTE', 'EXCETO'] as const;
+export const SITUACOES_VIGENCIA = ['Vigente', 'Futura', 'Expirada'] as const;
+/** ftr_vigencia of the table list. */
+export const FILTROS_VIGENCIA = ['vigente', 'futura', 'expirada', 'todas'] as const;
+
+const zStatusTabela = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Status deve ser 1 (Ativo), 2 (Inativo) ou 3 (Validação)' });
+
+const camposTabela = {
+  nome: zTexto(150),
+  transportadorUid: zUid,
+  modalUid: opcional(zUid),
+  vigenciaInicio: zData,
+  vigenciaFim: opcional(zData),
+  fatorCubagem: opcional(z.number({ error: 'Número inválido' }).positive('Fator de cubagem deve ser maior que zero').max(99999)).describe('kg por m³; padrão: o do modal, ou 300 (rodoviário)'),
+  icmsIncluso: zBool.default(false),
+  prioridade: z.number({ error: 'Número inválido' }).int('Deve ser um número inteiro').min(0).max(9999).default(0).describe('Desempate no ranking da calculadora: menor primeiro'),
+  observacoes: zTextoOpcional(2000),
+};
+const vigenciaOrdenada = (t: { vigenciaInicio: string; vigenciaFim: string | null }) => !t.vigenciaFim || t.vigenciaFim >= t.vigenciaInicio;
+const erroVigencia = { error: 'A vigência termina antes de começar: vigenciaFim deve ser igual ou posterior a vigenciaInicio', path: ['vigenciaFim'] };
+
+export const tabelaFreteInput = z.object({ ...camposTabela, status: zStatusTabela.default(3).describe('1 Ativo, 2 Inativo, 3 Validação (padrão)') }).refine(vigenciaOrdenada, erroVigencia);
+/** PUT: status omitted keeps the current one; a change is checked against STATUS.tabelaFrete (409). */
+export const tabelaFreteUpdate = z.object({ ...camposTabela, status: zStatusTabela.optional() }).refine(vigenciaOrdenada, erroVigencia);
+
+export const tabelaFrete = z.object({
+  uid: z.string(),
+  nome: z.string(),
+  transportadorUid: z.string(),
+  transportadorNome: z.string(),
+  modalUid: z.string().nullable(),
+  modalNome: z.string().nullable(),
+  vigenciaInicio: z.string(),
+  vigenciaFim: z.string().nullable(),
+  /** Computed from today in America/Sao_Paulo. */
+  situacaoVigencia: z.enum(SITUACOES_VIGENCIA),
+  fatorCubagem: z.number(),
+  icmsIncluso: z.boolean(),
+  prioridade: z.number().int(),
+  observacoes: z.string().nullable(),
+  status: z.number().int(),
+  statusLabel: z.string(),
+  versao: z.number().int(),
+  tabelaOrigemUid: z.string().nullable(),
+  /** Superseded by a readjusted version: read-only. */
+  historica: z.boolean(),
+  quantidadeRotas: z.number().int(),
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+});
+export type TabelaFrete = z.infer<typeof tabelaFrete>;
+
+// Routes of a table -----------------------------------------------------------------------------
+export const tabelaRotaInput = z
+  .object({
+    rotaUid: opcional(zUid).describe('Rota do cadastro: origem, destino e distância vêm dela quando omitidos'),
+    origem: localRefInput.optional(),
+    destino: localRefInput.optional(),
+    prazoDiasUteis: z.number({ error: 'Número inválido' }).int('Prazo deve ser um número inteiro de dias úteis').min(0, 'Prazo não pode ser negativo').max(365),
+    freteMinimo: opcional(naoNegativo('Frete mínimo').max(1e10)),
+    distanciaKm: opcional(naoNegativo('Distância').max(1e7)),
+    tipoVeiculoUid: opcional(zUid),
+  })
+  .superRefine((r, ctx) => {
+    if (r.rotaUid) return;
+    if (!r.origem) ctx.addIssue({ code: 'custom', path: ['origem'], message: 'Informe a origem ou a rota do cadastro (rotaUid)' });
+    if (!r.destino) ctx.addIssue({ code: 'custom', path: ['destino'], message: 'Informe o destino ou a rota do cadastro (rotaUid)' });
+  });
+export const tabelaRota = z.object({
+  uid: z.string(),
+  tabelaFreteUid: z.string(),
+  rotaUid: z.string().nullable(),
+  rotaNome: z.string().nullable(),
+  origem: localRefItem,
+  destino: localRefItem,
+  prazoDiasUteis: z.number().int(),
+  freteMinimo: z.number().nullable(),
+  distanciaKm: z.number().nullable(),
+  tipoVeiculoUid: z.string().nullable(),
+  quantidadeRegras: z.number().int(),
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+});
+
+// Rules and ranges ------------------------------------------------------------------------------
+export const faixaItem = z.object({ uid: z.string(), regraUid: z.string(), ordem: z.number().int(), ate: z.number().nullable(), valor: z.number(), modo: z.enum(MODOS_FAIXA) });
+export const faixaInput = faixaSchema.extend({
+  regraUid: zUid,
+  ordem: z.number().int('Deve ser um número inteiro').min(0).max(9999).optional().describe('Posição da faixa na regra (padrão: depois da última)'),
+});
+
+/** The ranges of one rule, in order (the engine's checks: growing `ate`, open-ended range last). */
+export const faixasDaRegraSchema = z.array(faixaSchema).superRefine(verificarFaixas);
+
+const camposRegra = {
+  componente: z.string({ error: 'Campo obrigatório' }).trim().toUpperCase().min(1, 'Campo obrigatório').max(30),
+  base: z.enum(BASES_REGRA, { error: `Base inválida: use ${BASES_REGRA.join(', ')}` }),
+  calculo: z.enum(CALCULOS_REGRA, { error: `Cálculo inválido: use ${CALCULOS_REGRA.join(', ')}` }),
+  valor: opcional(naoNegativo('Valor').max(1e10)).describe('PERCENTUAL: percentual (0.3 = 0,30 %); POR_UNIDADE: R$ por unidade; FIXO: R$'),
+  minimo: opcional(naoNegativo('Valor mínimo').max(1e10)),
+  maximo: opcional(naoNegativo('Valor máximo').max(1e10)),
+  aposMinimo: zBool.default(false).describe('Somado depois do frete mínimo da rota'),
+  faixas: faixasDaRegraSchema.max(200).optional().describe('Cálculo FAIXA: as faixas em ordem; quando informadas substituem as da regra'),
+};
+export const generalidadeInput = z.object(camposRegra);
+export const regraRotaInput = z.object({ tabelaRotaUid: zUid.describe('Rota da tabela'), ...camposRegra });
+export const regra = z.object({
+  uid: z.string(),
+  tabelaFreteUid: z.string(),
+  tabelaRotaUid: z.string().nullable(),
+  escopo: z.enum(['GENERALIDADE', 'ROTA']),
+  componente: z.string(),
+  componenteNome: z.string().nullable(),
+  base: z.enum(BASES_REGRA),
+  calculo: z.enum(CALCULOS_REGRA),
+  valor: z.number().nullable(),
+  minimo: z.number().nullable(),
+  maximo: z.number().nullable(),
+  aposMinimo: z.boolean(),
+  /** The table's restriction of this component, if any. */
+  restricao: z.object({ uid: z.string(), modo: z.enum(MODOS_RESTRICAO) }).nullable(),
+  faixas: z.array(faixaItem),
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+});
+export type RegraItem = z.infer<typeof regra>;
+
+// Priorities and restrictions -------------------------------------------------------------------
+export const prioridadeInput = z.object({
+  origem: localRefInput.nullish().transform((v) => v ?? null).describe('Vazio: qualquer origem'),
+  destino: localRefInput.nullish().transform((v) => v ?? null).describe('Vazio: qualquer destino'),
+  prioridade: z.number({ error: 'Número inválido' }).int('Deve ser um número inteiro').min(0).max(9999),
+  observacao: zTextoOpcional(255),
+});
+export const prioridade = z.object({
+  uid: z.string(),
+  tabelaFreteUid: z.string(),
+  origem: localRefItem.nullable(),
+  destino: localRefItem.nullable(),
+  prioridade: z.number().int(),
+  observacao: z.string().nullable(),
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+});
+
+export const restricaoInput = z.object({
+  componente: z.string({ error: 'Campo obrigatório' }).trim().toUpperCase().min(1, 'Campo obrigatório').max(30),
+  modo: z.enum(MODOS_RESTRICAO, { error: 'Modo inválido: use SOMENTE ou EXCETO' }),
+  descricao: zTextoOpcional(255),
+});
+export const restricao = z.object({
+  uid: z.string(),
+  tabelaFreteUid: z.string(),
+  componente: z.string(),
+  componenteNome: z.string().nullable(),
+  modo: z.enum(MODOS_RESTRICAO),
+  descricao: z.string().nullable(),
+  quantidadeRemetentes: z.number().int(),
+  quantidadeDestinatarios: z.number().int(),
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+});
+export const restricaoPessoa = z.object({ pessoaUid: z.string(), nome: z.string(), documento: z.string(), vinculadoEm: z.string() });
+export const importacaoPessoasResultado = z.object({ vinculados: z.number().int(), jaVinculados: z.number().int(), linhas: z.number().int() });
+
+// The whole table, readjustment, import -----------------------------------------------------------
+export const tabelaFreteCompleta = tabelaFrete.extend({
+  rotas: z.array(tabelaRota.extend({ regras: z.array(regra) })),
+  generalidades: z.array(regra),
+  prioridades: z.array(prioridade),
+  restricoes: z.array(restricao.extend({ remetentes: z.array(restricaoPessoa), destinatarios: z.array(restricaoPessoa) })),
+});
+export type TabelaFreteCompleta = z.infer<typeof tabelaFreteCompleta>;
+
+export const reajusteInput = z
+  .object({
+    vigenciaInicio: zData,
+    vigenciaFim: opcional(zData),
+    percentual: z.number({ error: 'Número inválido' }).gt(-100, 'Percentual deve ser maior que -100').max(1000, 'Percentual deve ser no máximo 1000'),
+  })
+  .refine(vigenciaOrdenada, erroVigencia);
+
+/** A bad cell of an imported file: {aba, linha, campo, mensagem} (field/message repeat them for generic clients). */
+export const erroImportacao = z.object({
+  field: z.string(),
+  message: z.string(),
+  aba: z.string().optional(),
+  linha: z.number().int().optional(),
+  campo: z.string().optional(),
+  mensagem: z.string().optional(),
+});
+export const importacaoErroReply = z.object({ success: z.literal(false), message: z.string(), errorCode: z.number().int(), errors: z.array(erroImportacao).optional() });
+
+export const tipoFaixaCalculo = z.object({ value: z.enum(MODOS_FAIXA), label: z.string(), descricao: z.string() });

@@ -1,0 +1,119 @@
+import { opcional, z, zBool, zCep, zCnpj, zDocumento, zEmail, zIbge, zNome, zTexto, zTextoOpcional, zUf, zUid } from '../zod.ts';
+
+// Carriers (global records, linked to shippers), their units and their users.
+export const transportadorInput = z.object({
+  nome: zTexto(150),
+  nomeFantasia: zTextoOpcional(150),
+  cnpj: zCnpj,
+  ie: zTextoOpcional(20),
+  rntrc: opcional(z.string().trim().regex(/^\d{1,12}$/, 'RNTRC inválido')),
+  email: opcional(zEmail),
+  telefone: zTextoOpcional(20),
+  cep: opcional(zCep),
+  uf: opcional(zUf),
+  municipioIbge: opcional(zIbge),
+  ativo: zBool.default(true),
+});
+export const transportador = z.object({
+  uid: z.string(),
+  id: z.number(),
+  nome: z.string(),
+  nomeFantasia: z.string().nullable(),
+  cnpj: z.string(),
+  ie: z.string().nullable(),
+  rntrc: z.string().nullable(),
+  email: z.string().nullable(),
+  telefone: z.string().nullable(),
+  cep: z.string().nullable(),
+  uf: z.string().nullable(),
+  municipioIbge: z.string().nullable(),
+  ativo: z.boolean(),
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+});
+export type Transportador = z.infer<typeof transportador>;
+
+/** Selection-list item: label 'Nome - 00.000.000/0000-00'. */
+export const transportadorOpcao = z.object({ uid: z.string(), nome: z.string(), cnpj: z.string(), value: z.string(), label: z.string() });
+export type TransportadorOpcao = z.infer<typeof transportadorOpcao>;
+
+/** What an external CNPJ lookup can tell about a company (no uid: not ours yet). */
+export const dadosCnpj = z.object({
+  cnpj: z.string(),
+  nome: z.string(),
+  nomeFantasia: z.string().nullable(),
+  email: z.string().nullable(),
+  telefone: z.string().nullable(),
+  cep: z.string().nullable(),
+  uf: z.string().nullable(),
+  municipioIbge: z.string().nullable(),
+});
+export type DadosCnpj = z.infer<typeof dadosCnpj>;
+
+export const consultaCnpjQuery = z.object({
+  e: z.enum(['0', '1']).default('0').describe('1 consulta também o provedor externo quando o CNPJ não está cadastrado'),
+});
+export const consultaCnpjResultado = z.object({
+  encontrado: z.boolean(),
+  origem: z.enum(['cadastro', 'externo']).nullable(),
+  /** Linked to the active shipper (only for origem 'cadastro'). */
+  vinculado: z.boolean(),
+  transportador: z.union([transportador, dadosCnpj]).nullable(),
+});
+export type ConsultaCnpjResultado = z.infer<typeof consultaCnpjResultado>;
+
+export const unidadeTransportadorInput = z.object({
+  nome: zTexto(150),
+  apelido: zTextoOpcional(60),
+  documento: zDocumento,
+  indicaAutonomo: zBool.default(false),
+  cep: opcional(zCep),
+  uf: opcional(zUf),
+  municipioIbge: opcional(zIbge),
+  ativo: zBool.default(true),
+});
+export const unidadeTransportador = z.object({
+  uid: z.string(),
+  transportadorUid: z.string(),
+  nome: z.string(),
+  apelido: z.string().nullable(),
+  documento: z.string(),
+  indicaAutonomo: z.boolean(),
+  cep: z.string().nullable(),
+  uf: z.string().nullable(),
+  municipioIbge: z.string().nullable(),
+  ativo: z.boolean(),
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+});
+export type UnidadeTransportador = z.infer<typeof unidadeTransportador>;
+/** A unit listed across carriers (transportadores-unidades). */
+export const unidadeTransportadorComNome = unidadeTransportador.extend({ transportadorNome: z.string() });
+
+export const usuarioTransportadorInput = z.object({
+  nome: zNome(150),
+  apelido: zTextoOpcional(60),
+  login: zEmail,
+  unidadeTransportadorUid: opcional(zUid),
+});
+export const usuarioTransportadorUpdate = z.object({
+  nome: zNome(150),
+  apelido: zTextoOpcional(60),
+  unidadeTransportadorUid: opcional(zUid),
+  statusUsuario: z.union([z.literal(2), z.literal(3)], { error: 'Status deve ser 2 (Ativo) ou 3 (Inativo)' }).optional(),
+});
+export const usuarioTransportador = z.object({
+  uid: z.string(),
+  login: z.string(),
+  nome: z.string(),
+  apelido: z.string().nullable(),
+  tipoUsuario: z.number(),
+  statusUsuario: z.number(),
+  transportadorUid: z.string(),
+  unidadeTransportadorUid: z.string().nullable(),
+  unidadeTransportadorNome: z.string().nullable(),
+  ultimoLogin: z.string().nullable(),
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+});
+export type UsuarioTransportador = z.infer<typeof usuarioTransportador>;

@@ -1,0 +1,48 @@
+import { aliquotaIcmsInterestadual } from './frete/icms.ts';
+import { normalizarUf, regiaoDaUf } from './frete/ufs.ts';
+
+// The legal defaults of the taxes on freight, used when a shipper has no rule of its own
+// (configuracoes/tributos) for the operation and date.
+
+/**
+ * Internal (intrastate) ICMS modal rates per UF, in percent: the 2025 general ("modal") rate of each
+ * state's ICMS law, WITHOUT the poverty-fund surcharges (FECP/FECOEP: RJ +2, AL +1, SE +1, RN +2 on
+ * some goods...). Changes in force during 2025: MA 22 → 23 (23/02/2025), PI 21 → 22.5 (01/04/2025),
+ * RN 18 → 20 (20/03/2025). Sources: each state's ICMS law as compiled in the 2025 tables of the
+ * press and tax advisers (e.g. "Estados que alteraram as alíquotas de ICMS de 2024 para 2025").
+ * Transport services often have a specific rate (e.g. SP 12 % on freight): a shipper records it as
+ * an INTERNO rule in configuracoes/tributos, which wins over this table.
+ */
+export const ALIQUOTAS_ICMS_INTERNAS: Readonly<Record<string, number>> = {
+  AC: 19, AL: 19, AM: 20, AP: 18, BA: 20.5, CE: 20, DF: 20, ES: 17, GO: 19,
+  MA: 23, MG: 18, MS: 17, MT: 17, PA: 19, PB: 20, PE: 20.5, PI: 22.5, PR: 19.5,
+  RJ: 20, RN: 20, RO: 19.5, RR: 20, RS: 17, SC: 17, SE: 19, SP: 18, TO: 20,
+};
+
+/** Imported goods in interstate operations (Senado Res. 13/2012). */
+export const ALIQUOTA_ICMS_IMPORTADO = 4;
+
+/** PIS/COFINS rates in percent by regime (Leis 9.718/1998, 10.637/2002 and 10.833/2003). */
+export const ALIQUOTAS_PIS_COFINS = {
+  CUMULATIVO: { pis: 0.65, cofins: 3 },
+  NAO_CUMULATIVO: { pis: 1.65, cofins: 7.6 },
+} as const;
+export type RegimePisCofins = keyof typeof ALIQUOTAS_PIS_COFINS;
+
+/** ISS bounds in percent: at least 2 % (LC 157/2016), at most 5 % (LC 116/2003, art. 8º, II). */
+export const ISS_ALIQUOTA_MINIMA = 2;
+export const ISS_ALIQUOTA_MAXIMA = 5;
+
+/** The internal rate of a UF (throws on an unknown UF). */
+export function aliquotaIcmsInterna(uf: string): number {
+  const u = normalizarUf(uf);
+  const a = ALIQUOTAS_ICMS_INTERNAS[u];
+  if (a === undefined || !regiaoDaUf(u)) throw new RangeError(`UF desconhecida: "${uf}"`);
+  return a;
+}
+
+/** The legal ICMS rate of an operation: internal rate inside a UF, else 4 / 7 / 12. */
+export function aliquotaIcmsPadrao(ufOrigem: string, ufDestino: string, importado = false): number {
+  const inter = aliquotaIcmsInterestadual(ufOrigem, ufDestino, importado);
+  return inter ?? aliquotaIcmsInterna(ufOrigem);
+}
