@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
-import { listaSelecaoQuery } from '../apps/server/src/modules/pessoas/repository.ts';
+import { consultasLista } from '../apps/server/src/modules/pessoas/repository.ts';
 
 export type BenchRow = { name: string; p50: number; p95: number; note?: string };
 
@@ -51,7 +51,7 @@ export async function entrar(base: string, login = 'admin@demo.com.br', senha = 
 
 // 200,000 people from 40 first names × 50 surnames × 100 (companies every third row), documents
 // unique per row (CPF-like 11 digits or CNPJ-like 14), spread over real municipalities.
-const INSERT = (embarcadorUid: string, n: number) => sql`
+export const INSERT = (embarcadorUid: string, n: number) => sql`
   with nomes as (
     select array['João','Maria','José','Ana','Antônio','Francisca','Carlos','Paulo','Lúcia','Luís','Márcia','Sebastião','Conceição',
                  'Raimundo','Fátima','Cláudio','Mônica','André','Patrícia','Sérgio','Fernanda','Márcio','Cíntia','Rogério','Vitória',
@@ -68,13 +68,13 @@ const INSERT = (embarcadorUid: string, n: number) => sql`
   insert into pessoas (embarcador_uid, tipo_pessoa, documento, nome, nome_fantasia, municipio_ibge, uf, destinatario, remetente)
   select ${embarcadorUid}::uuid,
          case when i % 3 = 0 then 'J' else 'F' end,
-         case when i % 3 = 0 then lpad((i * 7919 % 100000000000000)::text, 14, '0') else lpad((i * 104729 % 100000000000)::text, 11, '0') end,
+         case when i % 3 = 0 then lpad((i::bigint * 70000019 % 100000000000000)::text, 14, '0') else lpad((i::bigint * 104729 % 100000000000)::text, 11, '0') end,
          case when i % 3 = 0
               then s[1 + (i / 40) % 50] || ' ' || r[1 + i % 10] || ' ' || i || ' Ltda'
               else p[1 + i % 40] || ' ' || s[1 + (i / 40) % 50] || ' ' || s[1 + (i / 7) % 50] end,
          case when i % 3 = 0 then s[1 + (i / 40) % 50] || ' ' || split_part(r[1 + i % 10], ' ', 1) else null end,
          m[1 + i % 10], u[1 + i % 10], true, i % 5 = 0
-  from nomes, generate_series(1, ${n}) i`;
+  from nomes, generate_series(1, ${n}::int) i`;
 
 function percentil(ordenados: number[], p: number) {
   if (!ordenados.length) return Number.NaN;
@@ -105,22 +105,34 @@ export async function benchPessoas(): Promise<BenchRow[]> {
     const base = `http://127.0.0.1:${addr.port}`;
     const cookie = await entrar(base);
 
+    // A real document of the table gives the prefixes to search (7 digits, and 5 typed with the mask).
+    const doc = ((await app.db.execute(sql`select documento from pessoas where embarcador_uid = ${embarcadorUid} and tipo_pessoa = 'F' order by uid limit 1`)) as unknown as { rows: { documento: string }[] }).rows[0].documento;
+    const prefixo = doc.slice(0, 7);
+    const mascarado = `${doc.slice(0, 3)}.${doc.slice(3, 5)}`;
+
     // The EXPLAIN of the very query the route runs (drizzle's SQL and parameters).
     const client = (app.db as unknown as { $client: { query(q: string, p: unknown[]): Promise<{ rows: Record<string, string>[] }> } }).$client;
-    for (const q of ['joao', '1000012']) {
-      const { sql: texto, params } = listaSelecaoQuery(app.db, embarcadorUid, q).toSQL();
+    const explicar = async (titulo: string, consulta: { toSQL(): { sql: string; params: unknown[] } }) => {
+      const { sql: texto, params } = consulta.toSQL();
       const plano = await client.query(`explain (analyze, costs off, timing off, summary off) ${texto}`, params);
-      console.log(`\nEXPLAIN ANALYZE /pessoas/list?q=${q}\n${plano.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-    }
+      console.log(`\nEXPLAIN ANALYZE ${titulo}\n${plano.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    };
+    await explicar(`/pessoas/list?q=${prefixo} (documento)`, consultasLista(app.db, embarcadorUid, prefixo).principal);
+    const joao = consultasLista(app.db, embarcadorUid, 'joao');
+    await explicar('/pessoas/list?q=joao (1: nomes começando por)', joao.principal);
+    const silvaRua = consultasLista(app.db, embarcadorUid, 'braganca distribuidora');
+    await explicar("/pessoas/list?q=braganca distribuidora (2: contém, quando o passo 1 não dá 20)", silvaRua.complemento?.([], 20) ?? silvaRua.principal);
 
     const casos: { name: string; q: string; note: string }[] = [
-      { name: 'pessoas/list prefixo documento (7 dígitos)', q: '1000012', note: 'btree text_pattern_ops (embarcador_uid, documento)' },
-      { name: 'pessoas/list prefixo documento mascarado', q: '123.45', note: 'pontuação ignorada; prefixo 12345' },
-      { name: "pessoas/list contém 'joao' (acha João)", q: 'joao', note: 'GIN pg_trgm f_norm(nome); ~1/40 das pessoas físicas' },
-      { name: "pessoas/list contém 'conceicao' (comum)", q: 'conceicao', note: 'nome/sobrenome frequente: ordena milhares de candidatos' },
-      { name: "pessoas/list contém 'bragança distribuidora'", q: 'braganca distribuidora', note: 'dois termos, poucas linhas' },
+      { name: 'pessoas/list prefixo documento (7 dígitos)', q: prefixo, note: 'btree text_pattern_ops (embarcador_uid, documento)' },
+      { name: 'pessoas/list prefixo documento mascarado', q: mascarado, note: `'${mascarado}': pontuação ignorada` },
+      { name: "pessoas/list 'joao' (acha João)", q: 'joao', note: 'começa por: btree f_norm(nome) text_pattern_ops; ~1/40 das pessoas físicas' },
+      { name: "pessoas/list 'conceicao' (comum)", q: 'conceicao', note: 'nome e sobrenome frequentes (~10 mil linhas contêm)' },
+      { name: "pessoas/list contém 'magalhaes' (sobrenome)", q: 'magalhaes', note: 'contém: GIN pg_trgm sobre busca; ~1/50 das linhas, ordena milhares' },
+      { name: "pessoas/list contém 'oncal' (meio da palavra)", q: 'oncal', note: 'Gonçalo/Gonçalves: só o passo contém' },
+      { name: "pessoas/list contém 'bragança distribuidora'", q: 'braganca distribuidora', note: 'contém, dois termos (GIN pg_trgm sobre busca)' },
       { name: "pessoas/list 2 letras 'ma' (prefixo do nome)", q: 'ma', note: 'termo curto: nome começando por' },
-      { name: 'pessoas/list sem q (20 primeiros por nome)', q: '', note: 'btree (embarcador_uid, nome)' },
+      { name: 'pessoas/list sem q (20 primeiros por nome)', q: '', note: 'btree (embarcador_uid, f_norm(nome) text_pattern_ops)' },
     ];
     for (const c of casos) {
       const url = `${base}/api/v1/pessoas/list?src=embarcador${c.q ? `&q=${encodeURIComponent(c.q)}` : ''}`;

@@ -71,6 +71,40 @@ export async function preUsuarioPendente(h: Harness): Promise<string> {
 
 const carrierOfA = async (h: Harness) => (await h.create('/transportadores')).uid;
 
+// Freight registers and tables (frete): helpers shared by their fixtures.
+const componenteNovo = async (h: Harness) => (await h.create('/componentes')).item?.codigo as string;
+const tabelaDeA = async (h: Harness) => (await h.create('/tabelasfrete')).uid;
+/** A CEP range of its own on every call, so places never repeat inside one table. */
+const faixaCepUnica = (h: Harness) => {
+  const de = 10000000 + h.seq() * 1000 + Math.floor(Math.random() * 900);
+  return { tipo: 'FAIXA_CEP', de: String(de), ate: String(de + 99) };
+};
+async function rotaDaTabela(h: Harness, tabela: string): Promise<string> {
+  const res = await h.admin.post(`/api/v1/tabelasfrete/${tabela}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: faixaCepUnica(h), prazoDiasUteis: 2, freteMinimo: 50 });
+  if (res.status !== 201) throw new Error(`rota da tabela: ${res.status} ${res.text}`);
+  return res.body.data.uid;
+}
+async function regraFaixa(h: Harness, tabela: string): Promise<string> {
+  const res = await h.admin.post(`/api/v1/tabelasfrete/${tabela}/generalidades`, { componente: await componenteNovo(h), base: 'PESO', calculo: 'FAIXA' });
+  if (res.status !== 201) throw new Error(`regra FAIXA: ${res.status} ${res.text}`);
+  return res.body.data.uid;
+}
+async function restricaoDaTabela(h: Harness): Promise<{ uid: string; childUid: string }> {
+  const uid = await tabelaDeA(h);
+  const res = await h.admin.post(`/api/v1/tabelasfrete/${uid}/restricoes-componentes`, { componente: 'TDE', modo: 'SOMENTE' });
+  if (res.status !== 201) throw new Error(`restrição: ${res.status} ${res.text}`);
+  return { uid, childUid: res.body.data.uid };
+}
+const pessoaDeA = async (h: Harness) => (await h.rows<{ uid: string }>(sql`select uid from pessoas where embarcador_uid = ${h.embarcadorA} order by nome limit 1`))[0].uid;
+async function anexoDeTabela(h: Harness): Promise<{ uid: string; anexoUid: string }> {
+  const uid = await tabelaDeA(h);
+  const [a] = await h.rows<{ uid: string }>(
+    sql`insert into arquivos (embarcador_uid, tipo, nome, tipo_conteudo, tamanho, chave) values (${h.embarcadorA}, 'anexo', 'teste.txt', 'text/plain', 2, ${`anexo/${uniq()}`}) returning uid`,
+  );
+  await h.rows(sql`insert into anexos (uid, embarcador_uid, entidade, entidade_uid, arquivo_uid, nome) values (${a.uid}, ${h.embarcadorA}, 'tabelasfrete', ${uid}, ${a.uid}, 'teste.txt') returning uid`);
+  return { uid, anexoUid: a.uid };
+}
+
 export const fixtures: Record<string, ResourceFixture> = {
   '/centros-custo': {
     body: (h) => {
@@ -232,6 +266,81 @@ export const fixtures: Record<string, ResourceFixture> = {
       return { municipioIbge: m.ibge, aliquota: 2.5, retencao: 'NAO_RETIDO', observacao: 'Criado pelos testes', ativo: true, def: false };
     },
   },
+  '/regioes': {
+    body: (h) => ({ nome: `Região de Teste ${h.seq()} ${uniq()}`, descricao: 'Criada pelos testes', ativo: true }),
+  },
+  '/regioes/:uid/locais': {
+    parent: async (h) => (await h.create('/regioes')).uid,
+    body: (h) => faixaCepUnica(h),
+  },
+  '/faixascep': {
+    body: (h) => {
+      const f = faixaCepUnica(h);
+      return { nome: `Faixa de Teste ${h.seq()}`, uf: 'SP', municipioIbge: null, de: f.de, ate: f.ate, ativo: true };
+    },
+  },
+  '/feriados': {
+    body: (h) => {
+      const d = new Date(Date.UTC(2031, 0, 1) + (h.seq() * 7 + Math.floor(Math.random() * 5000)) * 86_400_000).toISOString().slice(0, 10);
+      return { data: d, nome: `Feriado de Teste ${uniq()}`, escopo: 'UF', uf: 'SP', municipioIbge: null, facultativo: false };
+    },
+  },
+  '/modais': {
+    body: (h) => ({ codigo: `MODAL_${h.seq()}_${uniq().toUpperCase()}`, nome: `Modal de Teste ${h.seq()}`, fatorCubagemPadrao: 250, ativo: true }),
+  },
+  '/componentes': {
+    body: (h) => ({ codigo: `COMP_${h.seq()}_${uniq().toUpperCase()}`, nome: `Componente de Teste ${h.seq()}`, descricao: 'Criado pelos testes', ativo: true }),
+  },
+  '/transportadores/:uid/mapasComponente': {
+    parent: carrierOfA,
+    body: async (h) => {
+      const [c] = await h.rows<{ uid: string }>(sql`select uid from componentes where embarcador_uid is null and codigo = 'GRIS'`);
+      return { nome: `COMPONENTE CTE ${h.seq()} ${uniq()}`, componenteUid: c.uid };
+    },
+  },
+  '/prazosentrega': {
+    body: async (h) => ({ transportadorUid: await carrierOfA(h), origem: { tipo: 'UF', uf: 'SP' }, destino: faixaCepUnica(h), prazoDiasUteis: 3, observacao: 'Criado pelos testes', ativo: true }),
+  },
+  '/rotas': {
+    body: (h) => ({ nome: `Rota de Teste ${h.seq()} ${uniq()}`, transportadorUid: null, origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'MUNICIPIO', ibge: '3304557' }, distanciaKm: 430, ativo: true }),
+  },
+  '/tabelasfrete': {
+    body: async (h) => ({
+      nome: `Tabela de Teste ${h.seq()} ${uniq()}`,
+      transportadorUid: await carrierOfA(h),
+      modalUid: null,
+      vigenciaInicio: '2026-01-01',
+      vigenciaFim: null,
+      fatorCubagem: 300,
+      icmsIncluso: false,
+      prioridade: 0,
+      observacoes: 'Criada pelos testes',
+    }),
+  },
+  '/tabelasfrete/:uid/rotas': {
+    parent: tabelaDeA,
+    body: (h) => ({ origem: { tipo: 'UF', uf: 'SP' }, destino: faixaCepUnica(h), prazoDiasUteis: 2, freteMinimo: 80, distanciaKm: null }),
+  },
+  '/tabelasfrete/:uid/generalidades': {
+    parent: tabelaDeA,
+    body: async (h) => ({ componente: await componenteNovo(h), base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.3, minimo: 3, aposMinimo: false }),
+  },
+  '/tabelasfrete/:uid/rotasComponente': {
+    parent: tabelaDeA,
+    body: async (h, { parent }) => ({ tabelaRotaUid: await rotaDaTabela(h, parent as string), componente: await componenteNovo(h), base: 'VIAGEM', calculo: 'FIXO', valor: 4.5 }),
+  },
+  '/tabelasfrete/:uid/faixasCalculo': {
+    parent: tabelaDeA,
+    body: async (h, { parent }) => ({ regraUid: await regraFaixa(h, parent as string), ate: null, valor: 90, modo: 'FIXO' }),
+  },
+  '/tabelasfrete/:uid/prioridades': {
+    parent: tabelaDeA,
+    body: (h) => ({ origem: null, destino: { tipo: 'UF', uf: 'MG' }, prioridade: h.seq() % 100, observacao: 'Criada pelos testes' }),
+  },
+  '/tabelasfrete/:uid/restricoes-componentes': {
+    parent: tabelaDeA,
+    body: async (h) => ({ componente: await componenteNovo(h), modo: 'SOMENTE', descricao: 'Criada pelos testes' }),
+  },
 };
 
 export const routeFixtures: Record<string, RouteFixture> = {
@@ -252,4 +361,17 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'DELETE /api/v1/embarcadores/:uid/transportadores/:transportadorUid': {
     params: async (h) => ({ uid: h.embarcadorA, transportadorUid: (await h.create('/embarcadores/:uid/transportadores')).uid }),
   },
+  'POST /api/v1/tabelasfrete/:uid/reajustar': {
+    body: () => ({ vigenciaInicio: '2027-01-01', vigenciaFim: null, percentual: 5 }),
+  },
+  'GET /api/v1/tabelasfrete/:uid/anexos/:anexoUid': { params: anexoDeTabela },
+  'DELETE /api/v1/tabelasfrete/:uid/anexos/:anexoUid': { params: anexoDeTabela },
+  'GET /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/remetentes': { params: restricaoDaTabela },
+  'GET /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/destinatarios': { params: restricaoDaTabela },
+  'POST /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/importar-remetentes': { params: restricaoDaTabela },
+  'POST /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/importar-destinatarios': { params: restricaoDaTabela },
+  'POST /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/remetentes/:pessoaUid': { params: async (h) => ({ ...(await restricaoDaTabela(h)), pessoaUid: await pessoaDeA(h) }) },
+  'DELETE /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/remetentes/:pessoaUid': { params: async (h) => ({ ...(await restricaoDaTabela(h)), pessoaUid: await pessoaDeA(h) }) },
+  'POST /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/destinatarios/:pessoaUid': { params: async (h) => ({ ...(await restricaoDaTabela(h)), pessoaUid: await pessoaDeA(h) }) },
+  'DELETE /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/destinatarios/:pessoaUid': { params: async (h) => ({ ...(await restricaoDaTabela(h)), pessoaUid: await pessoaDeA(h) }) },
 };

@@ -31,8 +31,8 @@ export const opcional = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndef
 
 export const zUid = z.string({ error: CAMPO.obrigatorio }).regex(UID_REGEX, CAMPO.uidInvalido);
 export const zEmail = z.string({ error: CAMPO.obrigatorio }).trim().toLowerCase().max(150, CAMPO.maximo(150)).email(CAMPO.emailInvalido);
-export const zUf = z.string().trim().toUpperCase().length(2, 'UF inválida');
-export const zIbge = z.string().regex(/^\d{7}$/, 'Código IBGE inválido');
+export const zUf = z.string({ error: CAMPO.obrigatorio }).trim().toUpperCase().length(2, 'UF inválida');
+export const zIbge = z.string({ error: CAMPO.obrigatorio }).regex(/^\d{7}$/, 'Código IBGE inválido');
 export const zBool = z.boolean({ error: 'Deve ser verdadeiro ou falso' });
 
 /** Money in: a number or a comma/dot decimal string with at most `casas` places; out: a decimal string. */
@@ -49,4 +49,4 @@ export const zDinheiro = (casas = 2) =>
     });
 
 /** ISO 8601 date (YYYY-MM-DD). */
-export const zData = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, CAMPO.dataInvalida).refine((s) => !Number.isNaN(Date.parse(s)), CAMPO.dataInvalida);
+export const zData = z.string({ error: CAMPO.obrigatorio }).regex(/^\d{4}-\d{2}-\d{2}$/, CAMPO.dataInvalida).refine((s) => !Number.isNaN(Date.parse(s)), CAMPO.dataInvalida);

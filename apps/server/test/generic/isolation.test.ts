@@ -90,6 +90,8 @@ describe('other routes that take a uid', () => {
     it(`${key}: shipper B gets ${rf?.expectForOtherShipper ?? 404} for shipper A's uid and nothing changes`, async () => {
       const { values, unknown, body: fixtureBody } = await ownedParams(h, route);
       if (unknown.length) {
+        const via = h.resources.find((r) => route.url.startsWith(`${r.item}/`) && !fixtures[r.path]);
+        if (via) throw new Error(missingFixtureMessage(via.path, via.def) + ` (o :uid de ${key} vem dela)`);
         throw new Error(
           `${key}: não sei a que registro do embarcador A ${unknown.map((p) => `:${p}`).join(', ')} se refere. ` +
             `Acrescente em routeFixtures (${FIXTURES_FILE}) '${key}': { params: async (h) => ({ ${unknown.map((p) => `${p}: ...`).join(', ')} }) } ` +

@@ -242,15 +242,22 @@ export async function ownedParams(h: Harness, route: RouteInfo): Promise<{ value
       }
     }
   }
-  for (const p of names.filter((x) => values[x] === undefined)) {
-    if (p !== 'uid') continue;
-    // '/api/v1/x/:uid/...' where '/x' is a declared top-level resource: one of its records.
-    const top = h.resources.find((r) => !r.nested && route.url.startsWith(`${r.item}/`) && fixtures[r.path]);
-    if (top) {
-      values.uid = (await h.create(top.path)).uid;
-      continue;
+  // '/api/v1/x/:uid/...' (or '/api/v1/x/:uid/y/:childUid/...') under a declared resource's record
+  // path: a fresh record of that resource names those parameters.
+  if (names.some((p) => values[p] === undefined)) {
+    const under = h.resources
+      .filter((r) => route.url.startsWith(`${r.item}/`) && fixtures[r.path])
+      .sort((a, b) => b.item.length - a.item.length)[0];
+    if (under) {
+      const rec = await h.create(under.path);
+      if (under.nested) {
+        values.uid ??= rec.parent as string;
+        values.childUid ??= rec.uid;
+      } else values.uid ??= rec.uid;
     }
-    // '/api/v1/x/:uid/...' where '/x/:uid/y' is a declared sub-collection: the same kind of parent.
+  }
+  // '/api/v1/x/:uid/...' where '/x/:uid/y' is a declared sub-collection: the same kind of parent.
+  if (values.uid === undefined && names.includes('uid')) {
     const sub = h.resources.find((r) => r.nested && route.url.startsWith(`${r.collection.slice(0, r.collection.indexOf(':uid') + 4)}/`) && fixtures[r.path]?.parent);
     if (sub) values.uid = await (fixtures[sub.path].parent as NonNullable<ResourceFixture['parent']>)(h);
   }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 
-// "Nothing was written": a fingerprint of every table (row count + hash of every row) taken before
-// and after a request that must be refused. Cheap on the small databases tests use.
+// "Nothing was written": a fingerprint of every table (row count + newest row version) taken before
+// and after a request that must be refused.
 
 type Rows = { rows: Record<string, unknown>[] };
 export async function rows<T = Record<string, unknown>>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -30,8 +30,9 @@ export async function fingerprint(db: Db): Promise<Fingerprint> {
   const names = await tables(db);
   if (!names.length) return {};
   const parts = names.map(
-    // Order-independent (no sort): the sum of every row's hash.
-    (t) => `select '${t}' as t, count(*)::int as n, coalesce(sum(hashtext(x::text)::bigint), 0)::text as h from "${t}" x`,
+    // Rows and the newest row version: an insert or update leaves a newer xmin, a delete fewer rows.
+    // (Reads no column, so it stays cheap on reference tables such as municipios.)
+    (t) => `select '${t}' as t, count(*)::int as n, coalesce(max(xmin::text::bigint), 0)::text as h from "${t}" x`,
   );
   const r = await rows<{ t: string; n: number; h: string }>(db, sql.raw(parts.join(' union all ')));
   return Object.fromEntries(r.map((x) => [x.t, { n: Number(x.n), h: x.h }]));

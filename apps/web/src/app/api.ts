@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fieldErrors: FieldError[] = [],
+    /** The reply's data, when a failure carries one (e.g. the row report of an import that saved nothing). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -56,7 +58,7 @@ export async function api<T>(path: string, opts: Options = {}): Promise<ApiReply
   }
   const json = (await res.json().catch(() => null)) as { success?: boolean; message?: string; data?: T; errors?: FieldError[] } | null;
   if (res.ok && json?.success !== false) return { data: json?.data as T, message: json?.message ?? MSG.sucesso };
-  const error = new ApiError(json?.message || MSG.erroProcessar, res.status, json?.errors ?? []);
+  const error = new ApiError(json?.message || MSG.erroProcessar, res.status, json?.errors ?? [], json?.data);
   if (res.status === 401) onUnauthorized?.();
   throw error;
 }

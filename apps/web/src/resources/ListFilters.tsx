@@ -41,7 +41,7 @@ export function ListFilters({ columns, values, onChange }: Props) {
               style={{ minWidth: 170 }}
               allowClear
               showSearch={{ optionFilterProp: 'label' }}
-              placeholder={`${c.title}: todos`}
+              placeholder={c.filterPlaceholder ?? `${c.title}: todos`}
               value={values[param] ?? undefined}
               options={optionsOf(c).map((o) => ({ value: String(o.value), label: o.label }))}
               onChange={(v?: string) => onChange({ [param]: v ?? null })}

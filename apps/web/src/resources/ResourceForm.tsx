@@ -2,9 +2,9 @@ import { MSG } from '@fretio/core';
 import { App, Button, Col, Drawer, Form, Result, Row, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import type { ApiError } from '../app/api.ts';
-import { FieldInput, dateProps, fieldRules, valuePropName } from './fields/FieldInput.tsx';
+import { type FieldContext, FieldInput, dateProps, fieldRules, valuePropName } from './fields/FieldInput.tsx';
 import { aplicarErrosNoForm } from './formErrors.ts';
-import type { Registro, ResourceDef } from './types.ts';
+import type { FieldDef, Registro, ResourceDef } from './types.ts';
 import { useResourceDetail, useSaveResource } from './useResourceApi.ts';
 
 // The create/edit form of any declared resource, in a drawer. Rules are antd's (messages from
@@ -12,6 +12,8 @@ import { useResourceDetail, useSaveResource } from './useResourceApi.ts';
 type Props = {
   def: ResourceDef;
   uid: string | null;
+  /** The record itself, when the API has no GET by uid (detail 'lista'). */
+  row?: Registro;
   open: boolean;
   readOnly?: boolean;
   onClose: () => void;
@@ -19,12 +21,12 @@ type Props = {
   onAfterClose?: () => void;
 };
 
-export function ResourceForm({ def, uid, open, readOnly = false, onClose, onAfterClose }: Props) {
+export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, onAfterClose }: Props) {
   const [form] = Form.useForm();
   const { message } = App.useApp();
-  const detail = useResourceDetail(def, uid);
+  const detail = useResourceDetail(def, row ? null : uid);
   const save = useSaveResource(def);
-  const record = (detail.data ?? null) as Registro | null;
+  const record = (row ?? detail.data ?? null) as Registro | null;
   const fields = def.fields.filter((f) => (uid ? !f.createOnly : !f.editOnly));
 
   useEffect(() => {
@@ -32,8 +34,7 @@ export function ResourceForm({ def, uid, open, readOnly = false, onClose, onAfte
   }, [record, def, form]);
 
   async function onFinish(values: Record<string, unknown>) {
-    // Cleared inputs are sent as null so an update really clears them.
-    const plain = Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? (f.kind === 'bool' ? false : null)]));
+    const plain = valoresDosCampos(fields, values);
     try {
       await save.mutateAsync({ uid: uid ?? undefined, body: def.toInput ? def.toInput(plain) : plain });
       onClose();
@@ -59,7 +60,8 @@ export function ResourceForm({ def, uid, open, readOnly = false, onClose, onAfte
     <Drawer
       open={open}
       title={titulo}
-      size={def.formSize ?? 560}
+      // Never wider than the window (phones, or a wide form such as a permission matrix).
+      size={Math.min(def.formSize ?? 560, window.innerWidth)}
       destroyOnHidden
       onClose={() => onClose()}
       afterOpenChange={(visible) => !visible && onAfterClose?.()}
@@ -82,7 +84,7 @@ export function ResourceForm({ def, uid, open, readOnly = false, onClose, onAfte
           extra={<Button onClick={() => detail.refetch()}>Tentar novamente</Button>}
         />
       ) : (
-        <Spin spinning={!!uid && detail.isPending}>
+        <Spin spinning={!!uid && !record && detail.isPending}>
           <Form
             id={formId}
             form={form}
@@ -92,25 +94,58 @@ export function ResourceForm({ def, uid, open, readOnly = false, onClose, onAfte
             onFinish={onFinish}
             scrollToFirstError
           >
-            <Row gutter={16}>
-              {fields.map((f) => (
-                <Col key={f.name} xs={24} md={f.span ?? 24}>
-                  <Form.Item
-                    name={f.name}
-                    label={f.label}
-                    extra={f.help}
-                    rules={fieldRules(f)}
-                    valuePropName={valuePropName(f)}
-                    {...dateProps(f)}
-                  >
-                    <FieldInput field={f} record={record} disabled={readOnly} context={{ form, uid, close: onClose }} />
-                  </Form.Item>
-                </Col>
-              ))}
-            </Row>
+            <FormFields fields={fields} record={record} readOnly={readOnly} context={{ form, uid, close: onClose }} />
           </Form>
         </Spin>
       )}
     </Drawer>
+  );
+}
+
+/** Cleared inputs are sent as null (a cleared switch as false) so an update really clears them. */
+export const valoresDosCampos = (fields: FieldDef[], values: Record<string, unknown>) =>
+  Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? (f.kind === 'bool' ? false : null)]));
+
+/** The declared fields in a grid (the drawer's, or any page's own Form): rules, formats, conditions. */
+export function FormFields({
+  fields,
+  record,
+  readOnly = false,
+  context,
+}: {
+  fields: FieldDef[];
+  record: Registro | null;
+  readOnly?: boolean;
+  context: FieldContext;
+}) {
+  const { form } = context;
+  return (
+    <Row gutter={16}>
+      {fields.map((f) => {
+        const col = (
+          <Col key={f.name} xs={24} md={f.span ?? 24}>
+            <Form.Item
+              name={f.name}
+              label={f.label}
+              extra={f.help}
+              rules={fieldRules(f)}
+              valuePropName={valuePropName(f)}
+              {...dateProps(f)}
+            >
+              <FieldInput field={f} record={record} disabled={readOnly} context={context} />
+            </Form.Item>
+          </Col>
+        );
+        const visible = f.visible;
+        // Conditional fields follow the other values; hidden ones are sent as null.
+        return visible ? (
+          <Form.Item key={f.name} noStyle shouldUpdate>
+            {() => (visible(form.getFieldsValue(true)) ? col : null)}
+          </Form.Item>
+        ) : (
+          col
+        );
+      })}
+    </Row>
   );
 }

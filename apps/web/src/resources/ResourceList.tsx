@@ -2,6 +2,7 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Result, Space, Table, Typography } from 'antd';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { usePerfil, usePode } from '../app/perfil.ts';
 import { ListFilters } from './ListFilters.tsx';
 import { ParentTabs } from './ParentTabs.tsx';
@@ -26,8 +27,11 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   const remove = useDeleteResource(def);
   const action = useRowAction(def);
   // Each opening gets its own key: a fresh form, whatever happened to the previous drawer.
-  const [editing, setEditing] = useState<{ uid: string | null; n: number; open: boolean } | null>(null);
-  const openForm = (uid: string | null) => setEditing({ uid, n: Date.now(), open: true });
+  const [editing, setEditing] = useState<{ uid: string | null; n: number; open: boolean; row?: Registro; readOnly?: boolean } | null>(null);
+  const navigate = useNavigate();
+  // A resource with an editor page of its own creates and edits there instead of in the drawer.
+  const openForm = (uid: string | null, row?: Registro, readOnly = false) =>
+    def.editor ? navigate(def.editor(uid)) : setEditing({ uid, n: Date.now(), open: true, row, readOnly });
   const can = {
     criar: permite(def, pode, 'criar'),
     alterar: permite(def, pode, 'alterar'),
@@ -57,7 +61,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   const columns = [
     ...dataColumns(def, state),
     ...actionsColumn(def, can, {
-      onEdit: (r) => openForm(r.uid),
+      onEdit: (r, readOnly) => openForm(r.uid, r, readOnly),
       onDelete: (r) => remove.mutateAsync(r.uid),
       deleting: remove.isPending ? remove.variables : undefined,
       onAction: (a, record) => action.mutateAsync({ action: a, record }),
@@ -76,7 +80,8 @@ export function ResourceList({ def }: { def: ResourceDef }) {
             </Typography.Title>
             {def.description && <Typography.Text type="secondary">{def.description}</Typography.Text>}
           </div>
-          <Space>
+          <Space wrap>
+            {def.toolbar && <def.toolbar def={def} />}
             <Button icon={<ReloadOutlined />} onClick={() => list.refetch()} loading={list.isFetching} aria-label="Atualizar lista">
               Atualizar
             </Button>
@@ -138,8 +143,9 @@ export function ResourceList({ def }: { def: ResourceDef }) {
             key={editing.n}
             def={def}
             uid={editing.uid}
+            row={def.detail === 'lista' ? editing.row : undefined}
             open={editing.open}
-            readOnly={!!editing.uid && !can.alterar}
+            readOnly={!!editing.uid && (!can.alterar || !!editing.readOnly)}
             onClose={() => setEditing((e) => (e && e.n === editing.n ? { ...e, open: false } : e))}
             onAfterClose={() => setEditing((e) => (e && e.n === editing.n ? null : e))}
           />

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { TableColumnsType } from 'antd';
 import { renderCell } from './cells.tsx';
 import type { ListState } from './listParams.ts';
+import { RESOURCES, fillPath } from './registry.ts';
 import type { ColumnDef, Registro, ResourceDef, RowAction } from './types.ts';
 
 // Declared columns → antd columns (sort state from the URL) and the row actions column.
@@ -31,7 +32,8 @@ type Can = {
   perfil?: Perfil;
 };
 type Handlers = {
-  onEdit: (r: Registro) => void;
+  /** readOnly: the row opens as Visualizar (the role may not alter it, or the row is not editable). */
+  onEdit: (r: Registro, readOnly: boolean) => void;
   onDelete: (r: Registro) => Promise<unknown>;
   /** uid being deleted, for its button's spinner. */
   deleting?: string;
@@ -46,9 +48,17 @@ export const recordTitle = (def: ResourceDef, r: Registro) =>
 /** Links, row actions, Editar (or Visualizar when the role may only read) and Excluir with confirmation. */
 export function actionsColumn(def: ResourceDef, can: Can, h: Handlers): TableColumnsType<Registro> {
   const detail = def.detail !== false;
-  const links = (def.links ?? []).filter((l) => can.ler(l.recurso));
+  // Declared links, then those of sub-collections that ask for one on their parent's rows.
+  const filhos = RESOURCES.filter((c) => c.parent?.key === def.key && c.parent.rowLink).map((c) => ({
+    label: c.tab ?? c.label,
+    icon: c.icon,
+    recurso: c.recurso,
+    to: (r: Registro) => fillPath(c.path, { [c.parent?.param ?? 'uid']: r.uid }),
+    show: undefined,
+  }));
+  const links = [...(def.links ?? []), ...filhos].filter((l) => can.ler(l.recurso));
   const actions = (def.rowActions ?? []).filter((a) => can.pode?.(a.recurso ?? def.recurso, a.acao ?? 'alterar'));
-  if (!detail && !links.length && !actions.length && !can.excluir) return [];
+  if (!detail && !links.length && !actions.length && !can.excluir && !def.rowExtra) return [];
   const del = def.deleteAction;
   return [
     {
@@ -99,13 +109,14 @@ export function actionsColumn(def: ResourceDef, can: Can, h: Handlers): TableCol
               );
             })}
           <MaisAcoes acoes={actions.filter((a) => a.menu && (!a.show || a.show(r, can.perfil)))} record={r} h={h} />
+          {def.rowExtra?.(r)}
           {detail &&
-            (can.alterar ? (
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => h.onEdit(r)}>
+            (can.alterar && (!def.editavel || def.editavel(r, can.perfil)) ? (
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => h.onEdit(r, false)}>
                 Editar
               </Button>
             ) : (
-              <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => h.onEdit(r)}>
+              <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => h.onEdit(r, true)}>
                 Visualizar
               </Button>
             ))}

@@ -2,9 +2,30 @@ import type { FormInstance } from 'antd';
 import { ApiError } from '../app/api.ts';
 
 // Server field errors ({field, message}) onto the antd form; returns the ones no field shows.
-export function aplicarErrosNoForm(form: FormInstance, e: unknown, campos: string[]): string[] {
+// A nested field ('origem.uf') lands on its field ('origem'); in a list field named in `listas`
+// ('faixas.1.ate') it lands on the row's input (['faixas', 1, 'ate']), or on the list itself.
+export function aplicarErrosNoForm(form: FormInstance, e: unknown, campos: string[], listas: string[] = []): string[] {
   if (!(e instanceof ApiError) || !e.fieldErrors.length) return [];
-  const conhecidos = e.fieldErrors.filter((f) => campos.includes(f.field));
-  form.setFields(conhecidos.map((f) => ({ name: f.field, errors: [f.message] })));
-  return e.fieldErrors.filter((f) => !campos.includes(f.field)).map((f) => f.message);
+  const porCampo = new Map<string, { name: string | (string | number)[]; errors: string[] }>();
+  const semCampo: string[] = [];
+  for (const f of e.fieldErrors) {
+    const partes = f.field.split('.');
+    const raiz = partes[0];
+    if (!campos.includes(f.field) && !campos.includes(raiz)) {
+      semCampo.push(f.message);
+      continue;
+    }
+    const name =
+      listas.includes(raiz) && partes.length > 2
+        ? partes.map((p) => (/^\d+$/.test(p) ? Number(p) : p))
+        : campos.includes(f.field)
+          ? f.field
+          : raiz;
+    const chave = JSON.stringify(name);
+    const atual = porCampo.get(chave) ?? { name, errors: [] };
+    if (!atual.errors.includes(f.message)) atual.errors.push(f.message);
+    porCampo.set(chave, atual);
+  }
+  form.setFields([...porCampo.values()]);
+  return semCampo;
 }

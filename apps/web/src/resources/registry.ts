@@ -13,6 +13,21 @@ import {
 import { papeis } from '../modules/papeis/resource.tsx';
 import { autonomos, transportadores, unidadesTransportador, usuariosTransportador } from '../modules/transportadores/resource.tsx';
 import { usuariosEmbarcador } from '../modules/usuarios/resource.tsx';
+import { calculadora } from '../modules/calculadora/resource.tsx';
+import { componentes, mapasComponente, mapasComponentePorTransportador } from '../modules/componentes/resource.tsx';
+import { faixasCep } from '../modules/faixascep/resource.tsx';
+import { feriados } from '../modules/feriados/resource.tsx';
+import { modais } from '../modules/modais/resource.tsx';
+import { prazosEntrega } from '../modules/prazosentrega/resource.tsx';
+import { regiaoLocais, regioes } from '../modules/regioes/resource.tsx';
+import { rotas } from '../modules/rotas/resource.tsx';
+import { tabelaFreteEditor, tabelasFrete } from '../modules/tabelasfrete/resource.tsx';
+import { pessoas } from '../modules/pessoas/resource.tsx';
+import { produtos } from '../modules/produtos/resource.tsx';
+import { setores } from '../modules/setores/resource.tsx';
+import { zonas } from '../modules/zonas/resource.tsx';
+import { frota, motoristas, tiposVeiculo, veiculos } from '../modules/frota/resource.tsx';
+import { bancos, configuracoes, iss, parametros, tributoGeral, tributos } from '../modules/configuracoes/resource.tsx';
 import { MENU_GROUPS, type MenuGroup, type ResourceDef } from './types.ts';
 
 // Every resource screen of the app. Adding a screen = declaring a ResourceDef in
@@ -22,6 +37,11 @@ export const RESOURCES: ResourceDef[] = [centrosCusto, departamentos];
 RESOURCES.push(embarcadores, meuEmbarcador, unidadesEmbarcador, usuariosEmbarcador, transportadoresVinculados, preUsuarios);
 RESOURCES.push(transportadores, unidadesTransportador, usuariosTransportador, autonomos);
 RESOURCES.push(papeis, apiTokens, auditoriaSistema);
+// Freight pricing (menu Fretes), then the screens reached from them (table editor, region locations, carriers' component maps).
+RESOURCES.push(tabelasFrete, calculadora, regioes, faixasCep, feriados, modais, componentes, prazosEntrega, rotas, mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente);
+
+// Master data (Cadastros; drivers and vehicles are tabs of a carrier) and the shipper's settings and taxes (Administração).
+RESOURCES.push(pessoas, produtos, setores, zonas, tiposVeiculo, frota, motoristas, veiculos, configuracoes, parametros, tributos, tributoGeral, iss, bancos);
 
 export type { ResourceDef } from './types.ts';
 

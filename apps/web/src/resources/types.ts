@@ -25,6 +25,8 @@ export type ColumnDef<T extends Registro = Registro> = {
   filter?: 'text' | 'bool' | 'select' | 'dateRange';
   filterField?: string;
   filterOptions?: { value: string | number; label: string }[];
+  /** Placeholder of a select filter without a value (e.g. what the server applies by default). */
+  filterPlaceholder?: string;
   /** Labels of a boolean column's true/false values, e.g. ['Ativo', 'Inativo']. */
   boolLabels?: [string, string];
   statusKey?: StatusKey;
@@ -103,6 +105,8 @@ export type FieldDef = {
   editOnly?: boolean;
   /** Grid span out of 24 (default 24). */
   span?: number;
+  /** Shown only while this holds for the form's current values (e.g. fields of one kind of record). */
+  visible?: (values: Record<string, unknown>) => boolean;
 };
 
 export type ResourceDef<T extends Registro = Registro> = {
@@ -142,18 +146,24 @@ export type ResourceDef<T extends Registro = Registro> = {
   page?: ComponentType<{ def: ResourceDef }>;
   /** Operations the API offers (default: all). */
   operations?: ('criar' | 'alterar' | 'excluir')[];
-  /** false when the API has no GET by uid: rows get no Editar/Visualizar. */
-  detail?: boolean;
+  /** false when the API has no GET by uid: rows get no Editar/Visualizar; 'lista' when it has none but
+   * the list rows carry every field: the form opens with the row itself. */
+  detail?: boolean | 'lista';
+  /** Whether a row may be edited (default: yes); otherwise it opens read-only (e.g. a system record). */
+  editavel?: RowCondition<T>;
+  /** Extra buttons in the list header (e.g. an import), shown next to 'Novo'. */
+  toolbar?: ComponentType<{ def: ResourceDef }>;
   /** A sub-collection shown under its parent record, with tabs to its sibling sub-collections
    * (resources of the same parent, in registry order). `param` is the route/API parameter holding
-   * the parent's uid; ':embarcadorAtivo' is always filled with the active shipper. */
-  parent?: { key: string; param: string };
+   * the parent's uid; ':embarcadorAtivo' is always filled with the active shipper. `rowLink`: the
+   * parent's list rows get a link here (labelled with `tab ?? label`), declared by the child alone. */
+  parent?: { key: string; param: string; rowLink?: boolean };
   /** Label of this resource's tab among its siblings (default: label). */
   tab?: string;
   /** Other actions of a row (status changes, e-mails...): the reply's message is toasted and the lists refresh. */
   rowActions?: RowAction<T>[];
   /** Wording and condition of the delete action when it means something else (unlink, revoke...). */
-  deleteAction?: { label: string; confirm?: (record: T) => string; description?: string; show?: RowCondition<T> };
+  deleteAction?: { label: string; confirm?: (record: T) => string; description?: string; show?: RowCondition<T>; sucesso?: string };
   /** Label of the create button (default 'Novo') and title of its form. */
   createLabel?: string;
   /** After a successful save: the toast text (default 'Registro salvo com sucesso.') and anything
@@ -163,6 +173,10 @@ export type ResourceDef<T extends Registro = Registro> = {
   expandable?: (record: T) => ReactNode;
   /** Width of the form drawer (default 560). */
   formSize?: number;
+  /** A page of its own creates/edits a record (an editor with sub-lists): Novo/Editar navigate to it. */
+  editor?: (uid: string | null) => string;
+  /** More elements in a row's actions (e.g. buttons opening their own dialogs). */
+  rowExtra?: (record: T) => ReactNode;
 };
 
 type ModalApi = ReturnType<typeof App.useApp>['modal'];

@@ -68,7 +68,7 @@ export function useDeleteResource(def: ResourceDef) {
   return useMutation({
     mutationFn: (uid: string) => apiDelete(`${base}/${uid}`),
     onSuccess: async (reply, uid) => {
-      message.success(reply.message || MSG.excluidoComSucesso);
+      message.success(def.deleteAction?.sucesso || reply.message || MSG.excluidoComSucesso);
       queryClient.removeQueries({ queryKey: keys.detail(uid) });
       await invalidateLists(queryClient, def);
     },

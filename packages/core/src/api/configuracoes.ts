@@ -28,7 +28,9 @@ const zEmails = z
     const lista = v.split(/[;,]/).map((e) => e.trim().toLowerCase()).filter(Boolean);
     if (lista.length > 10) ctx.addIssue({ code: 'custom', message: 'No máximo 10 e-mails' });
     for (const e of lista) if (!z.email().safeParse(e).success) ctx.addIssue({ code: 'custom', message: `${CAMPO.emailInvalido}: ${e}` });
-    return lista.length ? lista.join('; ') : null;
+    const junto = lista.join('; ');
+    if (junto.length > 500) ctx.addIssue({ code: 'custom', message: CAMPO.maximo(500) });
+    return lista.length ? junto : null;
   });
 
 // ---- configuracoes -------------------------------------------------------------------------------

@@ -34,8 +34,8 @@ export const regiaoInput = z.object({ nome: zTexto(120), descricao: zTextoOpcion
 export const regiao = z.object({ uid: z.string(), nome: z.string(), descricao: z.string().nullable(), ativo: z.boolean(), quantidadeLocais: z.number().int(), ...auditado });
 export type Regiao = z.infer<typeof regiao>;
 export const regiaoListaInput = z.object({
-  nome: z.string().trim().max(120).optional().describe('Parte do nome (sem acentos)'),
-  ativo: z.boolean().optional().describe('Só ativas (true, padrão) ou todas (omitido = true)'),
+  nome: z.string().trim().max(120, 'Deve ter no máximo 120 caracteres').optional().describe('Parte do nome (sem acentos)'),
+  ativo: z.boolean({ error: 'Deve ser verdadeiro ou falso' }).optional().describe('true ou omitido: só as ativas; false: todas'),
   uids: z.array(zUid).max(500).optional().describe('Só estas regiões'),
 });
 /** A location of a region: a UF, a municipality (IBGE) or a CEP range; never another region. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, char, index, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, char, index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ativo, timestamps, uidPk } from './columns.ts';
 import { embarcadores } from './identidade.ts';
 import { municipios } from './locais.ts';
@@ -30,6 +30,8 @@ export const pessoas = pgTable('pessoas', {
   tomador: boolean().notNull().default(false),
   ativo: ativo(),
   ...timestamps(),
+  /** Search text: f_norm(nome + ' ' + nome fantasia), stored so /pessoas/list rechecks and sorts without recomputing it. */
+  busca: text().generatedAlwaysAs(sql`f_norm(nome || ' ' || coalesce(nome_fantasia, ''))`),
 }, (t) => [
   // text_pattern_ops: the same index enforces uniqueness and serves `documento like '123%'` in any collation.
   uniqueIndex('pessoas_documento_uq').on(t.embarcadorUid, t.documento.op('text_pattern_ops')),

@@ -4,6 +4,8 @@ import { seedPessoas } from './pessoas.ts';
 import { seedProdutos } from './produtos.ts';
 import { seedSetores } from './setores.ts';
 import { seedFrota } from './frota.ts';
+import { seedFrete } from './frete.ts';
+import { seedTabelas } from './tabelas.ts';
 
 // The demo data of each module, in dependency order. A module adds its seed file here (one line).
-export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota];
+export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas];

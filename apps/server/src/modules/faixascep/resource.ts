@@ -1,5 +1,5 @@
-import { eq, getTableColumns } from 'drizzle-orm';
-import { faixaCep, faixaCepInput, type z } from '@fretio/core';
+import { and, eq, getTableColumns, gte, lte } from 'drizzle-orm';
+import { faixaCep, faixaCepInput, z } from '@fretio/core';
 import { faixasCep, municipios } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -27,8 +27,13 @@ export const faixasCepResource = defineResource({
     uf: { column: faixasCep.uf, kind: 'exact' },
     municipioIbge: { column: faixasCep.municipioIbge, kind: 'exact' },
     ativo: { column: faixasCep.ativo, kind: 'bool' },
-    de: { column: faixasCep.cepDe, kind: 'exact', range: true },
-    ate: { column: faixasCep.cepAte, kind: 'exact', range: true },
+    de: { column: faixasCep.cepDe, kind: 'exact' },
+    ate: { column: faixasCep.cepAte, kind: 'exact' },
+  },
+  listQuery: { cep: z.string().regex(/^\d{5}-?\d{3}$/, 'CEP inválido').optional().describe('Só as faixas que contêm este CEP') },
+  listWhere: (q) => {
+    const cep = typeof q.cep === 'string' ? q.cep.replace(/\D/g, '') : '';
+    return cep ? and(lte(faixasCep.cepDe, cep), gte(faixasCep.cepAte, cep)) : undefined;
   },
   hooks: {
     async validate(tx, _ctx, values) {

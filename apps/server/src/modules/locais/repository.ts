@@ -55,7 +55,7 @@ export function buscarMunicipios(db: Db, opts: { q?: string; uf?: string; limite
     .select()
     .from(municipios)
     .where(and(opts.uf ? eq(municipios.uf, opts.uf) : undefined, filtro))
-    .orderBy(q && !porCodigo ? sql`(${comecaCom(municipios.nome, q)}) desc` : sql`1`, asc(municipios.nome), asc(municipios.uf))
+    .orderBy(...(q && !porCodigo ? [sql`(${comecaCom(municipios.nome, q)}) desc`] : []), asc(municipios.nome), asc(municipios.uf))
     .limit(opts.limite);
 }
 

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { somenteDigitos } from '@fretio/core';
 import { faixasCepUf, municipios, pessoas } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
@@ -39,30 +39,55 @@ export async function pessoasPorDocumento(db: DbOrTx, embarcadorUid: string, doc
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const LIMITE_LISTA = 20;
 
+/** The same normalisation as SQL f_norm (lower case, accents off), so patterns reach SQL as constants. */
+const DE = 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿ';
+const PARA = 'aaaaaaeeeeiiiiooooouuuucnyy';
+export const fNorm = (t: string) => [...t.toLowerCase()].map((c) => (DE.includes(c) ? PARA[DE.indexOf(c)] : c)).join('');
+
+const nomeNorm = sql`f_norm(${pessoas.nome})`;
+/** Accent-insensitive alphabetical order through the btree (embarcador_uid, f_norm(nome) text_pattern_ops). */
+const ordemNome = sql`${nomeNorm} using ~<~`;
+
 /**
- * The search-as-you-type condition: documento digits by prefix (btree text_pattern_ops) OR nome /
- * nome fantasia containing the text without accents (pg_trgm GIN over f_norm). Terms of 1-2 letters
- * can't use trigrams, so they match names by prefix instead.
+ * The search-as-you-type queries, in shapes the planner serves from indexes (LIMIT 20 each):
+ *  - no term: the first names in order (btree (embarcador_uid, f_norm(nome) text_pattern_ops), no sort);
+ *  - 1-2 letters: names starting with them (same btree: range + order);
+ *  - only digits and punctuation: documento by prefix (btree text_pattern_ops) OR, with 3+ digits,
+ *    names containing them;
+ *  - text: first the names STARTING with the term (same btree, no sort); when they are fewer than 20,
+ *    a complement with nome / nome fantasia CONTAINING it: the stored column busca =
+ *    f_norm(nome || ' ' || nome_fantasia) under a pg_trgm GIN index (plain LIKE recheck, sorted).
  */
-export function condicaoBusca(q: string): SQL | undefined {
-  const termo = q.trim();
-  if (!termo) return undefined;
-  const conds: SQL[] = [];
+export function consultasLista(db: DbOrTx, embarcadorUid: string, q?: string, papel?: 'remetente' | 'destinatario' | 'tomador') {
+  const termo = (q ?? '').trim();
+  const base = [eq(pessoas.embarcadorUid, embarcadorUid), eq(pessoas.ativo, true), papel ? eq(pessoas[papel], true) : undefined];
+  const query = (where: SQL | undefined, limite: number, ...ordem: SQL[]) =>
+    db
+      .select({ uid: pessoas.uid, nome: pessoas.nome, documento: pessoas.documento, uf: pessoas.uf })
+      .from(pessoas)
+      .where(and(...base, where))
+      .orderBy(...ordem, asc(pessoas.uid))
+      .limit(limite);
+  if (!termo) return { principal: query(undefined, LIMITE_LISTA, ordemNome) };
   const digitos = somenteDigitos(termo);
-  const soDocumento = /^[\d.\-/\s]+$/.test(termo);
-  if (digitos && soDocumento) conds.push(sql`${pessoas.documento} like ${`${digitos}%`}`);
-  if (!soDocumento || digitos.length >= 3) {
-    const padrao = termo.length >= 3 ? `%${escapeLike(termo)}%` : `${escapeLike(termo)}%`;
-    conds.push(sql`f_norm(${pessoas.nome}) like f_norm(${padrao})`, sql`f_norm(${pessoas.nomeFantasia}) like f_norm(${padrao})`);
+  const norm = escapeLike(fNorm(termo));
+  const contem = sql`${pessoas.busca} like ${`%${norm}%`}`;
+  if (/^[\d.\-/\s]+$/.test(termo)) {
+    const doc = sql`${pessoas.documento} like ${`${digitos}%`}`;
+    return { principal: query(digitos.length >= 3 ? or(doc, contem) : doc, LIMITE_LISTA, asc(pessoas.busca)) };
   }
-  return or(...conds);
+  const comeca = query(sql`${nomeNorm} like ${`${norm}%`}`, LIMITE_LISTA, ordemNome);
+  if (termo.length < 3) return { principal: comeca };
+  return {
+    principal: comeca,
+    complemento: (excluir: string[], limite: number) =>
+      query(and(contem, excluir.length ? notInArray(pessoas.uid, excluir) : undefined), limite, asc(pessoas.busca)),
+  };
 }
 
-export function listaSelecaoQuery(db: DbOrTx, embarcadorUid: string, q?: string, papel?: 'remetente' | 'destinatario' | 'tomador') {
-  return db
-    .select({ uid: pessoas.uid, nome: pessoas.nome, documento: pessoas.documento, uf: pessoas.uf })
-    .from(pessoas)
-    .where(and(eq(pessoas.embarcadorUid, embarcadorUid), eq(pessoas.ativo, true), papel ? eq(pessoas[papel], true) : undefined, q ? condicaoBusca(q) : undefined))
-    .orderBy(asc(pessoas.nome), asc(pessoas.uid))
-    .limit(LIMITE_LISTA);
+export async function listaSelecao(db: DbOrTx, embarcadorUid: string, q?: string, papel?: 'remetente' | 'destinatario' | 'tomador') {
+  const { principal, complemento } = consultasLista(db, embarcadorUid, q, papel);
+  const rows = await principal;
+  if (!complemento || rows.length >= LIMITE_LISTA) return rows;
+  return [...rows, ...(await complemento(rows.map((r) => r.uid), LIMITE_LISTA - rows.length))];
 }

@@ -8,7 +8,7 @@ import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/contex
 import { lerUpload } from '../arquivos/service.ts';
 import { type Importador, importar, mensagemImportacao } from './importacao.ts';
 import { type Coluna, lerPlanilha, modeloCsv, modeloXlsx } from './planilha.ts';
-import { listaSelecaoQuery } from './repository.ts';
+import { listaSelecao } from './repository.ts';
 import { pessoasResource } from './resource.ts';
 import { COLUNAS_PESSOA, importadorPessoas, rotuloPessoa } from './service.ts';
 
@@ -82,13 +82,14 @@ export default async function pessoasRoutes(app: FastifyInstance) {
       tags,
       summary: 'Pessoas ativas para seleção com busca (até 20)',
       description:
-        "q: só dígitos/pontuação → prefixo do documento (e nomes, com 3+ dígitos); texto → nome ou nome fantasia contendo o termo, sem acentos " +
-        "nem maiúsculas (1-2 letras: começando pelo termo). Ordem: nome. label 'Nome - 00.000.000/0000-00'.",
+        "q com 1-2 letras: nomes começando pelo termo; com 3+: primeiro os nomes começando pelo termo, depois nome ou nome fantasia " +
+        'contendo o termo (sem acentos nem maiúsculas); só dígitos/pontuação: documento começando pelos dígitos (e, com 3+ dígitos, ' +
+        "nomes que os contêm). Sem q: os primeiros em ordem alfabética. label 'Nome - 00.000.000/0000-00'.",
       querystring: pessoasListaQuery,
       response: ok(z.array(pessoaOpcao)),
     },
   }, async (req) => {
-    const rows = await listaSelecaoQuery(app.db, exigirEmbarcador(ctxOf(req)), req.query.q, req.query.papel);
+    const rows = await listaSelecao(app.db, exigirEmbarcador(ctxOf(req)), req.query.q, req.query.papel);
     return reply.ok(rows.map((p) => ({ value: p.uid, label: rotuloPessoa(p), nome: p.nome, documento: p.documento, uf: p.uf })));
   });
 

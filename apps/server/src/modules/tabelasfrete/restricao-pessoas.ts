@@ -1,11 +1,13 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, documentoValido, formatarDocumento, importacaoErroReply, importacaoPessoasResultado, listQueryBase, listaDe, restricaoPessoa, somenteDigitos, z } from '@fretio/core';
+import { MSG, documentoValido, formatarDocumento, importacaoErroReply, importacaoPessoasResultado, listaDe, restricaoPessoa, somenteDigitos, z } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
 import { pessoas, restricaoPessoas, restricoes, tabelasFrete } from '../../db/schema/index.ts';
 import { registrarAuditoria } from '../../framework/audit.ts';
+import { type Filters, type Sortable, parseList } from '../../framework/list-query.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
+import { listQuerySchema } from '../../framework/schemas.ts';
 import { created, ok, okEmpty, reply, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
@@ -32,18 +34,25 @@ async function restricaoVisivel(db: DbOrTx, ctx: RequestContext, tabelaUid: stri
   return r;
 }
 
-async function listar(db: Db, restricaoUid: string, papel: string, pc: number, pps: number) {
-  const where = and(eq(restricaoPessoas.restricaoUid, restricaoUid), eq(restricaoPessoas.papel, papel));
+const filtros: Filters = {
+  nome: { column: pessoas.nome, kind: 'text' },
+  documento: { column: restricaoPessoas.documento, kind: 'text' },
+};
+const ordenaveis: Sortable = { nome: pessoas.nome, documento: restricaoPessoas.documento, vinculadoEm: restricaoPessoas.criadoEm };
+
+async function listar(db: Db, restricaoUid: string, papel: string, query: Record<string, unknown>) {
+  const q = parseList(query, { filters: filtros, sortable: ordenaveis, defaultSort: 'nome', tieBreaker: restricaoPessoas.pessoaUid });
+  const where = and(eq(restricaoPessoas.restricaoUid, restricaoUid), eq(restricaoPessoas.papel, papel), q.where);
   const [rows, [{ n }]] = await Promise.all([
     db
       .select({ pessoaUid: restricaoPessoas.pessoaUid, nome: pessoas.nome, documento: restricaoPessoas.documento, vinculadoEm: restricaoPessoas.criadoEm })
       .from(restricaoPessoas)
       .innerJoin(pessoas, eq(pessoas.uid, restricaoPessoas.pessoaUid))
       .where(where)
-      .orderBy(asc(pessoas.nome), asc(restricaoPessoas.pessoaUid))
-      .limit(pps)
-      .offset((pc - 1) * pps),
-    db.select({ n: count() }).from(restricaoPessoas).where(where),
+      .orderBy(...q.orderBy)
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(restricaoPessoas).innerJoin(pessoas, eq(pessoas.uid, restricaoPessoas.pessoaUid)).where(where),
   ]);
   return { data: rows, totalRecords: Number(n) };
 }
@@ -61,10 +70,10 @@ export default async function restricaoPessoasRoutes(app: FastifyInstance) {
 
     r.get(`${base}/${lista}`, {
       config: { permission: ['tabelasfrete', 'ler'] },
-      schema: { tags, summary: `Lista os ${lista} da restrição`, params: paramsRestricao, querystring: listQueryBase.loose(), response: ok(listaDe(restricaoPessoa)) },
+      schema: { tags, summary: `Lista os ${lista} da restrição`, description: 'Ordenável por: nome, documento, vinculadoEm.', params: paramsRestricao, querystring: listQuerySchema(Object.keys(filtros), []), response: ok(listaDe(restricaoPessoa)) },
     }, async (req) => {
       const x = await restricaoVisivel(app.db, ctxOf(req), req.params.uid, req.params.childUid);
-      return reply.ok(await listar(app.db, x.uid, papel, req.query.pc, req.query.pps));
+      return reply.ok(await listar(app.db, x.uid, papel, req.query as Record<string, unknown>));
     });
 
     r.post(`${base}/${lista}/:pessoaUid`, {

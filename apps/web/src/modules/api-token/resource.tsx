@@ -98,5 +98,6 @@ export const apiTokens = defineResource<ApiToken>({
     confirm: (r) => `Revogar o token "${r.nome}"?`,
     description: 'Integrações que o usam deixam de funcionar imediatamente.',
     show: (r) => situacao(r).label === 'Ativo',
+    sucesso: 'Token revogado.',
   },
 });

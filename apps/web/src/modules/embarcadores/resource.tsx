@@ -59,6 +59,8 @@ export const embarcadores = defineResource<Embarcador>({
   ],
   initialValues: { ativo: true },
   links: [{ label: 'Abrir', icon: <SolutionOutlined />, recurso: 'embarcadores', to: () => '/meu-embarcador', show: ehAtivo }],
+  // The API refuses to delete the active shipper: the button is not offered on its row.
+  deleteAction: { label: 'Excluir', show: (r, p) => !ehAtivo(r, p) },
 });
 
 export const meuEmbarcador = defineResource<Embarcador>({
@@ -72,6 +74,7 @@ export const meuEmbarcador = defineResource<Embarcador>({
   parent: DO_EMBARCADOR_ATIVO,
   page: MeuEmbarcadorPage,
   links: undefined,
+  deleteAction: undefined,
 });
 
 export const unidadesEmbarcador = defineResource<UnidadeEmbarcador>({
@@ -148,6 +151,7 @@ export const transportadoresVinculados = defineResource<TransportadorVinculado>(
     label: 'Desvincular',
     confirm: (r) => `Desvincular o transportador "${r.nome}" deste embarcador?`,
     description: 'Ele deixa de ver as cotações e ordens de coleta deste embarcador. O cadastro dele continua no Fretio.',
+    sucesso: 'Transportador desvinculado do embarcador.',
   },
 });
 

@@ -193,5 +193,6 @@ export const usuariosTransportador = defineResource<UsuarioTransportador>({
     label: 'Remover acesso',
     confirm: (r) => `Remover o acesso de "${r.nome}" a este embarcador?`,
     description: 'O usuário é inativado e deixa de acessar este embarcador.',
+    sucesso: 'Acesso removido.',
   },
 });

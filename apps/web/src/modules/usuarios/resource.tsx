@@ -114,6 +114,7 @@ export const usuariosEmbarcador = defineResource<UsuarioEmbarcador>({
     label: 'Remover acesso',
     confirm: (r) => `Remover o acesso de "${r.nome}" a este embarcador?`,
     description: 'A conta do usuário continua existindo; ele só deixa de acessar este embarcador.',
+    sucesso: 'Acesso removido.',
     // Nobody removes their own access (the API refuses it too).
     show: (r, perfil) => r.uid !== perfil?.uid,
   },

@@ -31,7 +31,11 @@ export function documentoRule(tipo: TipoDocumento = 'cpfCnpj'): FormRule {
     validator: async (_r, v: string | null | undefined) => {
       if (!v) return;
       const ok = tipo === 'cpf' ? cpfValido(v) : tipo === 'cnpj' ? cnpjValido(v) : cpfValido(v) || cnpjValido(v);
-      if (!ok) throw new Error(tipo === 'cpf' ? CAMPO.cpfInvalido : tipo === 'cnpj' ? CAMPO.cnpjInvalido : CAMPO.documentoInvalido);
+      if (ok) return;
+      // Either document: the message names the one typed (by its length), as the user reads it.
+      const n = somenteDigitos(v).length;
+      const qual = tipo === 'cpfCnpj' ? (n === 11 ? 'cpf' : n === 14 ? 'cnpj' : tipo) : tipo;
+      throw new Error(qual === 'cpf' ? CAMPO.cpfInvalido : qual === 'cnpj' ? CAMPO.cnpjInvalido : CAMPO.documentoInvalido);
     },
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "pessoas" ADD COLUMN "busca" text GENERATED ALWAYS AS (f_norm(nome || ' ' || coalesce(nome_fantasia, ''))) STORED;

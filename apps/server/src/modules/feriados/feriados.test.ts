@@ -1,0 +1,83 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { type Api, as } from '../../../test/support/http.ts';
+import { garantirFeriadosNacionais, hojeSaoPaulo } from './service.ts';
+
+// Holidays: national ones pre-filled by the system (read-only), the shipper's state and municipal ones.
+let t: TestApp;
+let admin: Api, outro: Api;
+const ano = Number(hojeSaoPaulo().slice(0, 4));
+const DADOS = '/work/shared/data/other/feriados';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, outro] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br'].map((l) => as(t.app, l)));
+});
+afterAll(() => t?.close());
+
+const sistema = async (a: number) =>
+  (await admin.get('/api/v1/feriados', { ftr_ano: a, ftr_sistema: 'true', pps: 100 })).body.data.data as { data: string; nome: string; facultativo: boolean; escopo: string }[];
+
+describe('national holidays', () => {
+  it('are filled for the current and next years, Carnaval and Corpus Christi as facultativos', async () => {
+    for (const a of [ano, ano + 1]) {
+      const rows = await sistema(a);
+      expect(rows.filter((r) => !r.facultativo).map((r) => r.data)).toEqual(expect.arrayContaining([`${a}-01-01`, `${a}-04-21`, `${a}-09-07`, `${a}-11-20`, `${a}-12-25`]));
+      expect(rows.every((r) => r.escopo === 'NACIONAL')).toBe(true);
+      expect(rows.filter((r) => r.facultativo).map((r) => r.nome)).toEqual(['Carnaval (terça-feira)', 'Corpus Christi']);
+    }
+  });
+
+  it('match the published national calendars (shared/data feriados CSVs)', async (ctx) => {
+    if (!existsSync(DADOS)) return ctx.skip();
+    const arquivos = readdirSync(DADOS).filter((f) => /^nacional_\d{4}\.csv$/.test(f));
+    expect(arquivos.length).toBeGreaterThan(0);
+    for (const f of arquivos) {
+      const a = Number(f.slice(9, 13));
+      await garantirFeriadosNacionais(t.db, [a]);
+      const esperadas = readFileSync(`${DADOS}/${f}`, 'utf8')
+        .split(/\r?\n/)
+        .filter((l) => /^\d{2}\/\d{2}\/\d{4},/.test(l))
+        // The calendar of year `a` (nacional_2024.csv dates Consciência Negra '20/11/2026': a typo of the file).
+        .map((l) => `${a}-${l.slice(3, 5)}-${l.slice(0, 2)}`)
+        .sort();
+      const nossas = (await sistema(a)).filter((r) => !r.facultativo).map((r) => r.data).sort();
+      expect(nossas, f).toEqual(esperadas);
+    }
+  });
+
+  it('are read-only: PUT and DELETE answer 409', async () => {
+    const [natal] = (await sistema(ano)).filter((r) => r.nome === 'Natal') as unknown as { uid: string }[];
+    const put = await admin.put(`/api/v1/feriados/${natal.uid}`, { data: `${ano}-12-26`, nome: 'Natal', escopo: 'NACIONAL' });
+    expect(put.status).toBe(409);
+    expect(put.body.message).toBe('Registro padrão do sistema não pode ser alterado nem excluído.');
+    expect((await admin.delete(`/api/v1/feriados/${natal.uid}`)).status).toBe(409);
+    expect((await outro.get(`/api/v1/feriados/${natal.uid}`)).body.data).toMatchObject({ sistema: true, data: `${ano}-12-25` });
+  });
+});
+
+describe("the shipper's holidays", () => {
+  it('state holiday needs a UF; municipal takes the UF of the municipality; both are the shipper own', async () => {
+    const semUf = await admin.post('/api/v1/feriados', { data: '2031-07-09', nome: 'Revolução', escopo: 'UF' });
+    expect(semUf.status).toBe(400);
+    expect(semUf.body.errors).toEqual([{ field: 'uf', message: 'Informe a UF do feriado estadual' }]);
+    const mun = await admin.post('/api/v1/feriados', { data: '2031-01-20', nome: 'São Sebastião', escopo: 'MUNICIPIO', municipioIbge: '3304557' });
+    expect(mun.status).toBe(201);
+    expect(mun.body.data).toMatchObject({ escopo: 'MUNICIPIO', uf: 'RJ', municipioIbge: '3304557', sistema: false, facultativo: false });
+    const errada = await admin.post('/api/v1/feriados', { data: '2031-01-21', nome: 'X', escopo: 'MUNICIPIO', uf: 'SP', municipioIbge: '3304557' });
+    expect(errada.status).toBe(400);
+    expect(errada.body.errors[0].field).toBe('uf');
+    const dup = await admin.post('/api/v1/feriados', { data: '2031-01-20', nome: 'Outro nome', escopo: 'MUNICIPIO', municipioIbge: '3304557' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.errors).toEqual([{ field: 'data', message: 'Já existe um feriado nesta data para este local.' }]);
+    // Another shipper may have the same date; it never sees ours.
+    expect((await outro.post('/api/v1/feriados', { data: '2031-01-20', nome: 'São Sebastião', escopo: 'MUNICIPIO', municipioIbge: '3304557' })).status).toBe(201);
+    expect((await outro.get(`/api/v1/feriados/${mun.body.data.uid}`)).status).toBe(404);
+    const lista = await admin.get('/api/v1/feriados', { ftr_ano: 2031, ftr_escopo: 'MUNICIPIO' });
+    expect(lista.body.data.data.map((f: { nome: string }) => f.nome)).toEqual(['São Sebastião']);
+    const nacionalDoEmbarcador = await admin.post('/api/v1/feriados', { data: '2031-12-24', nome: 'Véspera', escopo: 'NACIONAL', uf: 'SP', facultativo: true });
+    expect(nacionalDoEmbarcador.body.data).toMatchObject({ escopo: 'NACIONAL', uf: null, facultativo: true });
+    expect((await admin.delete(`/api/v1/feriados/${nacionalDoEmbarcador.body.data.uid}`)).status).toBe(200);
+  });
+});

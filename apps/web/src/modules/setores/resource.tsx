@@ -1,0 +1,32 @@
+import { ClusterOutlined } from '@ant-design/icons';
+import type { Setor } from '@fretio/core';
+import { defineResource } from '../../resources/types.ts';
+
+// Sectors of the active shipper (API /api/v1/setor): groups of deliveries; /setor/list feeds selects.
+export const setores = defineResource<Setor>({
+  key: 'setor',
+  path: '/setores',
+  label: 'Setores',
+  singular: 'Setor',
+  description: 'Setores de entrega usados para agrupar pedidos e embarques.',
+  group: 'Cadastros',
+  icon: <ClusterOutlined />,
+  recurso: 'setores',
+  api: '/setor',
+  defaultSort: { field: 'nome', order: 'ASC' },
+  columns: [
+    { field: 'codigo', title: 'Código', sortable: true, filter: 'text', width: 140 },
+    { field: 'nome', title: 'Nome', sortable: true, filter: 'text' },
+    { field: 'descricao', title: 'Descrição' },
+    { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], sortable: true, filter: 'bool', width: 120 },
+    { field: 'criadoEm', title: 'Criado em', kind: 'date', sortable: true, width: 130 },
+  ],
+  fields: [
+    { name: 'codigo', label: 'Código', required: true, max: 20, span: 8 },
+    { name: 'nome', label: 'Nome', required: true, max: 120, span: 16 },
+    { name: 'descricao', label: 'Descrição', kind: 'textarea', max: 255 },
+    { name: 'ativo', label: 'Ativo', kind: 'bool' },
+  ],
+  initialValues: { ativo: true },
+  title: (r) => `${r.codigo} - ${r.nome}`,
+});

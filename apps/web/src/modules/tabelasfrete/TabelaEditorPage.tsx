@@ -1,0 +1,172 @@
+import { SaveOutlined } from '@ant-design/icons';
+import { MSG, type TabelaFrete, type TabelaFreteCompleta } from '@fretio/core';
+import { Alert, App, Breadcrumb, Button, Card, Flex, Form, Result, Skeleton, Space, Tabs, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { ApiError } from '../../app/api.ts';
+import { usePode } from '../../app/perfil.ts';
+import { FormFields, valoresDosCampos } from '../../resources/ResourceForm.tsx';
+import { ResourceList } from '../../resources/ResourceList.tsx';
+import { Anexos } from '../../resources/anexos/Anexos.tsx';
+import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
+import type { Registro, ResourceDef } from '../../resources/types.ts';
+import { useSaveResource } from '../../resources/useResourceApi.ts';
+import { AcoesDaTabela, TagsDaTabela, editorDaTabela } from './acoes.tsx';
+import { useTabelaCompleta } from './api.ts';
+import { CAMPOS_TABELA, prioridadesDaTabela, restricoesDaTabela, tabelasFrete } from './definicoes.tsx';
+import { RegrasEditor } from './RegrasEditor.tsx';
+import { RotasDaTabela } from './RotasDaTabela.tsx';
+
+// The freight-table editor (/tabelas-frete/{uid}, or /tabelas-frete/nova): the header form, then the
+// tabs Rotas (with each route's rules), Generalidades, Restrições, Prioridades and Anexos (tab in ?aba=).
+const ABAS = ['rotas', 'generalidades', 'restricoes', 'prioridades', 'anexos'] as const;
+type Aba = (typeof ABAS)[number];
+
+export function TabelaEditorPage(_p: { def: ResourceDef }) {
+  const { uid: param } = useParams();
+  const uid = param && param !== 'nova' ? param : null;
+  const pode = usePode();
+  const completa = useTabelaCompleta(uid);
+  const t = completa.data;
+  const [params, setParams] = useSearchParams();
+  const aba: Aba = ABAS.includes(params.get('aba') as Aba) ? (params.get('aba') as Aba) : 'rotas';
+  const podeAlterar = (uid ? pode('tabelasfrete', 'alterar') : pode('tabelasfrete', 'criar')) && !t?.historica;
+
+  if (uid && completa.isError) {
+    return (
+      <Result
+        status={(completa.error as ApiError).status === 404 ? '404' : 'error'}
+        title="Não foi possível abrir a tabela de frete."
+        subTitle={completa.error.message}
+        extra={<Link to={tabelasFrete.path}>Voltar às tabelas de frete</Link>}
+      />
+    );
+  }
+
+  return (
+    <>
+      <Card style={{ marginBottom: 16 }}>
+        <Breadcrumb items={[{ title: <Link to={tabelasFrete.path}>Tabelas de frete</Link> }, { title: uid ? (t?.nome ?? '…') : 'Nova tabela' }]} />
+        <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: '8px 0 16px' }}>
+          <Space wrap align="center">
+            <Typography.Title level={3} style={{ margin: 0 }} data-testid="titulo-tabela">
+              {uid ? (t?.nome ?? <Skeleton.Input active />) : 'Nova tabela de frete'}
+            </Typography.Title>
+            {t && <TagsDaTabela t={t} />}
+            {t && <Typography.Text type="secondary">Versão {t.versao}</Typography.Text>}
+          </Space>
+          {t && <AcoesDaTabela tabela={t} size="middle" />}
+        </Flex>
+        {t?.historica && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="Versão histórica: foi substituída por um reajuste e é somente leitura."
+          />
+        )}
+        {uid && !t ? <Skeleton active /> : <CabecalhoTabela tabela={t ?? null} podeAlterar={podeAlterar} />}
+      </Card>
+      {t && (
+        <Card>
+          <Tabs
+            activeKey={aba}
+            destroyOnHidden
+            // Each tab has its own list state: the list parameters of another tab do not carry over.
+            onChange={(k) => setParams({ aba: k })}
+            items={[
+              { key: 'rotas', label: `Rotas (${t.rotas.length})`, children: <RotasDaTabela tabela={t} readOnly={!podeAlterar} /> },
+              {
+                key: 'generalidades',
+                label: `Generalidades (${t.generalidades.length})`,
+                children: (
+                  <RegrasEditor
+                    titulo="Generalidades"
+                    descricao="Regras que valem em todas as rotas da tabela; a regra do mesmo componente numa rota prevalece."
+                    api={`/tabelasfrete/${t.uid}/generalidades`}
+                    regras={t.generalidades}
+                    readOnly={!podeAlterar}
+                  />
+                ),
+              },
+              { key: 'restricoes', label: `Restrições (${t.restricoes.length})`, children: <ListaDaTabela def={restricoesDaTabela} readOnly={!podeAlterar} /> },
+              { key: 'prioridades', label: `Prioridades (${t.prioridades.length})`, children: <ListaDaTabela def={prioridadesDaTabela} readOnly={!podeAlterar} /> },
+              { key: 'anexos', label: 'Anexos', children: <Anexos api={`/tabelasfrete/${t.uid}/anexos`} podeAlterar={podeAlterar} /> },
+            ]}
+          />
+        </Card>
+      )}
+    </>
+  );
+}
+
+/** A tab's list: the generic list; a read-only table (historic version, role) offers no changes. */
+function ListaDaTabela({ def, readOnly }: { def: ResourceDef; readOnly: boolean }) {
+  const efetiva = useMemo(() => (readOnly ? { ...def, operations: [] } : def), [def, readOnly]);
+  return <ResourceList def={efetiva} />;
+}
+
+/** The header values a record shows in the form: the form is reset only when one of them changes. */
+const valoresDoCabecalho = (t: TabelaFrete) => Object.fromEntries(CAMPOS_TABELA.map((f) => [f.name, (t as unknown as Registro)[f.name] ?? null]));
+
+function CabecalhoTabela({ tabela, podeAlterar }: { tabela: TabelaFreteCompleta | null; podeAlterar: boolean }) {
+  const [form] = Form.useForm();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const save = useSaveResource(tabelasFrete);
+  const uid = tabela?.uid ?? null;
+  const fields = CAMPOS_TABELA.filter((f) => (uid ? !f.createOnly : !f.editOnly));
+  const [errosDaTabela, setErrosDaTabela] = useState<string[]>([]);
+  const valores = tabela ? JSON.stringify(valoresDoCabecalho(tabela)) : null;
+
+  // Changes of routes or rules refresh the table but keep what is being typed in the header.
+  useEffect(() => {
+    if (valores) form.setFieldsValue(JSON.parse(valores));
+  }, [valores, form]);
+
+  async function onFinish(values: Record<string, unknown>) {
+    setErrosDaTabela([]);
+    try {
+      const r = await save.mutateAsync({ uid: uid ?? undefined, body: valoresDosCampos(fields, values) });
+      if (!uid) navigate(editorDaTabela((r.data as Registro).uid), { replace: true });
+    } catch (e) {
+      const err = e as ApiError;
+      if (err.status === 401) return;
+      // Errors of the table's parts (activation validates the whole table) are listed under the form.
+      const semCampo = aplicarErrosNoForm(
+        form,
+        e,
+        fields.map((f) => f.name),
+      );
+      setErrosDaTabela(semCampo);
+      message.error(err.message || MSG.erroSalvar);
+    }
+  }
+
+  return (
+    <Form form={form} layout="vertical" disabled={!podeAlterar} initialValues={uid ? undefined : tabelasFrete.initialValues} onFinish={onFinish} scrollToFirstError>
+      <FormFields fields={fields} record={tabela as unknown as Registro | null} readOnly={!podeAlterar} context={{ form, uid, close: () => undefined }} />
+      {errosDaTabela.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="A tabela tem erros:"
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+              {errosDaTabela.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          }
+          data-testid="erros-tabela"
+        />
+      )}
+      {podeAlterar && (
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
+          {uid ? 'Salvar tabela' : 'Criar tabela'}
+        </Button>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,288 @@
+import { CopyOutlined, DownloadOutlined, HistoryOutlined, RiseOutlined, UploadOutlined } from '@ant-design/icons';
+import { type TabelaFrete, formatarData, statusDef } from '@fretio/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, DatePicker, Form, InputNumber, Modal, Space, Table, Tag, Upload } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { type ApiError, type ListPage, api, apiGet, apiPost } from '../../app/api.ts';
+import { usePode, useToastErro } from '../../app/perfil.ts';
+import { queryKeys } from '../../app/queryKeys.ts';
+import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
+import type { ResourceDef } from '../../resources/types.ts';
+import { TABELAS_KEY, baixarArquivo, duplicarTabela, useAtualizarTabelas } from './api.ts';
+import { type ErroImportacao, ErrosImportacao } from './ErrosImportacao.tsx';
+
+// The freight-table actions beyond editing: export (XLSX), import, readjust into a new version,
+// duplicate, and the history of versions. Used by the list rows and by the editor's header.
+const RECURSO = 'tabelasfrete';
+/** Spec §9: imports may take up to 30 minutes. */
+const IMPORTACAO_TIMEOUT_MS = 30 * 60 * 1000;
+
+export const editorDaTabela = (uid: string | null) => `/tabelas-frete/${uid ?? 'nova'}`;
+
+/** Status and validity of a table as tags (labels and colours of STATUS.tabelaFrete). */
+export function TagsDaTabela({ t }: { t: Pick<TabelaFrete, 'status' | 'situacaoVigencia' | 'historica'> }) {
+  const s = statusDef('tabelaFrete', t.status);
+  const vig = { Vigente: 'green', Futura: 'blue', Expirada: 'default' }[t.situacaoVigencia];
+  return (
+    <Space size={4}>
+      <Tag color={s?.color}>{s?.label ?? t.status}</Tag>
+      {t.historica ? <Tag>Histórica</Tag> : <Tag color={vig}>{t.situacaoVigencia}</Tag>}
+    </Space>
+  );
+}
+
+export function ExportarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: 'small' | 'middle' }) {
+  const toastErro = useToastErro();
+  const exportar = useMutation({ mutationFn: () => baixarArquivo(`/api/v1/tabelasfrete/${tabela.uid}/exportar`, 'tabela-frete.xlsx'), onError: toastErro });
+  return (
+    <Button type={size === 'small' ? 'link' : 'default'} size={size} icon={<DownloadOutlined />} loading={exportar.isPending} onClick={() => exportar.mutate()}>
+      Exportar
+    </Button>
+  );
+}
+
+type ValoresReajuste = { vigenciaInicio: Dayjs | null; vigenciaFim: Dayjs | null; percentual: number | null };
+
+export function ReajustarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: 'small' | 'middle' }) {
+  const [aberto, setAberto] = useState(false);
+  const [form] = Form.useForm<ValoresReajuste>();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const atualizar = useAtualizarTabelas();
+  const reajustar = useMutation({
+    mutationFn: (v: ValoresReajuste) =>
+      apiPost<TabelaFrete>(`/tabelasfrete/${tabela.uid}/reajustar`, {
+        vigenciaInicio: v.vigenciaInicio?.format('YYYY-MM-DD'),
+        vigenciaFim: v.vigenciaFim?.format('YYYY-MM-DD') ?? null,
+        percentual: v.percentual,
+      }),
+    onSuccess: async ({ data }) => {
+      message.success(`Nova versão criada: ${data.nome} (versão ${data.versao}).`);
+      setAberto(false);
+      await atualizar();
+      navigate(editorDaTabela(data.uid));
+    },
+    onError: (e) => {
+      const err = e as ApiError;
+      if (err.status === 401) return;
+      const semCampo = aplicarErrosNoForm(form, e, ['vigenciaInicio', 'vigenciaFim', 'percentual']);
+      message.error([err.message, ...semCampo].join(' '));
+    },
+  });
+  const inicio = dayjs(tabela.vigenciaInicio);
+  const inicioPadrao = (inicio.isAfter(dayjs()) ? inicio : dayjs()).add(1, 'day');
+  return (
+    <>
+      <Button type={size === 'small' ? 'link' : 'default'} size={size} icon={<RiseOutlined />} onClick={() => setAberto(true)}>
+        Reajustar
+      </Button>
+      <Modal
+        open={aberto}
+        title={`Reajustar "${tabela.nome}"`}
+        okText="Criar nova versão"
+        cancelText="Cancelar"
+        confirmLoading={reajustar.isPending}
+        onCancel={() => setAberto(false)}
+        onOk={() => form.submit()}
+        destroyOnHidden
+      >
+        <p>
+          A nova versão copia a tabela com os valores em dinheiro reajustados pelo percentual (percentuais como ad valorem e GRIS ficam). A
+          versão atual termina na véspera do novo início e passa ao histórico, somente leitura.
+        </p>
+        <Form<ValoresReajuste>
+          form={form}
+          layout="vertical"
+          preserve={false}
+          initialValues={{ vigenciaInicio: inicioPadrao, vigenciaFim: null, percentual: null }}
+          onFinish={(v) => reajustar.mutate(v)}
+        >
+          <Space wrap>
+            <Form.Item name="vigenciaInicio" label="Nova vigência: início" rules={[{ required: true }]}>
+              <DatePicker format="DD/MM/YYYY" />
+            </Form.Item>
+            <Form.Item name="vigenciaFim" label="Fim (opcional)">
+              <DatePicker format="DD/MM/YYYY" />
+            </Form.Item>
+            <Form.Item name="percentual" label="Reajuste (%)" rules={[{ required: true }]}>
+              <InputNumber decimalSeparator="," step={0.5} min={-99.99} max={1000} suffix="%" style={{ width: 140 }} />
+            </Form.Item>
+          </Space>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+export function DuplicarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: 'small' | 'middle' }) {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const atualizar = useAtualizarTabelas();
+  const toastErro = useToastErro();
+  const duplicar = useMutation({
+    mutationFn: () => duplicarTabela(tabela.uid),
+    onSuccess: async (nova) => {
+      message.success(`Tabela duplicada: ${nova.nome}.`);
+      await atualizar();
+      navigate(editorDaTabela(nova.uid));
+    },
+    onError: async (e) => {
+      toastErro(e);
+      await atualizar();
+    },
+  });
+  return (
+    <Button
+      type={size === 'small' ? 'link' : 'default'}
+      size={size}
+      icon={<CopyOutlined />}
+      loading={duplicar.isPending}
+      onClick={() =>
+        modal.confirm({
+          title: `Duplicar a tabela "${tabela.nome}"?`,
+          content: 'A cópia (rotas, regras, faixas, generalidades, prioridades e restrições) começa em Validação.',
+          okText: 'Duplicar',
+          cancelText: 'Cancelar',
+          onOk: () => duplicar.mutate(),
+        })
+      }
+    >
+      Duplicar
+    </Button>
+  );
+}
+
+/** Versions of a table: the chain of readjustments (tabelaOrigemUid) it belongs to. */
+function versoesDe(tabela: TabelaFrete, todas: TabelaFrete[]): TabelaFrete[] {
+  const porUid = new Map(todas.map((t) => [t.uid, t]));
+  let raiz = porUid.get(tabela.uid) ?? tabela;
+  const vistos = new Set<string>();
+  while (raiz.tabelaOrigemUid && porUid.has(raiz.tabelaOrigemUid) && !vistos.has(raiz.uid)) {
+    vistos.add(raiz.uid);
+    raiz = porUid.get(raiz.tabelaOrigemUid) as TabelaFrete;
+  }
+  const familia = new Set([raiz.uid]);
+  for (let mudou = true; mudou; ) {
+    mudou = false;
+    for (const t of todas) {
+      if (t.tabelaOrigemUid && familia.has(t.tabelaOrigemUid) && !familia.has(t.uid)) {
+        familia.add(t.uid);
+        mudou = true;
+      }
+    }
+  }
+  return todas.filter((t) => familia.has(t.uid)).sort((a, b) => b.versao - a.versao);
+}
+
+export function HistoricoTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: 'small' | 'middle' }) {
+  const [aberto, setAberto] = useState(false);
+  const query = { src: 'embarcador', pc: 1, pps: 500, ssf: 'versao', sso: 'DESC', ftr_vigencia: 'todas', ftr_transportadorUid: tabela.transportadorUid };
+  const lista = useQuery({
+    queryKey: [...queryKeys.resource(TABELAS_KEY).list(query), 'historico'],
+    queryFn: async ({ signal }) => (await apiGet<ListPage<TabelaFrete>>('/tabelasfrete', query, signal)).data.data,
+    enabled: aberto,
+  });
+  const versoes = lista.data ? versoesDe(tabela, lista.data) : [];
+  return (
+    <>
+      <Button type={size === 'small' ? 'link' : 'default'} size={size} icon={<HistoryOutlined />} onClick={() => setAberto(true)}>
+        Histórico
+      </Button>
+      <Modal open={aberto} title={`Histórico de versões: ${tabela.nome}`} footer={null} width={820} onCancel={() => setAberto(false)}>
+        <Table<TabelaFrete>
+          rowKey="uid"
+          size="small"
+          loading={lista.isFetching}
+          dataSource={versoes}
+          pagination={false}
+          locale={{ emptyText: lista.isError ? lista.error.message : 'Nenhuma versão encontrada' }}
+          rowClassName={(t) => (t.uid === tabela.uid ? 'ant-table-row-selected' : '')}
+          columns={[
+            { key: 'versao', title: 'Versão', dataIndex: 'versao', width: 80 },
+            { key: 'nome', title: 'Nome', dataIndex: 'nome' },
+            {
+              key: 'vigencia',
+              title: 'Vigência',
+              render: (_v, t) => `${formatarData(t.vigenciaInicio)} a ${t.vigenciaFim ? formatarData(t.vigenciaFim) : 'sem fim'}`,
+            },
+            { key: 'situacao', title: 'Situação', render: (_v, t) => <TagsDaTabela t={t} /> },
+            {
+              key: 'abrir',
+              title: '',
+              render: (_v, t) =>
+                t.uid === tabela.uid ? (
+                  <Tag>Esta versão</Tag>
+                ) : (
+                  <Link to={editorDaTabela(t.uid)} onClick={() => setAberto(false)}>
+                    Abrir
+                  </Link>
+                ),
+            },
+          ]}
+        />
+      </Modal>
+    </>
+  );
+}
+
+/** The row actions of the list (and the editor's header), as the role allows. */
+export function AcoesDaTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: 'small' | 'middle' }) {
+  const pode = usePode();
+  const criar = pode(RECURSO, 'criar');
+  return (
+    <Space size={size === 'small' ? 0 : 8} wrap>
+      <ExportarTabela tabela={tabela} size={size} />
+      {criar && !tabela.historica && <ReajustarTabela tabela={tabela} size={size} />}
+      {criar && <DuplicarTabela tabela={tabela} size={size} />}
+      <HistoricoTabela tabela={tabela} size={size} />
+    </Space>
+  );
+}
+
+/** List header: import a table from an XLSX in the export's format; bad cells come back per row. */
+export function ImportarTabela(_p: { def: ResourceDef }) {
+  const pode = usePode();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const atualizar = useAtualizarTabelas();
+  const importar = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return api<TabelaFrete>('/tabelasfrete/importar', { method: 'POST', body, signal: AbortSignal.timeout(IMPORTACAO_TIMEOUT_MS) });
+    },
+    onSuccess: async ({ data }) => {
+      message.success(`Tabela importada: ${data.nome}.`);
+      await atualizar();
+      navigate(editorDaTabela(data.uid));
+    },
+    onError: (e) => {
+      const err = e as ApiError;
+      if (err.status === 401) return;
+      const erros = (err.fieldErrors ?? []) as ErroImportacao[];
+      if (!erros.length) return message.error(err.message || 'Erro ao importar dados.');
+      modal.error({
+        title: 'A tabela não foi importada',
+        width: 760,
+        content: <ErrosImportacao titulo={err.message} erros={erros} comAba />,
+      });
+    },
+  });
+  if (!pode(RECURSO, 'criar')) return null;
+  return (
+    <Upload
+      accept=".xlsx"
+      showUploadList={false}
+      beforeUpload={(file) => {
+        importar.mutate(file);
+        return false;
+      }}
+    >
+      <Button icon={<UploadOutlined />} loading={importar.isPending}>
+        Importar XLSX
+      </Button>
+    </Upload>
+  );
+}

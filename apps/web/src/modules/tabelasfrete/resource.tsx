@@ -1,0 +1,23 @@
+import { TableOutlined } from '@ant-design/icons';
+import { defineResource } from '../../resources/types.ts';
+import { tabelasFrete } from './definicoes.tsx';
+import { TabelaEditorPage } from './TabelaEditorPage.tsx';
+
+// Freight tables: the list (declared in definicoes.tsx) and the editor page of one table.
+export { tabelasFrete };
+
+export const tabelaFreteEditor = defineResource({
+  key: 'tabela-frete-editor',
+  path: '/tabelas-frete/:uid',
+  label: 'Tabela de frete',
+  singular: 'Tabela de frete',
+  group: 'Fretes',
+  icon: <TableOutlined />,
+  menu: false,
+  recurso: 'tabelasfrete',
+  api: '/tabelasfrete',
+  defaultSort: { field: 'nome', order: 'ASC' },
+  columns: [],
+  fields: [],
+  page: TabelaEditorPage,
+});
