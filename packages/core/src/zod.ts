@@ -7,11 +7,14 @@ z.config(z.locales.pt());
 
 export { z };
 
+/** Missing → 'Campo obrigatório'; present but of the wrong type → 'Valor inválido'. */
+const REQ = { error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? CAMPO.obrigatorio : 'Valor inválido') };
+
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** Required text, trimmed, bounded. */
 export const zTexto = (max = 255, min = 1) =>
-  z.string({ error: CAMPO.obrigatorio }).trim().min(min, min === 1 ? CAMPO.obrigatorio : CAMPO.minimo(min)).max(max, CAMPO.maximo(max));
+  z.string(REQ).trim().min(min, min === 1 ? CAMPO.obrigatorio : CAMPO.minimo(min)).max(max, CAMPO.maximo(max));
 
 /** Optional text: blank becomes null (spec §5). */
 export const zTextoOpcional = (max = 255) =>
@@ -21,7 +24,7 @@ export const zTextoOpcional = (max = 255) =>
 export const zNome = (max = 150) => zTexto(max).transform(capitalizarNome);
 
 const digitos = (check: (d: string) => boolean, message: string) =>
-  z.string({ error: CAMPO.obrigatorio }).transform(somenteDigitos).refine(check, { message });
+  z.string(REQ).transform(somenteDigitos).refine(check, { message });
 
 export const zCnpj = digitos(cnpjValido, CAMPO.cnpjInvalido);
 export const zCpf = digitos(cpfValido, CAMPO.cpfInvalido);
@@ -29,10 +32,10 @@ export const zDocumento = digitos(documentoValido, CAMPO.documentoInvalido);
 export const zCep = digitos(cepValido, CAMPO.cepInvalido);
 export const opcional = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndefined, s.nullish()).transform((v) => v ?? null);
 
-export const zUid = z.string({ error: CAMPO.obrigatorio }).regex(UID_REGEX, CAMPO.uidInvalido);
-export const zEmail = z.string({ error: CAMPO.obrigatorio }).trim().toLowerCase().max(150, CAMPO.maximo(150)).email(CAMPO.emailInvalido);
-export const zUf = z.string({ error: CAMPO.obrigatorio }).trim().toUpperCase().length(2, 'UF inválida');
-export const zIbge = z.string({ error: CAMPO.obrigatorio }).regex(/^\d{7}$/, 'Código IBGE inválido');
+export const zUid = z.string(REQ).regex(UID_REGEX, CAMPO.uidInvalido);
+export const zEmail = z.string(REQ).trim().toLowerCase().max(150, CAMPO.maximo(150)).email(CAMPO.emailInvalido);
+export const zUf = z.string(REQ).trim().toUpperCase().length(2, 'UF inválida');
+export const zIbge = z.string(REQ).regex(/^\d{7}$/, 'Código IBGE inválido');
 export const zBool = z.boolean({ error: 'Deve ser verdadeiro ou falso' });
 
 /** Money in: a number or a comma/dot decimal string with at most `casas` places; out: a decimal string. */
@@ -49,4 +52,4 @@ export const zDinheiro = (casas = 2) =>
     });
 
 /** ISO 8601 date (YYYY-MM-DD). */
-export const zData = z.string({ error: CAMPO.obrigatorio }).regex(/^\d{4}-\d{2}-\d{2}$/, CAMPO.dataInvalida).refine((s) => !Number.isNaN(Date.parse(s)), CAMPO.dataInvalida);
+export const zData = z.string(REQ).regex(/^\d{4}-\d{2}-\d{2}$/, CAMPO.dataInvalida).refine((s) => !Number.isNaN(Date.parse(s)), CAMPO.dataInvalida);
