@@ -21,7 +21,9 @@ const TOTAL = Number(process.env.BENCH_PESSOAS ?? 200_000);
 const DURACAO_S = Number(process.env.BENCH_SECONDS ?? 4);
 
 type AutocannonResult = { requests: { total: number }; non2xx: number; errors: number };
-type AutocannonInstance = Promise<AutocannonResult> & { on(ev: 'response', fn: (c: unknown, status: number, bytes: number, ms: number) => void): void };
+type AutocannonInstance = Promise<AutocannonResult> & {
+  on(ev: 'response', fn: (c: unknown, status: number, bytes: number, ms: number) => void): void;
+};
 type Autocannon = (opts: Record<string, unknown>) => AutocannonInstance;
 
 /** Signs in through Auth.js over HTTP (as next-auth's client does) and returns the Cookie header. */
@@ -87,12 +89,22 @@ export async function benchPessoas(): Promise<BenchRow[]> {
   const database = await openDatabase({ dataDir: dir });
   const app = await buildApp({
     database,
-    config: { dataDir: dir, logLevel: 'silent', seedDemo: false, databaseUrl: undefined, smtpUrl: undefined, authSecret: 'bench-secret-0123456789abcdef0123456789abcdef', webDist: join(dir, 'sem-web') },
+    config: {
+      dataDir: dir,
+      logLevel: 'silent',
+      seedDemo: false,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      authSecret: 'bench-secret-0123456789abcdef0123456789abcdef',
+      webDist: join(dir, 'sem-web'),
+    },
   });
   const out: BenchRow[] = [];
   try {
     await seedDemo(app.db);
-    const demo = (await app.db.execute(sql`select uid from embarcadores where cnpj = '11222333000181'`)) as unknown as { rows: { uid: string }[] };
+    const demo = (await app.db.execute(sql`select uid from embarcadores where cnpj = '11222333000181'`)) as unknown as {
+      rows: { uid: string }[];
+    };
     const embarcadorUid = demo.rows[0].uid;
     const t0 = performance.now();
     await app.db.execute(INSERT(embarcadorUid, TOTAL));
@@ -106,12 +118,17 @@ export async function benchPessoas(): Promise<BenchRow[]> {
     const cookie = await entrar(base);
 
     // A real document of the table gives the prefixes to search (7 digits, and 5 typed with the mask).
-    const doc = ((await app.db.execute(sql`select documento from pessoas where embarcador_uid = ${embarcadorUid} and tipo_pessoa = 'F' order by uid limit 1`)) as unknown as { rows: { documento: string }[] }).rows[0].documento;
+    const doc = (
+      (await app.db.execute(
+        sql`select documento from pessoas where embarcador_uid = ${embarcadorUid} and tipo_pessoa = 'F' order by uid limit 1`,
+      )) as unknown as { rows: { documento: string }[] }
+    ).rows[0].documento;
     const prefixo = doc.slice(0, 7);
     const mascarado = `${doc.slice(0, 3)}.${doc.slice(3, 5)}`;
 
     // The EXPLAIN of the very query the route runs (drizzle's SQL and parameters).
-    const client = (app.db as unknown as { $client: { query(q: string, p: unknown[]): Promise<{ rows: Record<string, string>[] }> } }).$client;
+    const client = (app.db as unknown as { $client: { query(q: string, p: unknown[]): Promise<{ rows: Record<string, string>[] }> } })
+      .$client;
     const explicar = async (titulo: string, consulta: { toSQL(): { sql: string; params: unknown[] } }) => {
       const { sql: texto, params } = consulta.toSQL();
       const plano = await client.query(`explain (analyze, costs off, timing off, summary off) ${texto}`, params);
@@ -121,16 +138,31 @@ export async function benchPessoas(): Promise<BenchRow[]> {
     const joao = consultasLista(app.db, embarcadorUid, 'joao');
     await explicar('/pessoas/list?q=joao (1: nomes começando por)', joao.principal);
     const silvaRua = consultasLista(app.db, embarcadorUid, 'braganca distribuidora');
-    await explicar("/pessoas/list?q=braganca distribuidora (2: contém, quando o passo 1 não dá 20)", silvaRua.complemento?.([], 20) ?? silvaRua.principal);
+    await explicar(
+      '/pessoas/list?q=braganca distribuidora (2: contém, quando o passo 1 não dá 20)',
+      silvaRua.complemento?.([], 20) ?? silvaRua.principal,
+    );
 
     const casos: { name: string; q: string; note: string }[] = [
       { name: 'pessoas/list prefixo documento (7 dígitos)', q: prefixo, note: 'btree text_pattern_ops (embarcador_uid, documento)' },
       { name: 'pessoas/list prefixo documento mascarado', q: mascarado, note: `'${mascarado}': pontuação ignorada` },
-      { name: "pessoas/list 'joao' (acha João)", q: 'joao', note: 'começa por: btree f_norm(nome) text_pattern_ops; ~1/40 das pessoas físicas' },
+      {
+        name: "pessoas/list 'joao' (acha João)",
+        q: 'joao',
+        note: 'começa por: btree f_norm(nome) text_pattern_ops; ~1/40 das pessoas físicas',
+      },
       { name: "pessoas/list 'conceicao' (comum)", q: 'conceicao', note: 'nome e sobrenome frequentes (~10 mil linhas contêm)' },
-      { name: "pessoas/list contém 'magalhaes' (sobrenome)", q: 'magalhaes', note: 'contém: GIN pg_trgm sobre busca; ~1/50 das linhas, ordena milhares' },
+      {
+        name: "pessoas/list contém 'magalhaes' (sobrenome)",
+        q: 'magalhaes',
+        note: 'sobrenome em ~1/50 das linhas; as empresas começam por ele (passo 1)',
+      },
       { name: "pessoas/list contém 'oncal' (meio da palavra)", q: 'oncal', note: 'Gonçalo/Gonçalves: só o passo contém' },
-      { name: "pessoas/list contém 'bragança distribuidora'", q: 'braganca distribuidora', note: 'contém, dois termos (GIN pg_trgm sobre busca)' },
+      {
+        name: "pessoas/list contém 'bragança distribuidora'",
+        q: 'braganca distribuidora',
+        note: 'contém, dois termos (GIN pg_trgm sobre busca)',
+      },
       { name: "pessoas/list 2 letras 'ma' (prefixo do nome)", q: 'ma', note: 'termo curto: nome começando por' },
       { name: 'pessoas/list sem q (20 primeiros por nome)', q: '', note: 'btree (embarcador_uid, f_norm(nome) text_pattern_ops)' },
     ];

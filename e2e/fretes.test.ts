@@ -9,12 +9,15 @@ import { e2eSuite, toast } from './support/setup.ts';
 const drawer = (page: Page, titulo: string) => page.getByRole('dialog').filter({ hasText: titulo });
 const row = (scope: Page | Locator, text: string | RegExp) => scope.getByRole('row').filter({ hasText: text });
 
-/** Opens an antd Select (typing `busca` in a searchable one: long lists are virtual) and clicks the option. */
+/** Opens an antd Select (typing `busca` in a searchable one: long lists are virtual) and clicks the
+ * option in that select's own dropdown (found by the input's aria-controls). */
 async function escolher(page: Page, campo: Locator, opcao: string | RegExp, busca?: string) {
+  await campo.scrollIntoViewIfNeeded();
   await campo.click();
   if (busca) await campo.fill(busca);
-  const lista = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await lista.locator('.ant-select-item-option').filter({ hasText: opcao }).first().click();
+  const lista = await campo.getAttribute('aria-controls');
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${lista}"]`) });
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: opcao }).first().click();
 }
 
 /** Types a DD/MM/YYYY date into an antd DatePicker; leaving the field confirms it (Enter would submit the form). */
@@ -39,7 +42,7 @@ async function novaTabela(page: Page, nome: string) {
   expect(await page.getByLabel('Fator de cubagem (kg/m³)').inputValue()).toBe('300');
   expect(await page.getByLabel('ICMS incluso').getAttribute('aria-checked')).toBe('false');
   await page.getByRole('button', { name: 'Criar tabela' }).click();
-  await toast(page, 'Registro salvo com sucesso.').waitFor();
+  await toast(page, 'Registro salvo com sucesso.').last().waitFor();
   await page.waitForURL(/\/tabelas-frete\/[0-9a-f-]{36}/);
   await page.getByTestId('titulo-tabela').getByText(nome).waitFor();
   return new URL(page.url()).pathname.split('/').pop() as string;
@@ -54,7 +57,7 @@ async function adicionarRota(page: Page, origem: string, destino: string, prazo:
   await d.getByLabel('Prazo (dias úteis)').fill(prazo);
   if (freteMinimo) await d.getByLabel('Frete mínimo').fill(freteMinimo);
   await d.getByRole('button', { name: 'Salvar' }).click();
-  await toast(page, 'Registro salvo com sucesso.').waitFor();
+  await toast(page, 'Registro salvo com sucesso.').last().waitFor();
   await row(page, `${origem}${destino}${prazo}`).waitFor();
 }
 
@@ -74,7 +77,7 @@ async function iniciarRegra(page: Page, r: Regra) {
 async function adicionarRegra(page: Page, r: Regra & { rotuloValor: string }) {
   const d = await iniciarRegra(page, r);
   if (r.valor) await d.getByLabel(r.rotuloValor).fill(r.valor);
-  if (r.minimo) await d.getByLabel('Mínimo').fill(r.minimo);
+  if (r.minimo) await d.getByLabel('Mínimo', { exact: true }).fill(r.minimo);
   await d.getByRole('button', { name: 'Salvar' }).click();
   await toast(page, 'Registro salvo com sucesso.').last().waitFor();
   await row(page.getByTestId('regras'), r.componente).first().waitFor();
@@ -202,5 +205,78 @@ describe('tabelas de frete e calculadora', () => {
     await d.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Registro salvo com sucesso.').last().waitFor();
     await row(page.getByTestId('regras'), 'FRETE_PESO').getByText('2 faixas').waitFor();
+  });
+
+  it('restrições importam remetentes com relatório por linha e vinculam pela busca; anexos recusam tipo e enviam/excluem', async () => {
+    const { page } = await suite.open(1440);
+    await signIn(page, ADMIN);
+    await novaTabela(page, 'E2E Restrições e anexos');
+
+    // Export (XLSX) and import back: the import creates a new table and opens it.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar XLSX' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^tabela-frete-e2e-restricoes-e-anexos-v1\.xlsx$/);
+    const xlsx = await download.path();
+    const origem = page.url();
+    await page.getByRole('link', { name: 'Tabelas de frete' }).first().click();
+    await page.getByRole('button', { name: 'Importar XLSX' }).waitFor();
+    await page.locator('input[type=file][accept=".xlsx"]').setInputFiles(xlsx);
+    await toast(page, 'Tabela importada: E2E Restrições e anexos.').waitFor();
+    await page.waitForURL((u) => /\/tabelas-frete\/[0-9a-f-]{36}$/.test(u.pathname) && u.href !== origem);
+    await page.goto(origem);
+    await page.getByTestId('titulo-tabela').getByText('E2E Restrições e anexos').waitFor();
+
+    // A GRIS restriction "somente para" the linked people.
+    await page.getByRole('tab', { name: /Restrições/ }).click();
+    await page.getByRole('button', { name: 'Nova restrição' }).click();
+    const d = drawer(page, 'Nova restrição');
+    await escolher(page, d.getByLabel('Componente'), /^GRIS - /, 'GRIS');
+    await escolher(page, d.getByLabel('Aplicação'), /^Somente para$/);
+    await d.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Registro salvo com sucesso.').last().waitFor();
+    const restricao = row(page, 'GRIS');
+    await restricao.getByText('Somente para').waitFor();
+    await restricao.getByRole('button', { name: /Expandir/ }).click();
+
+    // Import senders from a CSV of CNPJs: the demo people get generated CNPJs, read from the people select.
+    const remetentes = page.getByTestId('restricao-remetentes');
+    const pessoa = remetentes.getByLabel('Pessoa para vincular aos remetentes');
+    await pessoa.click();
+    await pessoa.fill('Atacado');
+    const opcao = page.locator('.ant-select-item-option').filter({ hasText: 'Atacado Baiano de Alimentos Ltda' }).first();
+    const cnpj = /\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/.exec((await opcao.textContent()) ?? '')?.[0] as string;
+    expect(cnpj).toBeTruthy();
+    await pessoa.press('Escape');
+    // One bad CNPJ rejects the whole file, reported on its line; nothing is linked.
+    const arquivo = remetentes.locator('input[type=file]');
+    await arquivo.setInputFiles({ name: 'remetentes.csv', mimeType: 'text/csv', buffer: Buffer.from(`CNPJ\n${cnpj}\n11.111.111/1111-11\n`) });
+    const relatorio = remetentes.getByTestId('erros-importacao');
+    await row(relatorio, 'CNPJ inválido: "11.111.111/1111-11"').getByRole('cell', { name: '3', exact: true }).waitFor();
+    await remetentes.getByText('Remetentes (0)').waitFor();
+    // The corrected file links it and clears the report.
+    await arquivo.setInputFiles({ name: 'remetentes.csv', mimeType: 'text/csv', buffer: Buffer.from(`CNPJ\n${cnpj}\n`) });
+    await row(remetentes, 'Atacado Baiano de Alimentos Ltda').getByText(cnpj).waitFor();
+    await remetentes.getByText('Remetentes (1)').waitFor();
+    expect(await remetentes.getByTestId('erros-importacao').count()).toBe(0);
+
+    // Link another one from the people select.
+    await escolher(page, pessoa, /Cerealista Curitibana/, 'Cerealista');
+    await remetentes.getByRole('button', { name: 'link Vincular', exact: true }).click();
+    await row(remetentes, 'Cerealista Curitibana Ltda').waitFor();
+    await remetentes.getByText('Remetentes (2)').waitFor();
+    await row(page, 'GRIS').getByRole('cell', { name: '2', exact: true }).waitFor();
+
+    // Attachments: a type the API refuses is stopped with a message; a text file is listed, then deleted.
+    await page.getByRole('tab', { name: 'Anexos' }).click();
+    const anexos = page.getByTestId('anexos');
+    await anexos.locator('input[type=file]').setInputFiles({ name: 'programa.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await page.getByTestId('erro-anexo').getByText('Tipo de arquivo não permitido: "programa.exe"', { exact: false }).waitFor();
+    await anexos.getByLabel('Descrição do anexo').fill('Proposta assinada');
+    await anexos.locator('input[type=file]').setInputFiles({ name: 'proposta.txt', mimeType: 'text/plain', buffer: Buffer.from('Tabela negociada') });
+    const anexo = row(anexos, 'proposta.txt');
+    await anexo.getByText('Proposta assinada').waitFor();
+    expect(await anexo.getByRole('link', { name: /proposta\.txt/ }).getAttribute('href')).toMatch(/^\/api\/download\/anexo\/[0-9a-f-]{36}$/);
+    await anexo.getByRole('button', { name: 'Excluir' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Excluir' }).click();
+    await anexos.getByText('Nenhum anexo').waitFor();
   });
 });

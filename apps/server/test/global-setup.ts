@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
         "select datname from pg_database where datname like 'fretio\\_t\\_%' or datname in ($1, $2)",
         [PG_TEMPLATE, PG_TEMPLATE_DEMO],
       );
-      for (const r of rows) await dropDatabase(admin, r.datname);
+      for (const r of rows) await dropDatabase(admin, r.datname, { waitMs: 0 });
       await createDatabase(admin, PG_TEMPLATE);
       const migrated = await openDatabase({ databaseUrl: databaseUrlFor(url, PG_TEMPLATE), migrate: true });
       await migrated.close();

@@ -38,4 +38,9 @@ as_pg "$PGBIN/pg_ctl" -D "$D/data" -l "$D/log" -w \
 
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT ($D)"
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
-npx vitest run --project server "$@"
+# VITEST_JSON (set by scripts/test-all.sh) also writes the JSON report the closing summary adds up.
+if [[ -n "${VITEST_JSON:-}" ]]; then
+  npx vitest run --project server --reporter=default --reporter=json --outputFile="$VITEST_JSON" "$@"
+else
+  npx vitest run --project server "$@"
+fi

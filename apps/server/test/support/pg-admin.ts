@@ -27,6 +27,21 @@ export async function createDatabase(client: pg.Client, name: string, template?:
   await client.query(`create database ${ident(name)}${template ? ` template ${ident(template)}` : ''}`);
 }
 
-export async function dropDatabase(client: pg.Client, name: string) {
+/**
+ * Drops a database. A pool's end() resolves before its backends have exited, and DROP ... WITH
+ * (FORCE) would kill them mid-goodbye (an uncaught 57P01 in the test process): so wait for them
+ * to leave, and force only as a last resort.
+ */
+export async function dropDatabase(client: pg.Client, name: string, opts: { waitMs?: number } = {}) {
+  const deadline = Date.now() + (opts.waitMs ?? 5_000);
+  for (;;) {
+    try {
+      await client.query(`drop database if exists ${ident(name)}`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || Date.now() > deadline) break; // 55006: object in use
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
   await client.query(`drop database if exists ${ident(name)} with (force)`);
 }

@@ -64,7 +64,9 @@ function ImportarModal({ def, onClose }: { def: ResourceDef; onClose: () => void
       setResultado(r);
       if (r.ok) {
         message.success(r.message);
-        await Promise.all([def.key, ...(def.invalidates ?? [])].map((k) => queryClient.invalidateQueries({ queryKey: queryKeys.resource(k).all })));
+        await Promise.all(
+          [def.key, ...(def.invalidates ?? [])].map((k) => queryClient.invalidateQueries({ queryKey: queryKeys.resource(k).all })),
+        );
       }
     },
   });
@@ -99,8 +101,8 @@ function ImportarModal({ def, onClose }: { def: ResourceDef; onClose: () => void
     >
       <Flex vertical gap={12}>
         <Typography.Paragraph style={{ margin: 0 }}>
-          Envie uma planilha CSV ou XLSX com o cabeçalho do modelo. Se alguma linha tiver erro, nada é gravado e as linhas com erro
-          são listadas abaixo; você pode corrigir o arquivo ou importar só as linhas válidas.
+          Envie uma planilha CSV ou XLSX com o cabeçalho do modelo. Se alguma linha tiver erro, nada é gravado e as linhas com erro são
+          listadas abaixo; você pode corrigir o arquivo ou importar só as linhas válidas.
         </Typography.Paragraph>
         <Space wrap>
           <Typography.Text>Modelo:</Typography.Text>

@@ -15,7 +15,7 @@ const paramOf = (c: ColumnDef) => `ftr_${c.filterField ?? c.field}`;
 /** The URL parameters a filter sets: a date range sets two. */
 const paramsOf = (c: ColumnDef) => (c.filter === 'dateRange' ? [`${paramOf(c)}De`, `${paramOf(c)}Ate`] : [paramOf(c)]);
 /** 'Razão social' → 'razão social', but acronyms (CNPJ, UF) stay as they are. */
-const minusculas = (t: string) =>
+export const minusculas = (t: string) =>
   t
     .split(' ')
     .map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase()))

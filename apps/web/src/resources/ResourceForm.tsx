@@ -3,6 +3,7 @@ import { App, Button, Col, Drawer, Form, Result, Row, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import type { ApiError } from '../app/api.ts';
 import { type FieldContext, FieldInput, dateProps, fieldRules, valuePropName } from './fields/FieldInput.tsx';
+import { minusculas } from './ListFilters.tsx';
 import { aplicarErrosNoForm } from './formErrors.ts';
 import type { FieldDef, Registro, ResourceDef } from './types.ts';
 import { useResourceDetail, useSaveResource } from './useResourceApi.ts';
@@ -52,9 +53,9 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
 
   const titulo = uid
     ? readOnly
-      ? `Visualizar ${def.singular.toLowerCase()}`
-      : `Editar ${def.singular.toLowerCase()}`
-    : (def.createLabel ?? `Novo ${def.singular.toLowerCase()}`);
+      ? `Visualizar ${minusculas(def.singular)}`
+      : `Editar ${minusculas(def.singular)}`
+    : (def.createLabel ?? `Novo ${minusculas(def.singular)}`);
   const formId = `form-${def.key}`;
   return (
     <Drawer

@@ -45,7 +45,11 @@ export const tipoVeiculoInput = z.object({
   nome: zTexto(80),
   capacidadeKg: zDecimal(2, 1e8).describe('Carga útil em kg'),
   capacidadeM3: zDecimal(2, 1e6).describe('Volume útil em m³'),
-  eixos: z.number({ error: 'Deve ser um número inteiro' }).int('Deve ser um número inteiro').min(1, CAMPO.valorMinimo(1)).max(9, CAMPO.valorMaximo(9)),
+  eixos: z
+    .number({ error: 'Deve ser um número inteiro' })
+    .int('Deve ser um número inteiro')
+    .min(1, CAMPO.valorMinimo(1))
+    .max(9, CAMPO.valorMaximo(9)),
   tipoCarroceria: z.enum(TIPOS_CARROCERIA_VALORES),
   ativo: zBool.default(true),
 });
@@ -110,7 +114,10 @@ export const veiculoInput = z.object({
   capacidadeKg: zDecimalOpcional(2, 1e8).describe('Padrão: a do tipo de veículo'),
   capacidadeM3: zDecimalOpcional(2, 1e6).describe('Padrão: a do tipo de veículo'),
   ano: opcional(
-    z.number({ error: 'Deve ser um número inteiro' }).int('Deve ser um número inteiro').min(1950, CAMPO.valorMinimo(1950))
+    z
+      .number({ error: 'Deve ser um número inteiro' })
+      .int('Deve ser um número inteiro')
+      .min(1950, CAMPO.valorMinimo(1950))
       .refine((a) => a <= anoMax(), { message: 'Ano inválido' }),
   ),
   proprietario: z.enum(PROPRIETARIOS_VEICULO_VALORES).default('PROPRIO'),

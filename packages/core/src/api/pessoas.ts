@@ -27,17 +27,15 @@ export function ieValida(ie: string, uf: string): boolean {
 export const tipoPessoaDe = (documento: string): 'F' | 'J' => (somenteDigitos(documento).length === 11 ? 'F' : 'J');
 
 /** Telephone: digits only, 10 or 11 with the area code (an optional leading 55 is dropped). */
-export const zTelefone = z
-  .string()
-  .transform((v, ctx) => {
-    let d = somenteDigitos(v);
-    if (d.length > 11 && d.startsWith('55')) d = d.slice(2);
-    if (d.length < 10 || d.length > 11) {
-      ctx.addIssue({ code: 'custom', message: 'Telefone inválido (informe DDD e número)' });
-      return z.NEVER;
-    }
-    return d;
-  });
+export const zTelefone = z.string().transform((v, ctx) => {
+  let d = somenteDigitos(v);
+  if (d.length > 11 && d.startsWith('55')) d = d.slice(2);
+  if (d.length < 10 || d.length > 11) {
+    ctx.addIssue({ code: 'custom', message: 'Telefone inválido (informe DDD e número)' });
+    return z.NEVER;
+  }
+  return d;
+});
 
 export const pessoaInput = z
   .object({
@@ -96,7 +94,11 @@ export type Pessoa = z.infer<typeof pessoa>;
 
 /** GET /pessoas/list: the search-as-you-type selection list. */
 export const pessoasListaQuery = z.object({
-  q: z.string().trim().max(100, 'Deve ter no máximo 100 caracteres').optional()
+  q: z
+    .string()
+    .trim()
+    .max(100, 'Deve ter no máximo 100 caracteres')
+    .optional()
     .describe('Prefixo dos dígitos do documento OU trecho do nome/nome fantasia (sem acentos/maiúsculas)'),
   papel: z.enum(['remetente', 'destinatario', 'tomador']).optional().describe('Só pessoas com este papel'),
   src: z.string().optional(),
@@ -112,7 +114,9 @@ export type PessoaOpcao = z.infer<typeof pessoaOpcao>;
 
 // Import of a CSV/XLSX file (POST /pessoas/importar, /produtos/importar).
 export const importacaoQuery = z.object({
-  apenasValidas: z.enum(['true', 'false', '1', '0']).default('false')
+  apenasValidas: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
     .describe('false: com qualquer linha inválida nada é gravado; true: grava as válidas e relata as inválidas'),
 });
 export const importacaoErro = z.object({

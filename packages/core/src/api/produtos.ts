@@ -79,7 +79,11 @@ export const produto = z.object({
 export type Produto = z.infer<typeof produto>;
 
 export const produtosListaQuery = z.object({
-  q: z.string().trim().max(100, 'Deve ter no máximo 100 caracteres').optional()
+  q: z
+    .string()
+    .trim()
+    .max(100, 'Deve ter no máximo 100 caracteres')
+    .optional()
     .describe('Prefixo do código OU trecho da descrição (sem acentos/maiúsculas)'),
   src: z.string().optional(),
 });

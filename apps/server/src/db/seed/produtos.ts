@@ -4,7 +4,18 @@ import type { ModuleSeed } from './demo.ts';
 
 // Demo products of Demo Alimentos (a food industry) with real NCMs, EAN-13 under the Brazilian
 // prefix 789, weights, case dimensions and prices; m³ computed from the dimensions as the API does.
-type Prod = [codigo: string, descricao: string, ncm: string, unidade: string, bruto: string, liquido: string, c: string, l: string, a: string, valor: string];
+type Prod = [
+  codigo: string,
+  descricao: string,
+  ncm: string,
+  unidade: string,
+  bruto: string,
+  liquido: string,
+  c: string,
+  l: string,
+  a: string,
+  valor: string,
+];
 
 const DEMO: Prod[] = [
   ['CAF-500', 'Café torrado e moído tradicional 500 g (cx 20 un)', '09012100', 'CX', '10.800', '10.000', '40', '30', '25', '289.90'],

@@ -23,9 +23,22 @@ afterAll(() => t?.close());
 
 const ontem = () => new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
 const motorista = (extra: Record<string, unknown> = {}) => ({
-  nome: 'ADEMIR DOS SANTOS', cpf: generateCpf(), cnhNumero: generateCnh(), cnhCategoria: 'e', cnhValidade: '2032-05-31', telefone: '(41) 99876-5432', ...extra,
+  nome: 'ADEMIR DOS SANTOS',
+  cpf: generateCpf(),
+  cnhNumero: generateCnh(),
+  cnhCategoria: 'e',
+  cnhValidade: '2032-05-31',
+  telefone: '(41) 99876-5432',
+  ...extra,
 });
-const veiculo = (extra: Record<string, unknown> = {}) => ({ placa: 'abc-1d23', renavam: generateRenavam(), tipoVeiculoUid: truckUid, ano: 2021, ufLicenciamento: 'PR', ...extra });
+const veiculo = (extra: Record<string, unknown> = {}) => ({
+  placa: 'abc-1d23',
+  renavam: generateRenavam(),
+  tipoVeiculoUid: truckUid,
+  ano: 2021,
+  ufLicenciamento: 'PR',
+  ...extra,
+});
 const motoristasDe = (nome: string) => `/api/v1/transportadores/${carrier[nome]}/motoristas`;
 const veiculosDe = (nome: string) => `/api/v1/transportadores/${carrier[nome]}/veiculos`;
 
@@ -34,28 +47,66 @@ describe('tiposveiculo', () => {
     const res = await admin.get('/api/v1/tiposveiculo/list');
     expect(res.status).toBe(200);
     const labels = res.body.data.map((x: { label: string }) => x.label);
-    expect(labels.filter((l: string) => ['VUC', '3/4', 'Toco', 'Truck', 'Carreta', 'Bitrem', 'Rodotrem'].includes(l))).toEqual(['VUC', '3/4', 'Toco', 'Truck', 'Carreta', 'Bitrem', 'Rodotrem']);
-    expect(res.body.data.find((x: { label: string }) => x.label === 'Rodotrem')).toMatchObject({ capacidadeKg: 50000, capacidadeM3: 140, eixos: 9, tipoCarroceria: 'GRANELEIRO', global: true });
+    expect(labels.filter((l: string) => ['VUC', '3/4', 'Toco', 'Truck', 'Carreta', 'Bitrem', 'Rodotrem'].includes(l))).toEqual([
+      'VUC',
+      '3/4',
+      'Toco',
+      'Truck',
+      'Carreta',
+      'Bitrem',
+      'Rodotrem',
+    ]);
+    expect(res.body.data.find((x: { label: string }) => x.label === 'Rodotrem')).toMatchObject({
+      capacidadeKg: 50000,
+      capacidadeM3: 140,
+      eixos: 9,
+      tipoCarroceria: 'GRANELEIRO',
+      global: true,
+    });
     const lista = await admin.get('/api/v1/tiposveiculo', { ftr_global: 'true', pps: 50 });
     expect(lista.body.data.totalRecords).toBe(8);
   });
 
   it("a shipper adds its own type (invisible to others), can't edit the global ones (403), and names stay unique", async () => {
-    const res = await admin.post('/api/v1/tiposveiculo', { nome: 'Carreta Sider Rebaixada', capacidadeKg: '26.000', capacidadeM3: 95, eixos: 6, tipoCarroceria: 'SIDER' });
+    const res = await admin.post('/api/v1/tiposveiculo', {
+      nome: 'Carreta Sider Rebaixada',
+      capacidadeKg: '26.000',
+      capacidadeM3: 95,
+      eixos: 6,
+      tipoCarroceria: 'SIDER',
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body.data).toMatchObject({ capacidadeKg: 26000, capacidadeM3: 95, global: false, ativo: true });
     expect((await outro.get(`/api/v1/tiposveiculo/${res.body.data.uid}`)).status).toBe(404);
-    expect((await outro.get('/api/v1/tiposveiculo/list')).body.data.map((x: { value: string }) => x.value)).not.toContain(res.body.data.uid);
-    const global = await admin.put(`/api/v1/tiposveiculo/${truckUid}`, { nome: 'Truck', capacidadeKg: 1, capacidadeM3: 1, eixos: 3, tipoCarroceria: 'BAU' });
+    expect((await outro.get('/api/v1/tiposveiculo/list')).body.data.map((x: { value: string }) => x.value)).not.toContain(
+      res.body.data.uid,
+    );
+    const global = await admin.put(`/api/v1/tiposveiculo/${truckUid}`, {
+      nome: 'Truck',
+      capacidadeKg: 1,
+      capacidadeM3: 1,
+      eixos: 3,
+      tipoCarroceria: 'BAU',
+    });
     expect(global.status).toBe(403);
     expect((await admin.get(`/api/v1/tiposveiculo/${truckUid}`)).body.data.capacidadeKg).toBe(14000);
-    const dup = await admin.post('/api/v1/tiposveiculo', { nome: 'TRUCK', capacidadeKg: 1, capacidadeM3: 1, eixos: 3, tipoCarroceria: 'BAU' });
+    const dup = await admin.post('/api/v1/tiposveiculo', {
+      nome: 'TRUCK',
+      capacidadeKg: 1,
+      capacidadeM3: 1,
+      eixos: 3,
+      tipoCarroceria: 'BAU',
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ field: 'nome', message: 'Já existe um tipo de veículo com este nome: Truck' }]);
     // Inactive: out of /list, still in /list-all.
     await admin.put(`/api/v1/tiposveiculo/${res.body.data.uid}`, { ...res.body.data, ativo: false });
-    expect((await admin.get('/api/v1/tiposveiculo/list')).body.data.map((x: { value: string }) => x.value)).not.toContain(res.body.data.uid);
-    expect((await admin.get('/api/v1/tiposveiculo/list-all')).body.data).toContainEqual(expect.objectContaining({ value: res.body.data.uid, label: 'Carreta Sider Rebaixada', ativo: false }));
+    expect((await admin.get('/api/v1/tiposveiculo/list')).body.data.map((x: { value: string }) => x.value)).not.toContain(
+      res.body.data.uid,
+    );
+    expect((await admin.get('/api/v1/tiposveiculo/list-all')).body.data).toContainEqual(
+      expect.objectContaining({ value: res.body.data.uid, label: 'Carreta Sider Rebaixada', ativo: false }),
+    );
   });
 
   it.each([
@@ -63,13 +114,26 @@ describe('tiposveiculo', () => {
     ['eixos', { eixos: 0 }, 'Deve ser maior ou igual a 1'],
     ['capacidadeKg', { capacidadeKg: 'muito' }, 'Número inválido'],
   ])('invalid %s → 400', async (field, extra, message) => {
-    const res = await admin.post('/api/v1/tiposveiculo', { nome: 'Tipo Ruim', capacidadeKg: 1000, capacidadeM3: 10, eixos: 2, tipoCarroceria: 'BAU', ...extra });
+    const res = await admin.post('/api/v1/tiposveiculo', {
+      nome: 'Tipo Ruim',
+      capacidadeKg: 1000,
+      capacidadeM3: 10,
+      eixos: 2,
+      tipoCarroceria: 'BAU',
+      ...extra,
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toContainEqual({ field, message });
   });
 
   it('tipoCarroceria outside the enum → 400 on that field', async () => {
-    const res = await admin.post('/api/v1/tiposveiculo', { nome: 'Tipo Ruim', capacidadeKg: 1000, capacidadeM3: 10, eixos: 2, tipoCarroceria: 'CAÇAMBA' });
+    const res = await admin.post('/api/v1/tiposveiculo', {
+      nome: 'Tipo Ruim',
+      capacidadeKg: 1000,
+      capacidadeM3: 10,
+      eixos: 2,
+      tipoCarroceria: 'CAÇAMBA',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['tipoCarroceria']);
   });
@@ -81,22 +145,40 @@ describe('transportadores/{uid}/motoristas', () => {
     const res = await admin.post(motoristasDe('Rápido Sul'), body);
     expect(res.status, res.text).toBe(201);
     expect(res.body.message).toBe('Registro salvo com sucesso.');
-    expect(res.body.data).toMatchObject({ transportadorUid: carrier['Rápido Sul'], nome: 'Ademir dos Santos', cpf: body.cpf, cnhCategoria: 'E', cnhVencida: false, telefone: '41998765432' });
+    expect(res.body.data).toMatchObject({
+      transportadorUid: carrier['Rápido Sul'],
+      nome: 'Ademir dos Santos',
+      cpf: body.cpf,
+      cnhCategoria: 'E',
+      cnhVencida: false,
+      telefone: '41998765432',
+    });
   });
 
   it("an expired CNH is accepted with cnhVencida=true and a 'CNH vencida' warning, on create and update", async () => {
     const res = await admin.post(motoristasDe('Rápido Sul'), motorista({ nome: 'Vencido da Silva', cnhValidade: ontem() }));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ success: true, message: 'Registro salvo com sucesso. Atenção: CNH vencida.', data: { cnhVencida: true } });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Registro salvo com sucesso. Atenção: CNH vencida.',
+      data: { cnhVencida: true },
+    });
     const url = `${motoristasDe('Rápido Sul')}/${res.body.data.uid}`;
-    const renovada = await admin.put(url, { ...motorista(), cpf: res.body.data.cpf, cnhNumero: res.body.data.cnhNumero, cnhValidade: '2030-01-01' });
+    const renovada = await admin.put(url, {
+      ...motorista(),
+      cpf: res.body.data.cpf,
+      cnhNumero: res.body.data.cnhNumero,
+      cnhValidade: '2030-01-01',
+    });
     expect(renovada.body).toMatchObject({ message: 'Registro salvo com sucesso.', data: { cnhVencida: false } });
     const vencida = await admin.put(url, { ...motorista({ nome: 'Vencido da Silva' }), cnhValidade: '2020-01-31' });
     expect(vencida.status).toBe(200);
     expect(vencida.body.message).toMatch(/CNH vencida/);
     // The seeded driver with an expired CNH shows up in the filter.
     const filtro = await admin.get(motoristasDe('Rápido Sul'), { ftr_cnhVencida: 'true' });
-    expect(filtro.body.data.data.map((m: { nome: string }) => m.nome)).toEqual(expect.arrayContaining(['Edson Pereira dos Santos', 'Vencido da Silva']));
+    expect(filtro.body.data.data.map((m: { nome: string }) => m.nome)).toEqual(
+      expect.arrayContaining(['Edson Pereira dos Santos', 'Vencido da Silva']),
+    );
   });
 
   it.each([
@@ -141,7 +223,9 @@ describe('transportadores/{uid}/motoristas', () => {
     // Outro serves only TransMinas.
     const doOutro = await outro.get('/api/v1/motoristas/list');
     expect(new Set(doOutro.body.data.map((m: { transportadorUid: string }) => m.transportadorUid))).toEqual(new Set([carrier.TransMinas]));
-    expect((await admin.get('/api/v1/motoristas/list', { q: 'kowalski' })).body.data.map((m: { nome: string }) => m.nome)).toEqual(['Roberto Luiz Kowalski']);
+    expect((await admin.get('/api/v1/motoristas/list', { q: 'kowalski' })).body.data.map((m: { nome: string }) => m.nome)).toEqual([
+      'Roberto Luiz Kowalski',
+    ]);
   });
 });
 
@@ -149,8 +233,19 @@ describe('transportadores/{uid}/veiculos', () => {
   it('accepts a Mercosul plate (stored upper-case without hyphen) and takes capacities from the type', async () => {
     const res = await admin.post(veiculosDe('Rápido Sul'), veiculo());
     expect(res.status, res.text).toBe(201);
-    expect(res.body.data).toMatchObject({ placa: 'ABC1D23', tipoVeiculoUid: truckUid, tipoVeiculoNome: 'Truck', capacidadeKg: 14000, capacidadeM3: 55, proprietario: 'PROPRIO', ufLicenciamento: 'PR' });
-    const antiga = await admin.post(veiculosDe('Rápido Sul'), veiculo({ placa: 'xyz 9876', capacidadeKg: '12.500,50', proprietario: 'AGREGADO' }));
+    expect(res.body.data).toMatchObject({
+      placa: 'ABC1D23',
+      tipoVeiculoUid: truckUid,
+      tipoVeiculoNome: 'Truck',
+      capacidadeKg: 14000,
+      capacidadeM3: 55,
+      proprietario: 'PROPRIO',
+      ufLicenciamento: 'PR',
+    });
+    const antiga = await admin.post(
+      veiculosDe('Rápido Sul'),
+      veiculo({ placa: 'xyz 9876', capacidadeKg: '12.500,50', proprietario: 'AGREGADO' }),
+    );
     expect(antiga.status).toBe(201);
     expect(antiga.body.data).toMatchObject({ placa: 'XYZ9876', capacidadeKg: 12500.5, capacidadeM3: 55, proprietario: 'AGREGADO' });
   });
@@ -171,7 +266,13 @@ describe('transportadores/{uid}/veiculos', () => {
     const dup = await admin.post(veiculosDe('Rápido Sul'), veiculo({ placa: 'ABC-1D23' }));
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ field: 'placa', message: 'Já existe um veículo deste transportador com esta placa.' }]);
-    const tipoOutro = await outro.post('/api/v1/tiposveiculo', { nome: 'Tipo do Outro', capacidadeKg: 1000, capacidadeM3: 8, eixos: 2, tipoCarroceria: 'BAU' });
+    const tipoOutro = await outro.post('/api/v1/tiposveiculo', {
+      nome: 'Tipo do Outro',
+      capacidadeKg: 1000,
+      capacidadeM3: 8,
+      eixos: 2,
+      tipoCarroceria: 'BAU',
+    });
     const res = await admin.post(veiculosDe('TransMinas'), veiculo({ placa: 'OUT1A11', tipoVeiculoUid: tipoOutro.body.data.uid }));
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'tipoVeiculoUid', message: 'Tipo de veículo não encontrado' }]);

@@ -13,7 +13,13 @@ export function tipoVisivel(ctx: RequestContext, col: PgColumn = tiposVeiculo.em
 
 export async function tipoVeiculoVisivel(db: DbOrTx, ctx: RequestContext, uid: string) {
   const [row] = await db
-    .select({ uid: tiposVeiculo.uid, nome: tiposVeiculo.nome, capacidadeKg: tiposVeiculo.capacidadeKg, capacidadeM3: tiposVeiculo.capacidadeM3, ativo: tiposVeiculo.ativo })
+    .select({
+      uid: tiposVeiculo.uid,
+      nome: tiposVeiculo.nome,
+      capacidadeKg: tiposVeiculo.capacidadeKg,
+      capacidadeM3: tiposVeiculo.capacidadeM3,
+      ativo: tiposVeiculo.ativo,
+    })
     .from(tiposVeiculo)
     .where(and(eq(tiposVeiculo.uid, uid), tipoVisivel(ctx)))
     .limit(1);
@@ -25,7 +31,9 @@ export async function tipoMesmoNome(db: DbOrTx, ctx: RequestContext, nome: strin
   const [row] = await db
     .select({ uid: tiposVeiculo.uid, nome: tiposVeiculo.nome })
     .from(tiposVeiculo)
-    .where(and(tipoVisivel(ctx), sql`f_norm(${tiposVeiculo.nome}) = f_norm(${nome})`, excetoUid ? ne(tiposVeiculo.uid, excetoUid) : undefined))
+    .where(
+      and(tipoVisivel(ctx), sql`f_norm(${tiposVeiculo.nome}) = f_norm(${nome})`, excetoUid ? ne(tiposVeiculo.uid, excetoUid) : undefined),
+    )
     .limit(1);
   return row ?? null;
 }

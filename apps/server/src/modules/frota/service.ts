@@ -8,7 +8,12 @@ import { tipoMesmoNome, tipoVeiculoVisivel } from './repository.ts';
 // Fleet rules: the global vehicle-type catalogue is read-only to shippers; names are unique among
 // the types a shipper sees; a vehicle's type must be one the caller sees, and lends its capacities.
 
-export async function validarTipoVeiculo(tx: Tx, ctx: RequestContext, values: Record<string, unknown>, existing: Record<string, unknown> | null) {
+export async function validarTipoVeiculo(
+  tx: Tx,
+  ctx: RequestContext,
+  values: Record<string, unknown>,
+  existing: Record<string, unknown> | null,
+) {
   if (existing?.global && ctx.tipoUsuario !== TIPO_USUARIO.ADMIN) {
     throw AppError.forbidden('Tipo de veículo do catálogo global não pode ser alterado; cadastre um tipo próprio.');
   }
@@ -19,7 +24,12 @@ export async function validarTipoVeiculo(tx: Tx, ctx: RequestContext, values: Re
   }
 }
 
-export async function validarVeiculo(tx: Tx, ctx: RequestContext, values: Record<string, unknown>, existing: Record<string, unknown> | null) {
+export async function validarVeiculo(
+  tx: Tx,
+  ctx: RequestContext,
+  values: Record<string, unknown>,
+  existing: Record<string, unknown> | null,
+) {
   const uid = String(values.tipoVeiculoUid);
   const mesmoTipo = existing && existing.tipoVeiculoUid === uid;
   const tipo = await tipoVeiculoVisivel(tx, ctx, uid);
@@ -31,7 +41,11 @@ export async function validarVeiculo(tx: Tx, ctx: RequestContext, values: Record
 }
 
 const num = (v: unknown, casas = 2) => Number(new Decimal(String(v ?? 0)).toFixed(casas));
-export const comCapacidades = (r: Record<string, unknown>) => ({ ...r, capacidadeKg: num(r.capacidadeKg), capacidadeM3: num(r.capacidadeM3) });
+export const comCapacidades = (r: Record<string, unknown>) => ({
+  ...r,
+  capacidadeKg: num(r.capacidadeKg),
+  capacidadeM3: num(r.capacidadeM3),
+});
 
 /** 'ABC1234' → 'ABC-1234' (old plates are shown with the hyphen); Mercosul plates as they are. */
 export const formatarPlaca = (p: string) => (/^[A-Z]{3}\d{4}$/.test(p) ? `${p.slice(0, 3)}-${p.slice(3)}` : p);

@@ -18,7 +18,11 @@ export type Importador<V extends Record<string, unknown>> = {
   /** The field that must be unique (in the file and in the shipper) and its value. */
   chave: { campo: string; de: (v: V) => string; repetida: (linha: number) => string };
   /** Loads what the rules need for all rows at once (existing keys, municipalities...). */
-  preparar(tx: Tx, ctx: RequestContext, validos: V[]): Promise<{
+  preparar(
+    tx: Tx,
+    ctx: RequestContext,
+    validos: V[],
+  ): Promise<{
     /** The shipper's rules for one row: field errors, and the values to insert (derived fields). */
     validar(v: V): FieldError[] | Promise<FieldError[]>;
     valores(v: V): Record<string, unknown>;
@@ -42,12 +46,17 @@ export async function importar<V extends Record<string, unknown>>(
     if (r.success) parsed.push({ linha, v: r.data });
     else {
       comErro.add(linha);
-      for (const issue of r.error.issues) erros.push({ linha, campo: issue.path.map(String).join('.') || imp.chave.campo, mensagem: issue.message });
+      for (const issue of r.error.issues)
+        erros.push({ linha, campo: issue.path.map(String).join('.') || imp.chave.campo, mensagem: issue.message });
     }
   }
 
   return db.transaction(async (tx) => {
-    const regras = await imp.preparar(tx, ctx, parsed.map((p) => p.v));
+    const regras = await imp.preparar(
+      tx,
+      ctx,
+      parsed.map((p) => p.v),
+    );
     const vistas = new Map<string, number>();
     const aGravar: Record<string, unknown>[] = [];
     for (const { linha, v } of parsed) {
@@ -66,7 +75,10 @@ export async function importar<V extends Record<string, unknown>>(
     if (!aGravar.length || (comErro.size && !apenasValidas)) return resultado;
 
     for (let i = 0; i < aGravar.length; i += LOTE) {
-      const rows = (await tx.insert(imp.table).values(aGravar.slice(i, i + LOTE) as never).returning()) as Record<string, unknown>[];
+      const rows = (await tx
+        .insert(imp.table)
+        .values(aGravar.slice(i, i + LOTE) as never)
+        .returning()) as Record<string, unknown>[];
       await tx.insert(auditoriaSistema).values(
         rows.map((row) => ({
           embarcadorUid: ctx.embarcadorUid,

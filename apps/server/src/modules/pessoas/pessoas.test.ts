@@ -11,7 +11,9 @@ let admin: Api, outro: Api, operador: Api;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, outro, operador] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br', 'operador@demo.com.br'].map((l) => as(t.app, l)));
+  [admin, outro, operador] = await Promise.all(
+    ['admin@demo.com.br', 'admin@outro.com.br', 'operador@demo.com.br'].map((l) => as(t.app, l)),
+  );
 });
 afterAll(() => t?.close());
 
@@ -64,9 +66,21 @@ describe('pessoas', () => {
 
   it('a CPF makes a natural person (F); uf comes from the municipality when omitted', async () => {
     const cpf = generateCpf();
-    const res = await admin.post(base, { documento: cpf, nome: 'maria das graças souza', municipioIbge: '3304557', cep: '20040-002', ie: null });
+    const res = await admin.post(base, {
+      documento: cpf,
+      nome: 'maria das graças souza',
+      municipioIbge: '3304557',
+      cep: '20040-002',
+      ie: null,
+    });
     expect(res.status, res.text).toBe(201);
-    expect(res.body.data).toMatchObject({ tipoPessoa: 'F', documento: cpf, nome: 'Maria das Graças Souza', uf: 'RJ', municipioNome: 'Rio de Janeiro' });
+    expect(res.body.data).toMatchObject({
+      tipoPessoa: 'F',
+      documento: cpf,
+      nome: 'Maria das Graças Souza',
+      uf: 'RJ',
+      municipioNome: 'Rio de Janeiro',
+    });
   });
 
   it.each([
@@ -89,7 +103,7 @@ describe('pessoas', () => {
     expect(res.body.data.ie).toBe('110042490114');
   });
 
-  it('an IBGE code that is no municipality, a UF that is not the municipality\'s and a CEP of another UF → 400', async () => {
+  it("an IBGE code that is no municipality, a UF that is not the municipality's and a CEP of another UF → 400", async () => {
     const semMunicipio = await admin.post(base, empresa({ municipioIbge: '3199999' }));
     expect(semMunicipio.status).toBe(400);
     expect(semMunicipio.body.errors).toEqual([{ field: 'municipioIbge', message: 'Município não encontrado' }]);
@@ -122,7 +136,9 @@ describe('pessoas', () => {
     const usada = await admin.post(base, empresa());
     const livre = await admin.post(base, empresa());
     // A record of another module referring to the person (as freight requests will), FK restrict.
-    await t.db.execute(sql`create table if not exists teste_uso_pessoa (pessoa_uid uuid not null references pessoas(uid) on delete restrict)`);
+    await t.db.execute(
+      sql`create table if not exists teste_uso_pessoa (pessoa_uid uuid not null references pessoas(uid) on delete restrict)`,
+    );
     await t.db.execute(sql`insert into teste_uso_pessoa values (${usada.body.data.uid})`);
     const res = await admin.delete(`${base}/${usada.body.data.uid}`);
     expect(res.status).toBe(409);
@@ -156,15 +172,29 @@ describe('pessoas/list', () => {
     const res = await admin.get(`${base}/list`, { q: 'joao' });
     expect(res.status).toBe(200);
     const fmt = cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
-    expect(res.body.data).toContainEqual({ value: expect.any(String), label: `João Batista da Conceição - ${fmt}`, nome: 'João Batista da Conceição', documento: cpf, uf: 'PE' });
+    expect(res.body.data).toContainEqual({
+      value: expect.any(String),
+      label: `João Batista da Conceição - ${fmt}`,
+      nome: 'João Batista da Conceição',
+      documento: cpf,
+      uf: 'PE',
+    });
     expect((await admin.get(`${base}/list`, { q: 'CONCEICAO' })).body.data.map((p: { documento: string }) => p.documento)).toContain(cpf);
     // Prefix on document digits, with or without mask.
-    expect((await admin.get(`${base}/list`, { q: cpf.slice(0, 6) })).body.data.map((p: { documento: string }) => p.documento)).toContain(cpf);
-    expect((await admin.get(`${base}/list`, { q: fmt.slice(0, 7) })).body.data.map((p: { documento: string }) => p.documento)).toContain(cpf);
+    expect((await admin.get(`${base}/list`, { q: cpf.slice(0, 6) })).body.data.map((p: { documento: string }) => p.documento)).toContain(
+      cpf,
+    );
+    expect((await admin.get(`${base}/list`, { q: fmt.slice(0, 7) })).body.data.map((p: { documento: string }) => p.documento)).toContain(
+      cpf,
+    );
     // A middle slice of the document is not a prefix.
-    expect((await admin.get(`${base}/list`, { q: cpf.slice(3, 9) })).body.data.map((p: { documento: string }) => p.documento)).not.toContain(cpf);
+    expect(
+      (await admin.get(`${base}/list`, { q: cpf.slice(3, 9) })).body.data.map((p: { documento: string }) => p.documento),
+    ).not.toContain(cpf);
     // papel filter and the cap of 20.
-    expect((await admin.get(`${base}/list`, { q: 'joao', papel: 'tomador' })).body.data.map((p: { documento: string }) => p.documento)).not.toContain(cpf);
+    expect(
+      (await admin.get(`${base}/list`, { q: 'joao', papel: 'tomador' })).body.data.map((p: { documento: string }) => p.documento),
+    ).not.toContain(cpf);
     expect((await admin.get(`${base}/list`)).body.data.length).toBeLessThanOrEqual(20);
   });
 
@@ -188,7 +218,12 @@ describe('pessoas/importar', () => {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const url = `${base}/importar${apenasValidas === undefined ? '' : `?apenasValidas=${apenasValidas}`}`;
-    const res = await t.app.inject({ method: 'POST', url, payload, headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     return { status: res.statusCode, body: res.json() };
   }
   const docs = [generateCnpj(), generateCpf(), generateCnpj()];
@@ -199,14 +234,21 @@ describe('pessoas/importar', () => {
     `${docs[1]};ana paula ferreira;;40010-000;2927408;;sim;não`,
     `${docs[2]};Cerealista Vale do Ivaí Ltda;Vale do Ivaí;86010-000;4113700;PR;x;`,
   ];
-  const ruins = [`${docs[0]};Repetida no Arquivo;;;;;S;N`, '123;Documento Ruim;;;;;S;N', `${generateCnpj()};Cidade Errada;;;3550308;RJ;S;N`];
+  const ruins = [
+    `${docs[0]};Repetida no Arquivo;;;;;S;N`,
+    '123;Documento Ruim;;;;;S;N',
+    `${generateCnpj()};Cidade Errada;;;3550308;RJ;S;N`,
+  ];
 
   it('a CSV with bad rows saves nothing (default apenasValidas=false) and names line and field', async () => {
     const res = await importar(csv([...boas, ...ruins]), 'pessoas.csv');
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(false);
     expect(res.body.data).toEqual({
-      total: 6, validas: 3, invalidas: 3, salvas: 0,
+      total: 6,
+      validas: 3,
+      invalidas: 3,
+      salvas: 0,
       erros: [
         { linha: 5, campo: 'documento', mensagem: 'Documento repetido no arquivo (mesmo da linha 2)' },
         { linha: 6, campo: 'documento', mensagem: 'CPF/CNPJ inválido' },
@@ -220,12 +262,22 @@ describe('pessoas/importar', () => {
     const res = await importar(csv([...boas, ...ruins]), 'pessoas.csv', true);
     expect(res.body).toMatchObject({ success: true, data: { total: 6, validas: 3, invalidas: 3, salvas: 3 } });
     const frigo = (await admin.get(base, { ftr_documento: docs[0] })).body.data.data[0];
-    expect(frigo).toMatchObject({ tipoPessoa: 'J', nome: 'Frigorífico Boi Gordo; Filial Sul', cep: '90010000', municipioNome: 'Porto Alegre', uf: 'RS', destinatario: true, remetente: false });
+    expect(frigo).toMatchObject({
+      tipoPessoa: 'J',
+      nome: 'Frigorífico Boi Gordo; Filial Sul',
+      cep: '90010000',
+      municipioNome: 'Porto Alegre',
+      uf: 'RS',
+      destinatario: true,
+      remetente: false,
+    });
     const ana = (await admin.get(base, { ftr_documento: docs[1] })).body.data.data[0];
     expect(ana).toMatchObject({ tipoPessoa: 'F', nome: 'Ana Paula Ferreira', uf: 'BA', municipioNome: 'Salvador', destinatario: true });
     // Importing again: every row now collides with the database, naming the record.
     const again = await importar(csv([boas[0]]), 'pessoas.csv', true);
-    expect(again.body.data.erros).toEqual([{ linha: 2, campo: 'documento', mensagem: `Já existe uma pessoa com este documento: ${frigo.nome} (uid ${frigo.uid})` }]);
+    expect(again.body.data.erros).toEqual([
+      { linha: 2, campo: 'documento', mensagem: `Já existe uma pessoa com este documento: ${frigo.nome} (uid ${frigo.uid})` },
+    ]);
   });
 
   it('an XLSX with a CPF typed as a number (leading zero lost) imports through the template', async () => {
@@ -240,11 +292,25 @@ describe('pessoas/importar', () => {
     let cpf = generateCpf();
     while (!cpf.startsWith('0')) cpf = generateCpf();
     ws.spliceRows(2, 1);
-    const row: Record<string, unknown> = { documento: Number(cpf), nome: 'josé da silva', municipioIbge: 3550308, cep: 1310100, tomador: true };
+    const row: Record<string, unknown> = {
+      documento: Number(cpf),
+      nome: 'josé da silva',
+      municipioIbge: 3550308,
+      cep: 1310100,
+      tomador: true,
+    };
     ws.addRow(campos.map((c) => row[c] ?? null));
     const res = await importar(Buffer.from(await wb.xlsx.writeBuffer()), 'pessoas.xlsx');
     expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ total: 1, salvas: 1, erros: [] });
     const jose = (await admin.get(`${base}/list`, { q: 'jose da silva', papel: 'tomador' })).body.data;
-    expect(jose).toEqual([{ value: expect.any(String), label: `José da Silva - ${cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4')}`, nome: 'José da Silva', documento: cpf, uf: 'SP' }]);
+    expect(jose).toEqual([
+      {
+        value: expect.any(String),
+        label: `José da Silva - ${cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4')}`,
+        nome: 'José da Silva',
+        documento: cpf,
+        uf: 'SP',
+      },
+    ]);
   });
 });

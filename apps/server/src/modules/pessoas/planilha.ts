@@ -22,7 +22,11 @@ export type LinhaPlanilha = { linha: number; valores: Record<string, Valor> };
 
 const MAX_LINHAS = 50_000;
 const chaveCabecalho = (s: string) =>
-  s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 const VERDADEIRO = new Set(['s', 'sim', 'x', 'true', '1', 'verdadeiro', 'v', 'yes']);
 const FALSO = new Set(['n', 'nao', 'false', '0', 'falso', 'f', 'no']);
@@ -127,7 +131,8 @@ export async function lerPlanilha(upload: Upload, colunas: Coluna[]): Promise<Li
     if (coluna) indices.push({ i, coluna });
     else desconhecidas.push(String(h).trim());
   });
-  if (!indices.length) throw AppError.field('file', 'Cabeçalho não reconhecido: a primeira linha deve ter os nomes dos campos (baixe o modelo)');
+  if (!indices.length)
+    throw AppError.field('file', 'Cabeçalho não reconhecido: a primeira linha deve ter os nomes dos campos (baixe o modelo)');
   const erros: { field: string; message: string }[] = [];
   if (desconhecidas.length) erros.push({ field: 'file', message: `Colunas desconhecidas: ${desconhecidas.join(', ')}` });
   const faltando = colunas.filter((c) => c.obrigatoria && !indices.some((x) => x.coluna === c)).map((c) => c.campo);
@@ -186,7 +191,10 @@ export async function modeloXlsx(nome: string, colunas: Coluna[]): Promise<Buffe
   inst.getRow(1).font = { bold: true };
   for (const c of colunas) inst.addRow({ campo: c.campo, obrigatoria: c.obrigatoria ? 'sim' : 'não', descricao: c.descricao });
   inst.addRow({});
-  inst.addRow({ campo: 'Notas', descricao: 'Também aceita CSV (separador ; ou ,) com o mesmo cabeçalho. Sim/não: S, N, sim, não, true, false, 1, 0.' });
+  inst.addRow({
+    campo: 'Notas',
+    descricao: 'Também aceita CSV (separador ; ou ,) com o mesmo cabeçalho. Sim/não: S, N, sim, não, true, false, 1, 0.',
+  });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 

@@ -11,7 +11,10 @@ export type FaixaCep = { cepInicio: string; cepFim: string };
 export async function municipiosPorIbge(db: DbOrTx, codigos: string[]): Promise<Map<string, MunicipioInfo>> {
   const unicos = [...new Set(codigos)];
   if (!unicos.length) return new Map();
-  const rows = await db.select({ ibge: municipios.ibge, nome: municipios.nome, uf: municipios.uf }).from(municipios).where(inArray(municipios.ibge, unicos));
+  const rows = await db
+    .select({ ibge: municipios.ibge, nome: municipios.nome, uf: municipios.uf })
+    .from(municipios)
+    .where(inArray(municipios.ibge, unicos));
   return new Map(rows.map((r) => [r.ibge, r]));
 }
 
@@ -32,7 +35,9 @@ export async function pessoasPorDocumento(db: DbOrTx, embarcadorUid: string, doc
   const rows = await db
     .select({ uid: pessoas.uid, nome: pessoas.nome, documento: pessoas.documento })
     .from(pessoas)
-    .where(and(eq(pessoas.embarcadorUid, embarcadorUid), inArray(pessoas.documento, unicos), excetoUid ? ne(pessoas.uid, excetoUid) : undefined));
+    .where(
+      and(eq(pessoas.embarcadorUid, embarcadorUid), inArray(pessoas.documento, unicos), excetoUid ? ne(pessoas.uid, excetoUid) : undefined),
+    );
   return new Map(rows.map((r) => [r.documento, { uid: r.uid, nome: r.nome }]));
 }
 
@@ -89,5 +94,11 @@ export async function listaSelecao(db: DbOrTx, embarcadorUid: string, q?: string
   const { principal, complemento } = consultasLista(db, embarcadorUid, q, papel);
   const rows = await principal;
   if (!complemento || rows.length >= LIMITE_LISTA) return rows;
-  return [...rows, ...(await complemento(rows.map((r) => r.uid), LIMITE_LISTA - rows.length))];
+  return [
+    ...rows,
+    ...(await complemento(
+      rows.map((r) => r.uid),
+      LIMITE_LISTA - rows.length,
+    )),
+  ];
 }

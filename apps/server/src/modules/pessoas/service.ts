@@ -50,12 +50,22 @@ async function fatos(tx: Tx, embarcadorUid: string, vs: Record<string, unknown>[
   return {
     municipios,
     faixas: await faixasCepPorUf(tx, ufs),
-    existentes: await pessoasPorDocumento(tx, embarcadorUid, vs.map((v) => String(v.documento)), excetoUid),
+    existentes: await pessoasPorDocumento(
+      tx,
+      embarcadorUid,
+      vs.map((v) => String(v.documento)),
+      excetoUid,
+    ),
   };
 }
 
 /** hooks.validate of the resource: 409 for a duplicate document (naming the record), 400 per field. */
-export async function validarPessoa(tx: Tx, ctx: RequestContext, values: Record<string, unknown>, existing: Record<string, unknown> | null) {
+export async function validarPessoa(
+  tx: Tx,
+  ctx: RequestContext,
+  values: Record<string, unknown>,
+  existing: Record<string, unknown> | null,
+) {
   const embarcadorUid = exigirEmbarcador(ctx);
   const erros = regrasPessoa(values, await fatos(tx, embarcadorUid, [values], existing ? String(existing.uid) : undefined));
   const dup = erros.find((e) => e.field === 'documento');
@@ -68,8 +78,15 @@ export const valoresPessoa = (v: Record<string, unknown>) => ({ ...v, tipoPessoa
 
 const docDigitos = (n: string) => (n.length <= 11 ? n.padStart(11, '0') : n.padStart(14, '0'));
 export const COLUNAS_PESSOA: Coluna[] = [
-  { campo: 'documento', apelidos: ['cpf', 'cnpj', 'cpfcnpj', 'cnpjcpf'], obrigatoria: true, digitos: docDigitos, exemplo: '11.444.777/0001-61', descricao: 'CPF ou CNPJ (com ou sem máscara); define o tipo F/J' },
-  { campo: 'ie', apelidos: ['inscricaoestadual'], exemplo: '110.042.490.114', descricao: "Inscrição estadual válida para a UF, ou ISENTO" },
+  {
+    campo: 'documento',
+    apelidos: ['cpf', 'cnpj', 'cpfcnpj', 'cnpjcpf'],
+    obrigatoria: true,
+    digitos: docDigitos,
+    exemplo: '11.444.777/0001-61',
+    descricao: 'CPF ou CNPJ (com ou sem máscara); define o tipo F/J',
+  },
+  { campo: 'ie', apelidos: ['inscricaoestadual'], exemplo: '110.042.490.114', descricao: 'Inscrição estadual válida para a UF, ou ISENTO' },
   { campo: 'nome', apelidos: ['razaosocial'], obrigatoria: true, exemplo: 'Mercado Bom Preço Ltda', descricao: 'Nome ou razão social' },
   { campo: 'nomeFantasia', apelidos: ['fantasia'], exemplo: 'Bom Preço', descricao: 'Nome fantasia' },
   { campo: 'cep', digitos: (n) => n.padStart(8, '0'), exemplo: '01310-100', descricao: 'CEP (8 dígitos)' },
@@ -77,7 +94,12 @@ export const COLUNAS_PESSOA: Coluna[] = [
   { campo: 'numero', exemplo: '1000', descricao: 'Número' },
   { campo: 'complemento', exemplo: 'Sala 12', descricao: 'Complemento' },
   { campo: 'bairro', exemplo: 'Bela Vista', descricao: 'Bairro' },
-  { campo: 'municipioIbge', apelidos: ['ibge', 'codigoibge', 'codigomunicipio'], exemplo: '3550308', descricao: 'Código IBGE do município (7 dígitos)' },
+  {
+    campo: 'municipioIbge',
+    apelidos: ['ibge', 'codigoibge', 'codigomunicipio'],
+    exemplo: '3550308',
+    descricao: 'Código IBGE do município (7 dígitos)',
+  },
   { campo: 'uf', exemplo: 'SP', descricao: 'UF; deve ser a do município (preenchida por ele quando vazia)' },
   { campo: 'email', apelidos: ['e-mail'], exemplo: 'compras@bompreco.com.br', descricao: 'E-mail de contato' },
   { campo: 'telefone', apelidos: ['fone'], exemplo: '(11) 3333-4444', descricao: 'Telefone com DDD' },

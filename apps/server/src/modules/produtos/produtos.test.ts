@@ -38,14 +38,20 @@ const produto = (extra: Record<string, unknown> = {}) => ({
 function multipart(file: { name: string; type: string; data: Buffer }) {
   const boundary = '----fretio-produtos';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
     file.data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie } };
 }
 async function importar(data: Buffer, name: string, apenasValidas = false) {
-  const res = await t.app.inject({ method: 'POST', url: `${base}/importar?apenasValidas=${apenasValidas}`, ...multipart({ name, type: name.endsWith('.csv') ? 'text/csv' : 'application/octet-stream', data }) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${base}/importar?apenasValidas=${apenasValidas}`,
+    ...multipart({ name, type: name.endsWith('.csv') ? 'text/csv' : 'application/octet-stream', data }),
+  });
   return { status: res.statusCode, body: res.json() };
 }
 const contar = async (where = sql`true`) =>
@@ -56,8 +62,18 @@ describe('produtos', () => {
     const res = await admin.post(base, produto({ codigo: 'TST-500' }));
     expect(res.status, res.text).toBe(201);
     expect(res.body.data).toMatchObject({
-      codigo: 'TST-500', ncm: '09012100', unidade: 'CX', pesoBrutoKg: 10.5, pesoLiquidoKg: 10,
-      comprimentoCm: 40, larguraCm: 30, alturaCm: 25, m3: 0.03, valorUnitario: 189.9, ean: '7891000100103', ativo: true,
+      codigo: 'TST-500',
+      ncm: '09012100',
+      unidade: 'CX',
+      pesoBrutoKg: 10.5,
+      pesoLiquidoKg: 10,
+      comprimentoCm: 40,
+      larguraCm: 30,
+      alturaCm: 25,
+      m3: 0.03,
+      valorUnitario: 189.9,
+      ean: '7891000100103',
+      ativo: true,
     });
     // A given m³ is kept.
     const dado = await admin.post(base, produto({ m3: '0,045' }));
@@ -97,22 +113,37 @@ describe('produtos', () => {
   it("the selection list finds 'Café' by 'cafe' and codes by prefix", async () => {
     const res = await admin.get(`${base}/list`, { q: 'CAFE TORRADO' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toContainEqual(expect.objectContaining({ label: 'TST-500 - Café torrado e moído 500 g', ncm: '09012100', unidade: 'CX' }));
+    expect(res.body.data).toContainEqual(
+      expect.objectContaining({ label: 'TST-500 - Café torrado e moído 500 g', ncm: '09012100', unidade: 'CX' }),
+    );
     expect((await admin.get(`${base}/list`, { q: 'tst-50' })).body.data.map((p: { codigo: string }) => p.codigo)).toEqual(['TST-500']);
   });
 });
 
 // Items of a real NF-e (41 products of a natural-food distributor): code, EAN, description, NCM, unit, price.
 const NFE = '/work/shared/data/nfe/nfelib__35180834128745000152550010000476861118934859-nfe.xml';
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"');
 function itensNfe() {
   const xml = readFileSync(NFE, 'utf8');
   return [...xml.matchAll(/<prod>([\s\S]*?)<\/prod>/g)].map(([, p]) => {
     const g = (tag: string) => decode(p.match(new RegExp(`<${tag}>([^<]*)</${tag}>`))?.[1] ?? '');
-    return { codigo: g('cProd'), ean: g('cEAN'), descricao: g('xProd'), ncm: g('NCM'), unidade: g('uCom'), valor: Number(g('vUnCom')).toFixed(2).replace('.', ',') };
+    return {
+      codigo: g('cProd'),
+      ean: g('cEAN'),
+      descricao: g('xProd'),
+      ncm: g('NCM'),
+      unidade: g('uCom'),
+      valor: Number(g('vUnCom')).toFixed(2).replace('.', ','),
+    };
   });
 }
-const csvDe = (rows: string[][]) => Buffer.from(`${rows.map((r) => r.map((c) => (/[;"]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(';')).join('\r\n')}\r\n`);
+const csvDe = (rows: string[][]) =>
+  Buffer.from(`${rows.map((r) => r.map((c) => (/[;"]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(';')).join('\r\n')}\r\n`);
 
 describe.skipIf(!existsSync(NFE))('produtos/importar (CSV)', () => {
   const itens = existsSync(NFE) ? itensNfe() : [];
@@ -149,22 +180,49 @@ describe.skipIf(!existsSync(NFE))('produtos/importar (CSV)', () => {
     expect(res.body.message).toBe(`Importação concluída: ${validas} registro(s) salvo(s); 2 linha(s) com erro ignorada(s).`);
     expect(await contar(sql`codigo like 'NF-%'`)).toBe(validas);
     const aveia = (await admin.get(base, { ftr_codigo: 'NF-1018' })).body.data.data[0];
-    expect(aveia).toMatchObject({ descricao: 'AVEIA EM FLOCOS FINOS 500G (#)', ncm: '11041200', unidade: 'UN', valorUnitario: 4.36, ean: '7897846900181' });
-    const audit = (await t.db.execute(sql`select count(*)::int as n from auditoria_sistema where recurso = 'produtos' and acao = 'importar'`)) as unknown as { rows: { n: number }[] };
+    expect(aveia).toMatchObject({
+      descricao: 'AVEIA EM FLOCOS FINOS 500G (#)',
+      ncm: '11041200',
+      unidade: 'UN',
+      valorUnitario: 4.36,
+      ean: '7897846900181',
+    });
+    const audit = (await t.db.execute(
+      sql`select count(*)::int as n from auditoria_sistema where recurso = 'produtos' and acao = 'importar'`,
+    )) as unknown as { rows: { n: number }[] };
     expect(audit.rows[0].n).toBe(validas);
 
     const again = await importar(csvDe([header, linhas[1]]), 'produtos.csv', true);
     expect(again.body.data.salvas).toBe(0);
-    expect(again.body.data.erros).toEqual([{ linha: 2, campo: 'codigo', mensagem: `Já existe um produto com este código: AVEIA EM FLOCOS FINOS 500G (#) (uid ${aveia.uid})` }]);
+    expect(again.body.data.erros).toEqual([
+      { linha: 2, campo: 'codigo', mensagem: `Já existe um produto com este código: AVEIA EM FLOCOS FINOS 500G (#) (uid ${aveia.uid})` },
+    ]);
   });
 
   it('a header without the required columns, or no file, → 400', async () => {
-    const semNcm = await importar(csvDe([['codigo', 'descricao'], ['A', 'B']]), 'x.csv');
+    const semNcm = await importar(
+      csvDe([
+        ['codigo', 'descricao'],
+        ['A', 'B'],
+      ]),
+      'x.csv',
+    );
     expect(semNcm.status).toBe(400);
     expect(semNcm.body.errors).toEqual([{ field: 'file', message: 'Colunas obrigatórias ausentes: ncm' }]);
-    const desconhecida = await importar(csvDe([['codigo', 'descricao', 'ncm', 'cor'], ['A', 'B', '09012100', 'azul']]), 'x.csv');
+    const desconhecida = await importar(
+      csvDe([
+        ['codigo', 'descricao', 'ncm', 'cor'],
+        ['A', 'B', '09012100', 'azul'],
+      ]),
+      'x.csv',
+    );
     expect(desconhecida.body.errors).toEqual([{ field: 'file', message: 'Colunas desconhecidas: cor' }]);
-    const res = await t.app.inject({ method: 'POST', url: `${base}/importar`, headers: { cookie, 'content-type': 'application/json' }, payload: '{}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${base}/importar`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -178,7 +236,21 @@ describe('produtos/modelo and XLSX import', () => {
     await wb.xlsx.load(modelo.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     const header = (ws.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['codigo', 'descricao', 'ncm', 'unidade', 'pesoBrutoKg', 'pesoLiquidoKg', 'comprimentoCm', 'larguraCm', 'alturaCm', 'm3', 'valorUnitario', 'ean', 'ativo']);
+    expect(header).toEqual([
+      'codigo',
+      'descricao',
+      'ncm',
+      'unidade',
+      'pesoBrutoKg',
+      'pesoLiquidoKg',
+      'comprimentoCm',
+      'larguraCm',
+      'alturaCm',
+      'm3',
+      'valorUnitario',
+      'ean',
+      'ativo',
+    ]);
     expect(wb.getWorksheet('instrucoes')).toBeTruthy();
     // The example row stays (with a code of its own); add rows typed as numbers, as Excel users do (NCM with a lost leading zero).
     ws.getCell('A2').value = 'XLS-0';
@@ -189,7 +261,15 @@ describe('produtos/modelo and XLSX import', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ total: 3, validas: 3, invalidas: 0, salvas: 3, erros: [] });
     const [oleo] = (await admin.get(base, { ftr_codigo: 'XLS-1' })).body.data.data;
-    expect(oleo).toMatchObject({ descricao: 'Óleo de soja 900 ml', ncm: '15079011', pesoBrutoKg: 9.6, m3: 0.015, valorUnitario: 95.4, ean: '7891107101621', ativo: true });
+    expect(oleo).toMatchObject({
+      descricao: 'Óleo de soja 900 ml',
+      ncm: '15079011',
+      pesoBrutoKg: 9.6,
+      m3: 0.015,
+      valorUnitario: 95.4,
+      ean: '7891107101621',
+      ativo: true,
+    });
     const [feijao] = (await admin.get(base, { ftr_codigo: 'XLS-2' })).body.data.data;
     expect(feijao).toMatchObject({ ncm: '07133319', unidade: 'FD', m3: 0.012, valorUnitario: 79.9, ativo: false });
     expect((await admin.get(base, { ftr_codigo: 'TST-500', ftr_descricao: 'cafe' })).body.data.totalRecords).toBe(1);

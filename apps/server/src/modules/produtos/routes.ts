@@ -18,28 +18,51 @@ export default async function produtosRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   registerResource(app, produtosResource);
 
-  r.get('/api/v1/produtos/list', {
-    config: { permission: ['produtos', 'ler'] },
-    schema: {
-      tags,
-      summary: 'Produtos ativos para seleção com busca (até 20)',
-      description: "q: código começando pelo termo OU descrição contendo o termo (sem acentos/maiúsculas). label 'CODIGO - Descrição'.",
-      querystring: produtosListaQuery,
-      response: ok(z.array(produtoOpcao)),
+  r.get(
+    '/api/v1/produtos/list',
+    {
+      config: { permission: ['produtos', 'ler'] },
+      schema: {
+        tags,
+        summary: 'Produtos ativos para seleção com busca (até 20)',
+        description: "q: código começando pelo termo OU descrição contendo o termo (sem acentos/maiúsculas). label 'CODIGO - Descrição'.",
+        querystring: produtosListaQuery,
+        response: ok(z.array(produtoOpcao)),
+      },
     },
-  }, async (req) => {
-    const termo = req.query.q?.trim();
-    const busca = termo
-      ? or(sql`f_norm(${produtos.codigo}) like f_norm(${`${escapeLike(termo)}%`})`, sql`f_norm(${produtos.descricao}) like f_norm(${`%${escapeLike(termo)}%`})`)
-      : undefined;
-    const rows = await app.db
-      .select({ uid: produtos.uid, codigo: produtos.codigo, descricao: produtos.descricao, ncm: produtos.ncm, unidade: produtos.unidade })
-      .from(produtos)
-      .where(and(eq(produtos.embarcadorUid, exigirEmbarcador(ctxOf(req))), eq(produtos.ativo, true), busca))
-      .orderBy(asc(produtos.descricao), asc(produtos.uid))
-      .limit(20);
-    return reply.ok(rows.map((p) => ({ value: p.uid, label: `${p.codigo} - ${p.descricao}`, codigo: p.codigo, descricao: p.descricao, ncm: p.ncm, unidade: p.unidade })));
-  });
+    async (req) => {
+      const termo = req.query.q?.trim();
+      const busca = termo
+        ? or(
+            sql`f_norm(${produtos.codigo}) like f_norm(${`${escapeLike(termo)}%`})`,
+            sql`f_norm(${produtos.descricao}) like f_norm(${`%${escapeLike(termo)}%`})`,
+          )
+        : undefined;
+      const rows = await app.db
+        .select({ uid: produtos.uid, codigo: produtos.codigo, descricao: produtos.descricao, ncm: produtos.ncm, unidade: produtos.unidade })
+        .from(produtos)
+        .where(and(eq(produtos.embarcadorUid, exigirEmbarcador(ctxOf(req))), eq(produtos.ativo, true), busca))
+        .orderBy(asc(produtos.descricao), asc(produtos.uid))
+        .limit(20);
+      return reply.ok(
+        rows.map((p) => ({
+          value: p.uid,
+          label: `${p.codigo} - ${p.descricao}`,
+          codigo: p.codigo,
+          descricao: p.descricao,
+          ncm: p.ncm,
+          unidade: p.unidade,
+        })),
+      );
+    },
+  );
 
-  rotasImportacao(app, { base: 'produtos', recurso: 'produtos', tags, nome: 'produtos', colunas: COLUNAS_PRODUTO, importador: importadorProdutos });
+  rotasImportacao(app, {
+    base: 'produtos',
+    recurso: 'produtos',
+    tags,
+    nome: 'produtos',
+    colunas: COLUNAS_PRODUTO,
+    importador: importadorProdutos,
+  });
 }

@@ -29,13 +29,22 @@ async function existentes(db: DbOrTx, embarcadorUid: string, codigos: string[], 
   const rows = await db
     .select({ uid: produtos.uid, descricao: produtos.descricao, codigo: produtos.codigo })
     .from(produtos)
-    .where(and(eq(produtos.embarcadorUid, embarcadorUid), inArray(produtos.codigo, unicos), excetoUid ? ne(produtos.uid, excetoUid) : undefined));
+    .where(
+      and(eq(produtos.embarcadorUid, embarcadorUid), inArray(produtos.codigo, unicos), excetoUid ? ne(produtos.uid, excetoUid) : undefined),
+    );
   return new Map(rows.map((r) => [r.codigo, r]));
 }
 
 /** hooks.validate: a code already used by another product of the shipper → 409 naming it. */
-export async function validarProduto(tx: Tx, ctx: RequestContext, values: Record<string, unknown>, existing: Record<string, unknown> | null) {
-  const dup = (await existentes(tx, exigirEmbarcador(ctx), [String(values.codigo)], existing ? String(existing.uid) : undefined)).get(String(values.codigo));
+export async function validarProduto(
+  tx: Tx,
+  ctx: RequestContext,
+  values: Record<string, unknown>,
+  existing: Record<string, unknown> | null,
+) {
+  const dup = (await existentes(tx, exigirEmbarcador(ctx), [String(values.codigo)], existing ? String(existing.uid) : undefined)).get(
+    String(values.codigo),
+  );
   if (dup) {
     const message = mensagemDuplicado(dup);
     throw AppError.conflict(message, [{ field: 'codigo', message }]);
@@ -45,16 +54,46 @@ export async function validarProduto(tx: Tx, ctx: RequestContext, values: Record
 export const COLUNAS_PRODUTO: Coluna[] = [
   { campo: 'codigo', obrigatoria: true, exemplo: 'EXEMPLO-001', descricao: 'Código do produto (único no embarcador)' },
   { campo: 'descricao', apelidos: ['produto', 'nome'], obrigatoria: true, exemplo: 'Café torrado e moído 500 g', descricao: 'Descrição' },
-  { campo: 'ncm', obrigatoria: true, digitos: (n) => n.padStart(8, '0'), exemplo: '0901.21.00', descricao: 'NCM de 8 dígitos (com ou sem máscara)' },
+  {
+    campo: 'ncm',
+    obrigatoria: true,
+    digitos: (n) => n.padStart(8, '0'),
+    exemplo: '0901.21.00',
+    descricao: 'NCM de 8 dígitos (com ou sem máscara)',
+  },
   { campo: 'unidade', apelidos: ['un', 'ucom'], exemplo: 'CX', descricao: 'Unidade: UN, CX, PC, KG, FD, PCT, SC, L, M3... (padrão UN)' },
-  { campo: 'pesoBrutoKg', apelidos: ['pesobruto'], tipo: 'numero', exemplo: '10,500', descricao: 'Peso bruto por unidade, kg (até 3 casas; vírgula ou ponto)' },
-  { campo: 'pesoLiquidoKg', apelidos: ['pesoliquido'], tipo: 'numero', exemplo: '10,000', descricao: 'Peso líquido por unidade, kg (≤ peso bruto)' },
+  {
+    campo: 'pesoBrutoKg',
+    apelidos: ['pesobruto'],
+    tipo: 'numero',
+    exemplo: '10,500',
+    descricao: 'Peso bruto por unidade, kg (até 3 casas; vírgula ou ponto)',
+  },
+  {
+    campo: 'pesoLiquidoKg',
+    apelidos: ['pesoliquido'],
+    tipo: 'numero',
+    exemplo: '10,000',
+    descricao: 'Peso líquido por unidade, kg (≤ peso bruto)',
+  },
   { campo: 'comprimentoCm', apelidos: ['comprimento'], tipo: 'numero', exemplo: '40', descricao: 'Comprimento, cm' },
   { campo: 'larguraCm', apelidos: ['largura'], tipo: 'numero', exemplo: '30', descricao: 'Largura, cm' },
   { campo: 'alturaCm', apelidos: ['altura'], tipo: 'numero', exemplo: '25', descricao: 'Altura, cm' },
-  { campo: 'm3', apelidos: ['cubagem', 'volume'], tipo: 'numero', exemplo: '', descricao: 'm³ por unidade (vazio: calculado das dimensões)' },
+  {
+    campo: 'm3',
+    apelidos: ['cubagem', 'volume'],
+    tipo: 'numero',
+    exemplo: '',
+    descricao: 'm³ por unidade (vazio: calculado das dimensões)',
+  },
   { campo: 'valorUnitario', apelidos: ['valor', 'preco'], tipo: 'numero', exemplo: '189,90', descricao: 'Valor unitário, R$ (2 casas)' },
-  { campo: 'ean', apelidos: ['gtin', 'codigobarras'], digitos: (n) => n, exemplo: '7891000100103', descricao: 'EAN/GTIN (8, 12, 13 ou 14 dígitos, dígito verificador conferido)' },
+  {
+    campo: 'ean',
+    apelidos: ['gtin', 'codigobarras'],
+    digitos: (n) => n,
+    exemplo: '7891000100103',
+    descricao: 'EAN/GTIN (8, 12, 13 ou 14 dígitos, dígito verificador conferido)',
+  },
   { campo: 'ativo', tipo: 'bool', exemplo: 'S', descricao: 'Ativo (S/N; padrão S)' },
 ];
 
@@ -64,7 +103,11 @@ export const importadorProdutos: Importador<ProdutoInput> = {
   schema: produtoInput,
   chave: { campo: 'codigo', de: (v) => v.codigo, repetida: (l) => `Código repetido no arquivo (mesmo da linha ${l})` },
   async preparar(tx, ctx, vs) {
-    const ja = await existentes(tx, exigirEmbarcador(ctx), vs.map((v) => v.codigo));
+    const ja = await existentes(
+      tx,
+      exigirEmbarcador(ctx),
+      vs.map((v) => v.codigo),
+    );
     return {
       validar: (v) => {
         const dup = ja.get(v.codigo);

@@ -23,21 +23,31 @@ export default async function setorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   registerResource(app, setoresResource);
 
-  r.get('/api/v1/setor/list', {
-    config: { permission: ['setores', 'ler'] },
-    schema: {
-      tags: ['Setor'],
-      summary: "Setores ativos para seleção (label 'CODIGO - Nome')",
-      querystring: setorZonaListaQuery,
-      response: ok(z.array(setorOpcao)),
+  r.get(
+    '/api/v1/setor/list',
+    {
+      config: { permission: ['setores', 'ler'] },
+      schema: {
+        tags: ['Setor'],
+        summary: "Setores ativos para seleção (label 'CODIGO - Nome')",
+        querystring: setorZonaListaQuery,
+        response: ok(z.array(setorOpcao)),
+      },
     },
-  }, async (req) => {
-    const rows = await app.db
-      .select({ uid: setores.uid, codigo: setores.codigo, nome: setores.nome })
-      .from(setores)
-      .where(and(eq(setores.embarcadorUid, exigirEmbarcador(ctxOf(req))), eq(setores.ativo, true), buscaCodigoNome(setores.codigo, setores.nome, req.query.q)))
-      .orderBy(asc(setores.nome), asc(setores.uid))
-      .limit(500);
-    return reply.ok(rows.map((s) => ({ value: s.uid, label: `${s.codigo} - ${s.nome}`, codigo: s.codigo, nome: s.nome })));
-  });
+    async (req) => {
+      const rows = await app.db
+        .select({ uid: setores.uid, codigo: setores.codigo, nome: setores.nome })
+        .from(setores)
+        .where(
+          and(
+            eq(setores.embarcadorUid, exigirEmbarcador(ctxOf(req))),
+            eq(setores.ativo, true),
+            buscaCodigoNome(setores.codigo, setores.nome, req.query.q),
+          ),
+        )
+        .orderBy(asc(setores.nome), asc(setores.uid))
+        .limit(500);
+      return reply.ok(rows.map((s) => ({ value: s.uid, label: `${s.codigo} - ${s.nome}`, codigo: s.codigo, nome: s.nome })));
+    },
+  );
 }

@@ -20,12 +20,19 @@ describe('setor', () => {
     await admin.post('/api/v1/setor', { codigo: 'OLD', nome: 'Setor Desativado', ativo: false });
     const lista = await admin.get('/api/v1/setor/list', { q: 'expedicao' });
     expect(lista.status).toBe(200);
-    expect(lista.body.data).toContainEqual({ value: res.body.data.uid, label: 'EXP - Expedição Norte', codigo: 'EXP', nome: 'Expedição Norte' });
+    expect(lista.body.data).toContainEqual({
+      value: res.body.data.uid,
+      label: 'EXP - Expedição Norte',
+      codigo: 'EXP',
+      nome: 'Expedição Norte',
+    });
     expect((await admin.get('/api/v1/setor/list')).body.data.map((s: { codigo: string }) => s.codigo)).not.toContain('OLD');
     const dup = await admin.post('/api/v1/setor', { codigo: 'EXP', nome: 'Outro Nome' });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ field: 'codigo', message: 'Já existe um setor com este código.' }]);
-    expect((await admin.post('/api/v1/setor', { codigo: '', nome: 'X' })).body.errors).toEqual([{ field: 'codigo', message: 'Campo obrigatório' }]);
+    expect((await admin.post('/api/v1/setor', { codigo: '', nome: 'X' })).body.errors).toEqual([
+      { field: 'codigo', message: 'Campo obrigatório' },
+    ]);
   });
 
   it("another shipper cannot see or change Demo's sector (404) and has its own codes", async () => {

@@ -81,19 +81,25 @@ async function validarRegra(tx: Tx, ctx: Parameters<typeof exigirEmbarcador>[0],
     const msg = `O componente ${values.componente} já tem regra ${escopo === 'ROTA' ? 'nesta rota' : 'nas generalidades desta tabela'}.`;
     throw AppError.conflict(msg, [{ field: 'componente', message: msg }]);
   }
-  if (!existing) {
+  if (existing) {
+    // Update: the ranges change now, so the reply (read right after the UPDATE) already shows them.
+    await substituirFaixas(tx, existing.uid as string, t.uid, values.calculo as string, inline);
+  } else {
     values.ordem = await proximaOrdem(tx, 'regras', escopo === 'ROTA' ? sql`tabela_rota_uid = ${values.tabelaRotaUid as string}` : sql`tabela_frete_uid = ${t.uid} and tabela_rota_uid is null`);
   }
 }
 
-async function depoisDaRegra(tx: Tx, ctx: Parameters<typeof depoisDeAlterar>[1], row: Record<string, unknown>) {
+async function substituirFaixas(tx: Tx, regraUid: string, tabelaUid: string, calculo: string, inline: Faixa[] | undefined) {
+  if (inline || calculo !== 'FAIXA') await tx.delete(faixas).where(eq(faixas.regraUid, regraUid));
+  if (inline?.length && calculo === 'FAIXA') {
+    await tx.insert(faixas).values(inline.map((f, ordem) => ({ regraUid, tabelaFreteUid: tabelaUid, ate: texto(f.ate), valor: String(f.valor), modo: f.modo, ordem })));
+  }
+}
+
+async function depoisDaRegra(tx: Tx, ctx: Parameters<typeof depoisDeAlterar>[1], row: Record<string, unknown>, op: 'create' | 'update') {
   const inline = faixasPendentes.get(tx);
   faixasPendentes.delete(tx);
-  const uid = row.uid as string;
-  if (inline || row.calculo !== 'FAIXA') await tx.delete(faixas).where(eq(faixas.regraUid, uid));
-  if (inline?.length && row.calculo === 'FAIXA') {
-    await tx.insert(faixas).values(inline.map((f, ordem) => ({ regraUid: uid, tabelaFreteUid: row.tabelaFreteUid as string, ate: texto(f.ate), valor: String(f.valor), modo: f.modo, ordem })));
-  }
+  if (op === 'create') await substituirFaixas(tx, row.uid as string, row.tabelaFreteUid as string, row.calculo as string, inline);
   await depoisDeAlterar(tx, ctx, row.tabelaFreteUid as string);
 }
 
@@ -178,13 +184,19 @@ export const faixasCalculoResource = defineResource({
         .where(and(eq(faixas.regraUid, regraUid), existing ? ne(faixas.uid, existing.uid as string) : undefined))
         .orderBy(faixas.ordem, sql`${faixas.ate} asc nulls last`);
       const ordem = (values.ordem as number | undefined) ?? (existing && existing.regraUid === regraUid ? (existing.ordem as number) : (irmas.at(-1)?.ordem ?? -1) + 1);
-      values.ordem = ordem;
+      // The range goes before the siblings at or after its position; positions are renumbered 0..n-1.
       const nova = { ate: values.ate === null ? null : Number(values.ate), valor: Number(values.valor), modo: values.modo as Faixa['modo'] };
       const lista = faixasDeLinhas(irmas);
-      const pos = irmas.findIndex((f) => f.ordem > ordem);
-      lista.splice(pos < 0 ? lista.length : pos, 0, nova);
+      let pos = irmas.findIndex((f) => f.ordem >= ordem);
+      if (pos < 0) pos = lista.length;
+      lista.splice(pos, 0, nova);
       const res = faixasDaRegraSchema.safeParse(lista);
       if (!res.success) falhar(res.error.issues.map((i) => ({ field: typeof i.path.at(-1) === 'string' ? String(i.path.at(-1)) : 'ate', message: i.message })));
+      values.ordem = pos;
+      for (const [i, f] of irmas.entries()) {
+        const nova = i < pos ? i : i + 1;
+        if (f.ordem !== nova) await tx.update(faixas).set({ ordem: nova }).where(eq(faixas.uid, f.uid));
+      }
     },
     afterWrite: (tx, ctx, row) => depoisDeAlterar(tx, ctx, row.tabelaFreteUid as string),
     async beforeDelete(tx, _ctx, existing) {

@@ -95,7 +95,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     else if (tipo === 'MUNICIPIO') bruto = { tipo, ibge: somenteDigitos(valor ?? '') };
     else if (tipo === 'REGIAO') bruto = { tipo, regiaoUid: valor ?? '' };
     else if (tipo === 'FAIXA_CEP') {
-      const [de = '', ate = ''] = (valor ?? '').replace(/(\d{5})-(\d{3})/g, '$1$2').match(/\d+/g) ?? [];
+      const [de = '', ate = ''] = (valor ?? '').replace(/(?<!\d)(\d{5})-(\d{3})(?!\d)/g, '$1$2').match(/\d+/g) ?? [];
       bruto = { tipo, de, ate };
     }
     const r = localRefSchema.safeParse(bruto);

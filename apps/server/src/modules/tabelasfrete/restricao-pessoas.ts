@@ -93,7 +93,7 @@ export default async function restricaoPessoasRoutes(app: FastifyInstance) {
           .returning();
         if (!novo) throw AppError.conflict(`A pessoa já é ${singular} desta restrição.`, [{ field: 'pessoaUid', message: `A pessoa já é ${singular} desta restrição.` }]);
         await tocarTabela(tx, req.params.uid);
-        await registrarAuditoria(tx, ctx, 'tabelasfrete', req.params.uid, `vincular-${singular}`, null, { restricaoUid: x.uid, pessoaUid: p.uid, documento: p.documento });
+        await registrarAuditoria(tx, ctx, 'tabelasfrete', req.params.uid, `vincular-${lista === 'remetentes' ? 'rem' : 'dest'}`, null, { restricaoUid: x.uid, pessoaUid: p.uid, documento: p.documento });
         return { pessoaUid: p.uid, nome: p.nome, documento: p.documento, vinculadoEm: novo.criadoEm };
       });
       return res.status(201).send(reply.saved(item));
@@ -113,7 +113,7 @@ export default async function restricaoPessoasRoutes(app: FastifyInstance) {
           .returning();
         if (!removidos.length) throw AppError.notFound();
         await tocarTabela(tx, req.params.uid);
-        await registrarAuditoria(tx, ctx, 'tabelasfrete', req.params.uid, `desvincular-${singular}`, { restricaoUid: x.uid, pessoaUid: req.params.pessoaUid }, null);
+        await registrarAuditoria(tx, ctx, 'tabelasfrete', req.params.uid, `desvincular-${lista === 'remetentes' ? 'rem' : 'dest'}`, { restricaoUid: x.uid, pessoaUid: req.params.pessoaUid }, null);
       });
       return reply.deleted();
     });
@@ -161,7 +161,7 @@ export default async function restricaoPessoasRoutes(app: FastifyInstance) {
           .onConflictDoNothing()
           .returning({ uid: restricaoPessoas.uid });
         await tocarTabela(tx, req.params.uid);
-        await registrarAuditoria(tx, ctx, 'tabelasfrete', req.params.uid, `importar-${lista}`, null, { restricaoUid: x.uid, vinculados: novos.length, linhas: linhas.length });
+        await registrarAuditoria(tx, ctx, 'tabelasfrete', req.params.uid, `importar-${lista === 'remetentes' ? 'rem' : 'dest'}`, null, { restricaoUid: x.uid, vinculados: novos.length, linhas: linhas.length });
         return { vinculados: novos.length, jaVinculados: porDocumento.size - novos.length, linhas: linhas.length };
       });
       return reply.ok(resultado, `${resultado.vinculados} ${lista} vinculados.`);

@@ -1,7 +1,24 @@
 import { RollbackOutlined, SaveOutlined } from '@ant-design/icons';
 import { MSG, type ParametroItem } from '@fretio/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Flex, Form, Input, InputNumber, Result, Row, Select, Skeleton, Switch, Tag, TimePicker, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Switch,
+  Tag,
+  TimePicker,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { type ApiError, apiGet, apiPut } from '../../app/api.ts';
@@ -15,7 +32,7 @@ import type { ResourceDef } from '../../resources/types.ts';
 // type and bounds, grouped; only changed keys are sent, and "Restaurar padrão" sends null.
 type Valor = string | number | boolean | null;
 
-const mostrarValor = (p: ParametroItem, v: Valor) =>
+const mostrarValor = (v: Valor) =>
   typeof v === 'boolean' ? (v ? 'Sim' : 'Não') : typeof v === 'number' ? v.toLocaleString('pt-BR') : String(v ?? '—');
 
 function Entrada({ p, disabled, ...control }: { p: ParametroItem; disabled: boolean; id?: string }) {
@@ -158,7 +175,7 @@ export function ParametrosPage({ def }: { def: ResourceDef }) {
                           rules={[{ required: p.tipo !== 'booleano' && p.tipo !== 'texto', message: 'Campo obrigatório' }]}
                           extra={
                             <Flex gap={8} align="center" wrap>
-                              <span>Padrão: {mostrarValor(p, p.padrao)}</span>
+                              <span>Padrão: {mostrarValor(p.padrao)}</span>
                               {personalizado && !readOnly && (
                                 <Button
                                   type="link"

@@ -28,7 +28,12 @@ import { TributoGeralPage } from './TributoGeralPage.tsx';
 
 // Administração: the shipper's settings, system parameters, tax rules (ICMS and PIS/COFINS with
 // validity), general taxation (own vs the system default), ISS per municipality and the bank list.
-const inteiro = (min: number, max: number): FormRule => ({ type: 'integer', min, max, message: `Deve ser um número inteiro entre ${min} e ${max}` });
+const inteiro = (min: number, max: number): FormRule => ({
+  type: 'integer',
+  min,
+  max,
+  message: `Deve ser um número inteiro entre ${min} e ${max}`,
+});
 const faixa = (min: number, max: number, message = `Deve estar entre ${min} e ${max}`): FormRule => ({ type: 'number', min, max, message });
 const opcoes = (lista: readonly { value: string; label: string }[]) => lista.map((o) => ({ value: o.value, label: o.label }));
 
@@ -73,7 +78,13 @@ export const configuracoes = defineResource({
       component: PercentField,
       required: true,
       span: 12,
-      rules: [faixa(ISS_ALIQUOTA_MINIMA, ISS_ALIQUOTA_MAXIMA, `A alíquota do ISS deve estar entre ${ISS_ALIQUOTA_MINIMA}% e ${ISS_ALIQUOTA_MAXIMA}%`)],
+      rules: [
+        faixa(
+          ISS_ALIQUOTA_MINIMA,
+          ISS_ALIQUOTA_MAXIMA,
+          `A alíquota do ISS deve estar entre ${ISS_ALIQUOTA_MINIMA}% e ${ISS_ALIQUOTA_MAXIMA}%`,
+        ),
+      ],
       help: 'Usada quando o município não tem alíquota cadastrada.',
     },
     { name: 'moeda', label: 'Moeda', kind: 'select', options: opcoes(MOEDAS), required: true, span: 12 },
@@ -153,7 +164,15 @@ const hoje = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Pau
 const camposTributo: FieldDef[] = [
   { name: 'tipo', label: 'Tipo de regra', kind: 'select', options: opcoes(TIPOS_TRIBUTO), required: true },
   { name: 'uf', label: 'UF', kind: 'custom', component: UfField, required: true, span: 8, visible: ehTipo('INTERNO') },
-  { name: 'ufOrigem', label: 'UF de origem', kind: 'custom', component: UfField, required: true, span: 8, visible: ehTipo('INTERESTADUAL') },
+  {
+    name: 'ufOrigem',
+    label: 'UF de origem',
+    kind: 'custom',
+    component: UfField,
+    required: true,
+    span: 8,
+    visible: ehTipo('INTERESTADUAL'),
+  },
   {
     name: 'ufDestino',
     label: 'UF de destino',
@@ -203,7 +222,14 @@ const camposTributo: FieldDef[] = [
     help: 'Em branco: a do regime.',
   },
   { name: 'vigenciaInicio', label: 'Início da vigência', kind: 'date', required: true, span: 12 },
-  { name: 'vigenciaFim', label: 'Fim da vigência', kind: 'date', span: 12, rules: [fimDepoisDoInicio], help: 'Em branco: sem data de fim.' },
+  {
+    name: 'vigenciaFim',
+    label: 'Fim da vigência',
+    kind: 'date',
+    span: 12,
+    rules: [fimDepoisDoInicio],
+    help: 'Em branco: sem data de fim.',
+  },
   { name: 'descricao', label: 'Descrição', kind: 'textarea', max: 255 },
   { name: 'ativo', label: 'Ativo', kind: 'bool' },
 ];
@@ -313,8 +339,22 @@ export const tributoGeral = defineResource({
   defaultSort: { field: 'uid', order: 'ASC' },
   columns: [],
   fields: [
-    { name: 'regimeTributario', label: 'Regime tributário', kind: 'select', options: opcoes(REGIMES_TRIBUTARIOS), required: true, span: 12 },
-    { name: 'regimePisCofins', label: 'Regime de PIS/COFINS', kind: 'select', options: opcoes(REGIMES_PIS_COFINS), required: true, span: 12 },
+    {
+      name: 'regimeTributario',
+      label: 'Regime tributário',
+      kind: 'select',
+      options: opcoes(REGIMES_TRIBUTARIOS),
+      required: true,
+      span: 12,
+    },
+    {
+      name: 'regimePisCofins',
+      label: 'Regime de PIS/COFINS',
+      kind: 'select',
+      options: opcoes(REGIMES_PIS_COFINS),
+      required: true,
+      span: 12,
+    },
     { name: 'calculaIcms', label: 'Calcula ICMS', kind: 'bool', span: 8 },
     { name: 'icmsIncluso', label: 'ICMS incluso nos preços', kind: 'bool', span: 8, help: 'Senão, o ICMS é somado "por dentro".' },
     { name: 'creditoIcms', label: 'Aproveita crédito de ICMS', kind: 'bool', span: 8 },
@@ -363,7 +403,13 @@ export const iss = defineResource<IssItem>({
       component: PercentField,
       required: true,
       span: 12,
-      rules: [faixa(ISS_ALIQUOTA_MINIMA, ISS_ALIQUOTA_MAXIMA, `A alíquota do ISS deve estar entre ${ISS_ALIQUOTA_MINIMA}% e ${ISS_ALIQUOTA_MAXIMA}%`)],
+      rules: [
+        faixa(
+          ISS_ALIQUOTA_MINIMA,
+          ISS_ALIQUOTA_MAXIMA,
+          `A alíquota do ISS deve estar entre ${ISS_ALIQUOTA_MINIMA}% e ${ISS_ALIQUOTA_MAXIMA}%`,
+        ),
+      ],
     },
     { name: 'retencao', label: 'Retenção', kind: 'select', options: opcoes(RETENCOES_ISS), required: true, span: 12 },
     { name: 'observacao', label: 'Observação', kind: 'textarea', max: 255 },

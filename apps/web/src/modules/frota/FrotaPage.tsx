@@ -7,7 +7,12 @@ import type { RemoteOptions, ResourceDef } from '../../resources/types.ts';
 
 // "Frota": choose a carrier of the active shipper, then open its drivers or vehicles (the carrier's
 // sub-collections, with tabs to its other ones).
-const TRANSPORTADORES: RemoteOptions = { api: '/transportadores/listaselecao-usuario', value: 'uid', search: 'q', label: (r) => String(r.label) };
+const TRANSPORTADORES: RemoteOptions = {
+  api: '/transportadores/listaselecao-usuario',
+  value: 'uid',
+  search: 'q',
+  label: (r) => String(r.label),
+};
 
 export function FrotaPage({ def }: { def: ResourceDef }) {
   const navigate = useNavigate();

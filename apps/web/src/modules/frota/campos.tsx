@@ -8,7 +8,18 @@ import type { FieldComponentProps } from '../../resources/types.ts';
 export const CNH_VENCIDA = 'CNH vencida';
 export const TagCnhVencida = () => <Tag color="red">{CNH_VENCIDA}</Tag>;
 
-export function CnhValidadeField({ value, onChange, id, disabled, field: _f, record: _r, form: _form, uid: _u, close: _c, ...aria }: FieldComponentProps) {
+export function CnhValidadeField({
+  value,
+  onChange,
+  id,
+  disabled,
+  field: _f,
+  record: _r,
+  form: _form,
+  uid: _u,
+  close: _c,
+  ...aria
+}: FieldComponentProps) {
   const data = typeof value === 'string' && value ? value : null;
   return (
     <Flex gap={8} align="center">

@@ -41,7 +41,12 @@ const regraZod = (schema: { safeParse: (v: unknown) => { success: boolean; error
   },
 });
 const digitos = (n: number, nome: string): FormRule => ({ pattern: new RegExp(`^\\d{0,${n}}$`), message: `${nome}: somente dígitos` });
-const inteiro = (min: number, max: number): FormRule => ({ type: 'integer', min, max, message: `Deve ser um número inteiro entre ${min} e ${max}` });
+const inteiro = (min: number, max: number): FormRule => ({
+  type: 'integer',
+  min,
+  max,
+  message: `Deve ser um número inteiro entre ${min} e ${max}`,
+});
 const positivo: FormRule = { type: 'number', min: 0, message: 'Deve ser maior ou igual a 0' };
 
 export const tiposVeiculo = defineResource<TipoVeiculo>({

@@ -3,10 +3,12 @@ import { IE_ISENTO, type Pessoa, TIPOS_PESSOA, ieValida, normalizarIe, rotuloEnu
 import { Flex, Tag, Typography } from 'antd';
 import type { FormRule } from 'antd';
 import { ImportarPlanilha } from '../../resources/ImportarPlanilha.tsx';
+import { documentoRule } from '../../resources/fields/CpfCnpjInput.tsx';
 import { NomeField } from '../../resources/fields/NomeInput.tsx';
 import { TelefoneField, telefoneRule } from '../../resources/fields/TelefoneInput.tsx';
 import { UF_OPTIONS, camposEndereco } from '../../resources/fields/endereco.ts';
 import { type ColumnDef, defineResource } from '../../resources/types.ts';
+import { DocumentoField } from './DocumentoField.tsx';
 
 // People of the active shipper: senders, recipients and payers of freight (API /api/v1/pessoas;
 // CSV/XLSX import at /pessoas/importar with its template at /pessoas/modelo).
@@ -40,6 +42,7 @@ export const pessoas = defineResource<Pessoa>({
   path: '/pessoas',
   label: 'Pessoas',
   singular: 'Pessoa',
+  createLabel: 'Nova pessoa',
   description: 'Remetentes, destinatários e tomadores de frete (pessoas físicas e jurídicas).',
   group: 'Cadastros',
   icon: <TeamOutlined />,
@@ -80,16 +83,17 @@ export const pessoas = defineResource<Pessoa>({
     {
       name: 'documento',
       label: 'CPF/CNPJ',
-      kind: 'cpfCnpj',
+      kind: 'custom',
+      component: DocumentoField,
       required: true,
-      span: 9,
-      placeholder: '000.000.000-00 ou 00.000.000/0000-00',
+      rules: [documentoRule('cpfCnpj')],
+      span: 12,
     },
     {
       name: 'ie',
       label: 'Inscrição estadual',
       max: 30,
-      span: 7,
+      span: 12,
       placeholder: 'Número ou ISENTO',
       rules: [ieRule],
     },
@@ -112,4 +116,3 @@ export const pessoas = defineResource<Pessoa>({
   toInput: (v) => ({ ...v, ie: typeof v.ie === 'string' && v.ie.trim() ? normalizarIe(v.ie) : null }),
   title: (r) => r.nome,
 });
-

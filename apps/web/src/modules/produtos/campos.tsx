@@ -8,7 +8,18 @@ import type { FieldComponentProps } from '../../resources/types.ts';
 // Product fields: the NCM typed as 0000.00.00 and the volume (m³) computed from the dimensions.
 export const formatarNcm = (v: unknown) => mascarar(String(v ?? ''), '####.##.##');
 
-export function NcmField({ value, onChange, id, disabled, field: _f, record: _r, form: _form, uid: _u, close: _c, ...aria }: FieldComponentProps) {
+export function NcmField({
+  value,
+  onChange,
+  id,
+  disabled,
+  field: _f,
+  record: _r,
+  form: _form,
+  uid: _u,
+  close: _c,
+  ...aria
+}: FieldComponentProps) {
   return (
     <Input
       {...aria}

@@ -7,5 +7,7 @@ export function formatarNumero(v: unknown, casas = 3): string {
 }
 
 /** A quantity with its unit, e.g. '7.000 kg'. */
-export const comUnidade = (unidade: string, casas = 3) => (v: unknown) =>
-  v === null || v === undefined || v === '' ? '—' : `${formatarNumero(v, casas)} ${unidade}`;
+export const comUnidade =
+  (unidade: string, casas = 3) =>
+  (v: unknown) =>
+    v === null || v === undefined || v === '' ? '—' : `${formatarNumero(v, casas)} ${unidade}`;

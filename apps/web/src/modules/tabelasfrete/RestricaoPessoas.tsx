@@ -86,7 +86,7 @@ function PessoasDaRestricao({ tabelaUid, restricaoUid, lista, podeAlterar }: { t
   });
 
   return (
-    <Card size="small" title={`${TITULO[lista]} (${pessoas.data?.totalRecords ?? 0})`} style={{ marginBottom: 12 }}>
+    <Card size="small" title={`${TITULO[lista]} (${pessoas.data?.totalRecords ?? 0})`} style={{ marginBottom: 12 }} data-testid={`restricao-${lista}`}>
       {podeAlterar && (
         <Form form={form} layout="inline" onFinish={(v) => v.pessoaUid && vincular.mutate(v.pessoaUid)} style={{ marginBottom: 12, rowGap: 8 }}>
           <Form.Item name="pessoaUid" rules={[{ required: true, message: 'Selecione uma pessoa' }]} style={{ flex: 1, minWidth: 240 }}>

@@ -1,9 +1,9 @@
 import { CopyOutlined, DownloadOutlined, HistoryOutlined, RiseOutlined, UploadOutlined } from '@ant-design/icons';
 import { type TabelaFrete, formatarData, statusDef } from '@fretio/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, InputNumber, Modal, Space, Table, Tag, Upload } from 'antd';
+import { App, Button, DatePicker, Form, InputNumber, Modal, Space, Table, Tag, Tooltip, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type ApiError, type ListPage, api, apiGet, apiPost } from '../../app/api.ts';
 import { usePode, useToastErro } from '../../app/perfil.ts';
@@ -21,6 +21,24 @@ const IMPORTACAO_TIMEOUT_MS = 30 * 60 * 1000;
 
 export const editorDaTabela = (uid: string | null) => `/tabelas-frete/${uid ?? 'nova'}`;
 
+type Tamanho = 'small' | 'middle';
+
+/** In a list row (small) an icon with a tooltip; in the editor's header a labelled button. */
+function Acao({ size, icon, label, loading, onClick }: { size: Tamanho; icon: ReactNode; label: string; loading?: boolean; onClick: () => void }) {
+  if (size === 'middle') {
+    return (
+      <Button icon={icon} loading={loading} onClick={onClick}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title={label}>
+      <Button type="link" size="small" icon={icon} aria-label={label} loading={loading} onClick={onClick} />
+    </Tooltip>
+  );
+}
+
 /** Status and validity of a table as tags (labels and colours of STATUS.tabelaFrete). */
 export function TagsDaTabela({ t }: { t: Pick<TabelaFrete, 'status' | 'situacaoVigencia' | 'historica'> }) {
   const s = statusDef('tabelaFrete', t.status);
@@ -33,19 +51,17 @@ export function TagsDaTabela({ t }: { t: Pick<TabelaFrete, 'status' | 'situacaoV
   );
 }
 
-export function ExportarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: 'small' | 'middle' }) {
+export function ExportarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: Tamanho }) {
   const toastErro = useToastErro();
   const exportar = useMutation({ mutationFn: () => baixarArquivo(`/api/v1/tabelasfrete/${tabela.uid}/exportar`, 'tabela-frete.xlsx'), onError: toastErro });
   return (
-    <Button type={size === 'small' ? 'link' : 'default'} size={size} icon={<DownloadOutlined />} loading={exportar.isPending} onClick={() => exportar.mutate()}>
-      Exportar
-    </Button>
+    <Acao size={size} icon={<DownloadOutlined />} label="Exportar XLSX" loading={exportar.isPending} onClick={() => exportar.mutate()} />
   );
 }
 
 type ValoresReajuste = { vigenciaInicio: Dayjs | null; vigenciaFim: Dayjs | null; percentual: number | null };
 
-export function ReajustarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: 'small' | 'middle' }) {
+export function ReajustarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: Tamanho }) {
   const [aberto, setAberto] = useState(false);
   const [form] = Form.useForm<ValoresReajuste>();
   const { message } = App.useApp();
@@ -75,9 +91,7 @@ export function ReajustarTabela({ tabela, size = 'small' }: { tabela: TabelaFret
   const inicioPadrao = (inicio.isAfter(dayjs()) ? inicio : dayjs()).add(1, 'day');
   return (
     <>
-      <Button type={size === 'small' ? 'link' : 'default'} size={size} icon={<RiseOutlined />} onClick={() => setAberto(true)}>
-        Reajustar
-      </Button>
+      <Acao size={size} icon={<RiseOutlined />} label="Reajustar" onClick={() => setAberto(true)} />
       <Modal
         open={aberto}
         title={`Reajustar "${tabela.nome}"`}
@@ -116,7 +130,7 @@ export function ReajustarTabela({ tabela, size = 'small' }: { tabela: TabelaFret
   );
 }
 
-export function DuplicarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: 'small' | 'middle' }) {
+export function DuplicarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: Tamanho }) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const atualizar = useAtualizarTabelas();
@@ -134,10 +148,10 @@ export function DuplicarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete
     },
   });
   return (
-    <Button
-      type={size === 'small' ? 'link' : 'default'}
+    <Acao
       size={size}
       icon={<CopyOutlined />}
+      label="Duplicar"
       loading={duplicar.isPending}
       onClick={() =>
         modal.confirm({
@@ -148,9 +162,7 @@ export function DuplicarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete
           onOk: () => duplicar.mutate(),
         })
       }
-    >
-      Duplicar
-    </Button>
+    />
   );
 }
 
@@ -176,7 +188,7 @@ function versoesDe(tabela: TabelaFrete, todas: TabelaFrete[]): TabelaFrete[] {
   return todas.filter((t) => familia.has(t.uid)).sort((a, b) => b.versao - a.versao);
 }
 
-export function HistoricoTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: 'small' | 'middle' }) {
+export function HistoricoTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: Tamanho }) {
   const [aberto, setAberto] = useState(false);
   const query = { src: 'embarcador', pc: 1, pps: 500, ssf: 'versao', sso: 'DESC', ftr_vigencia: 'todas', ftr_transportadorUid: tabela.transportadorUid };
   const lista = useQuery({
@@ -187,9 +199,7 @@ export function HistoricoTabela({ tabela, size = 'small' }: { tabela: TabelaFret
   const versoes = lista.data ? versoesDe(tabela, lista.data) : [];
   return (
     <>
-      <Button type={size === 'small' ? 'link' : 'default'} size={size} icon={<HistoryOutlined />} onClick={() => setAberto(true)}>
-        Histórico
-      </Button>
+      <Acao size={size} icon={<HistoryOutlined />} label="Histórico" onClick={() => setAberto(true)} />
       <Modal open={aberto} title={`Histórico de versões: ${tabela.nome}`} footer={null} width={820} onCancel={() => setAberto(false)}>
         <Table<TabelaFrete>
           rowKey="uid"
@@ -228,11 +238,11 @@ export function HistoricoTabela({ tabela, size = 'small' }: { tabela: TabelaFret
 }
 
 /** The row actions of the list (and the editor's header), as the role allows. */
-export function AcoesDaTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: 'small' | 'middle' }) {
+export function AcoesDaTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: Tamanho }) {
   const pode = usePode();
   const criar = pode(RECURSO, 'criar');
   return (
-    <Space size={size === 'small' ? 0 : 8} wrap>
+    <Space size={size === 'small' ? 0 : 8} wrap={size === 'middle'}>
       <ExportarTabela tabela={tabela} size={size} />
       {criar && !tabela.historica && <ReajustarTabela tabela={tabela} size={size} />}
       {criar && <DuplicarTabela tabela={tabela} size={size} />}

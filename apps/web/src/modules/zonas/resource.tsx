@@ -10,6 +10,7 @@ export const zonas = defineResource<Zona>({
   path: '/zonas',
   label: 'Zonas',
   singular: 'Zona',
+  createLabel: 'Nova zona',
   description: 'Zonas de entrega (cidades, bairros ou faixas de CEP descritas em texto).',
   group: 'Cadastros',
   icon: <GlobalOutlined />,

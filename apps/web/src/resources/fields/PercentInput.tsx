@@ -17,7 +17,7 @@ export function PercentInput({ value, onChange, casas = 4, ...rest }: Props) {
       {...rest}
       style={{ width: '100%', ...rest.style }}
       decimalSeparator=","
-      step={0.5}
+      step={1}
       suffix="%"
       value={value === null || value === undefined || value === '' ? null : Number(value)}
       onChange={(v) => onChange?.(v === null || v === undefined ? null : Math.round(Number(v) * 10 ** casas) / 10 ** casas)}

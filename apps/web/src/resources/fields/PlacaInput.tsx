@@ -29,7 +29,7 @@ export function PlacaInput({ value, onChange, ...rest }: Props) {
     <Input
       {...rest}
       autoComplete="off"
-      placeholder={rest.placeholder ?? 'ABC-1234 ou ABC1D23'}
+      placeholder={rest.placeholder ?? 'ABC1D23'}
       value={formatarPlaca(value)}
       onChange={(e) => onChange?.(filtrarPlaca(e.target.value))}
     />
