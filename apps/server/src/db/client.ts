@@ -26,6 +26,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // numeric stays a string (exact money); bigint counts come back as numbers.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => console.warn(`PostgreSQL: conexão ociosa encerrada (${err.message})`));
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     database = { db, kind: 'postgres', close: () => pool.end() };

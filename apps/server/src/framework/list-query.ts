@@ -6,7 +6,8 @@ import { AppError } from '../lib/errors.ts';
 // Turns the list query string of CONVENTIONS.md (pc, pps, ssf, sso, ftr_*) into SQL pieces.
 // Values only ever reach SQL as bound parameters.
 export type FilterKind = 'text' | 'exact' | 'uid' | 'bool' | 'int' | 'number' | 'date';
-export type FilterDef = { column: PgColumn | SQL; kind: FilterKind; range?: boolean; label?: string };
+/** `normalize` turns what the user typed into the stored form (e.g. a plate without its hyphen). */
+export type FilterDef = { column: PgColumn | SQL; kind: FilterKind; range?: boolean; label?: string; normalize?: (v: string) => string };
 export type Filters = Record<string, FilterDef>;
 export type Sortable = Record<string, PgColumn | SQL>;
 
@@ -23,7 +24,7 @@ function bad(field: string, message: string = MSG.parametrosInvalidos): never {
 
 function condition(field: string, def: FilterDef, raw: string, op: 'eq' | 'gte' | 'lte'): SQL {
   const col = def.column;
-  const value = raw.trim();
+  const value = def.normalize ? def.normalize(raw.trim()) : raw.trim();
   switch (def.kind) {
     case 'text':
       return sql`f_norm(${col}) like '%' || f_norm(${escapeLike(value)}) || '%'`;

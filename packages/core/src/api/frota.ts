@@ -12,6 +12,12 @@ export const zUfValida = zUf.refine(ufValida, { message: 'UF inválida' });
 
 /** Upper case without hyphen/spaces: 'abc-1234' → 'ABC1234', 'abc1d23' → 'ABC1D23'. */
 export const normalizarPlaca = (v: string) => v.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** 'ABC1234' → 'ABC-1234'; Mercosul ('ABC1D23') and partial plates as they are (a hyphen once the 5th is a digit). */
+export function formatarPlaca(v: string | null | undefined): string {
+  const p = normalizarPlaca(v ?? '');
+  return p.length >= 5 && /^[A-Z]{3}\d\d/.test(p) ? `${p.slice(0, 3)}-${p.slice(3)}` : p;
+}
 /** Old (ABC1234) or Mercosul (ABC1D23) plate. */
 export const placaValida = (v: string) => {
   const p = normalizarPlaca(v);

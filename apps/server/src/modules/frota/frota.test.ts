@@ -293,3 +293,27 @@ describe('transportadores/{uid}/veiculos', () => {
     expect((await admin.get('/api/v1/veiculos/list', { tp: 'x' })).status).toBe(400);
   });
 });
+
+describe('vehicle list filter', () => {
+  it('finds a plate typed with its hyphen', async () => {
+    const t = await createTestApp();
+    try {
+      const admin = await as(t.app, 'admin@demo.com.br');
+      const carriers = (await admin.get('/api/v1/transportadores')).body.data.data as { uid: string }[];
+      let found = null as null | { placa: string };
+      for (const c of carriers) {
+        const list = (await admin.get(`/api/v1/transportadores/${c.uid}/veiculos`)).body.data?.data ?? [];
+        const old = list.find((v: { placa: string }) => /^[A-Z]{3}\d{4}$/.test(v.placa));
+        if (!old) continue;
+        const typed = `${old.placa.slice(0, 3)}-${old.placa.slice(3)}`;
+        const r = await admin.get(`/api/v1/transportadores/${c.uid}/veiculos`, { ftr_placa: typed });
+        expect(r.body.data.data.map((v: { placa: string }) => v.placa)).toEqual([old.placa]);
+        found = old;
+        break;
+      }
+      expect(found).not.toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -48,4 +48,4 @@ export const comCapacidades = (r: Record<string, unknown>) => ({
 });
 
 /** 'ABC1234' → 'ABC-1234' (old plates are shown with the hyphen); Mercosul plates as they are. */
-export const formatarPlaca = (p: string) => (/^[A-Z]{3}\d{4}$/.test(p) ? `${p.slice(0, 3)}-${p.slice(3)}` : p);
+export { formatarPlaca } from '@fretio/core';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { veiculo, veiculoInput } from '@fretio/core';
+import { normalizarPlaca, veiculo, veiculoInput } from '@fretio/core';
 import { tiposVeiculo, veiculos } from '../../db/schema/index.ts';
 import { defineResource, filhoDe } from '../../framework/resource.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
@@ -48,7 +48,7 @@ export const veiculosResource = defineResource({
   },
   defaultSort: 'placa',
   filters: {
-    placa: { column: veiculos.placa, kind: 'text' },
+    placa: { column: veiculos.placa, kind: 'text', normalize: normalizarPlaca },
     renavam: { column: veiculos.renavam, kind: 'text' },
     tipoVeiculoUid: { column: veiculos.tipoVeiculoUid, kind: 'uid' },
     proprietario: { column: veiculos.proprietario, kind: 'exact' },

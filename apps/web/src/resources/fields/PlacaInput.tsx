@@ -1,4 +1,4 @@
-import { normalizarPlaca, placaValida } from '@fretio/core';
+import { formatarPlaca, normalizarPlaca, placaValida } from '@fretio/core';
 import { Input, type InputProps } from 'antd';
 import type { FormRule } from 'antd';
 
@@ -16,11 +16,7 @@ export function filtrarPlaca(v: string): string {
   return out;
 }
 
-/** 'ABC1234' → 'ABC-1234'; Mercosul ('ABC1D23') and partial plates as they are (a hyphen once the 5th is a digit). */
-export function formatarPlaca(v: string | null | undefined): string {
-  const p = normalizarPlaca(v ?? '');
-  return p.length >= 5 && /^[A-Z]{3}\d\d/.test(p) ? `${p.slice(0, 3)}-${p.slice(3)}` : p;
-}
+export { formatarPlaca };
 
 type Props = Omit<InputProps, 'value' | 'onChange'> & { value?: string | null; onChange?: (v: string) => void };
 
