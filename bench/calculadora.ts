@@ -22,14 +22,17 @@ const TABELAS = Number(process.env.BENCH_CALC_TABELAS ?? 50);
 const ROTAS = Number(process.env.BENCH_CALC_ROTAS ?? 500);
 const PEDIDOS = Number(process.env.BENCH_CALC_PEDIDOS ?? 300);
 
-type AutocannonInstance = Promise<{ non2xx: number; errors: number }> & { on(ev: 'response', fn: (c: unknown, status: number, bytes: number, ms: number) => void): void };
+type AutocannonInstance = Promise<{ non2xx: number; errors: number }> & {
+  on(ev: 'response', fn: (c: unknown, status: number, bytes: number, ms: number) => void): void;
+};
 type Autocannon = (opts: Record<string, unknown>) => AutocannonInstance;
 
-const percentil = (ordenados: number[], p: number) => ordenados[Math.min(ordenados.length - 1, Math.max(0, Math.ceil((p / 100) * ordenados.length) - 1))];
+const percentil = (ordenados: number[], p: number) =>
+  ordenados[Math.min(ordenados.length - 1, Math.max(0, Math.ceil((p / 100) * ordenados.length) - 1))];
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
 /** 50 tables × 500 routes: each table has SP → RJ (UF) plus 499 SP → municipality routes. */
-async function gerarTabelas(db: Awaited<ReturnType<typeof openDatabase>>['db'], embarcadorUid: string) {
+export async function gerarTabelas(db: Awaited<ReturnType<typeof openDatabase>>['db'], embarcadorUid: string) {
   const exec = (q: ReturnType<typeof sql>) => db.execute(q);
   await exec(sql`
     insert into tabelas_frete (embarcador_uid, nome, transportador_uid, vigencia_inicio, status, prioridade)
@@ -70,7 +73,16 @@ async function gerarTabelas(db: Awaited<ReturnType<typeof openDatabase>>['db'], 
 
 function medir(autocannon: Autocannon, url: string, body: string, cookie: string, amount: number) {
   const ms: number[] = [];
-  const inst = autocannon({ url, method: 'POST', body, amount, connections: 1, pipelining: 1, timeout: 120, headers: { cookie, 'content-type': 'application/json' } });
+  const inst = autocannon({
+    url,
+    method: 'POST',
+    body,
+    amount,
+    connections: 1,
+    pipelining: 1,
+    timeout: 120,
+    headers: { cookie, 'content-type': 'application/json' },
+  });
   inst.on('response', (_c, _s, _b, t) => ms.push(t));
   return inst.then((r) => {
     if (r.non2xx || r.errors) throw new Error(`calculadora: ${r.non2xx} respostas não-2xx, ${r.errors} erros`);
@@ -84,19 +96,36 @@ export async function benchCalculadora(): Promise<BenchRow[]> {
   const database = await openDatabase({ dataDir: dir });
   const app = await buildApp({
     database,
-    config: { dataDir: dir, logLevel: 'silent', seedDemo: false, databaseUrl: undefined, smtpUrl: undefined, authSecret: 'bench-secret-0123456789abcdef0123456789abcdef', webDist: join(dir, 'sem-web') },
+    config: {
+      dataDir: dir,
+      logLevel: 'silent',
+      seedDemo: false,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      authSecret: 'bench-secret-0123456789abcdef0123456789abcdef',
+      webDist: join(dir, 'sem-web'),
+    },
   });
   const out: BenchRow[] = [];
   try {
     await seedDemo(app.db);
-    const demo = (await app.db.execute(sql`select uid from embarcadores where cnpj = '11222333000181'`)) as unknown as { rows: { uid: string }[] };
+    const demo = (await app.db.execute(sql`select uid from embarcadores where cnpj = '11222333000181'`)) as unknown as {
+      rows: { uid: string }[];
+    };
     let t0 = performance.now();
     await gerarTabelas(app.db, demo.rows[0].uid);
     console.log(`calculadora: ${TABELAS} tabelas × ${ROTAS} rotas geradas em ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1/calculadora/calcular`;
     const cookie = await signIn(app, DEMO.admin.login, DEMO.admin.senha);
-    const carga = JSON.stringify({ origem: { cep: '01310-100' }, destino: { cep: '20040-002' }, pesoKg: 150, m3: 0.6, valorMercadoria: 10000, data: '2026-04-17' });
+    const carga = JSON.stringify({
+      origem: { cep: '01310-100' },
+      destino: { cep: '20040-002' },
+      pesoKg: 150,
+      m3: 0.6,
+      valorMercadoria: 10000,
+      data: '2026-04-17',
+    });
     const pedir = () => fetch(url, { method: 'POST', body: carga, headers: { cookie, 'content-type': 'application/json' } });
 
     t0 = performance.now();
@@ -104,7 +133,12 @@ export async function benchCalculadora(): Promise<BenchRow[]> {
     const frio = performance.now() - t0;
     const corpo = (await primeira.json()) as { data: { cotacoes: unknown[]; naoCotadas: unknown[] } };
     const cotadas = corpo.data.cotacoes.length;
-    out.push({ name: `frio: 1ª cotação, monta ${TABELAS} tabelas`, p50: r2(frio), p95: r2(frio), note: `${cotadas} cotações, ${corpo.data.naoCotadas.length} não cotadas` });
+    out.push({
+      name: `frio: 1ª cotação, monta ${TABELAS} tabelas`,
+      p50: r2(frio),
+      p95: r2(frio),
+      note: `${cotadas} cotações, ${corpo.data.naoCotadas.length} não cotadas`,
+    });
 
     const quente = await medir(autocannon, url, carga, cookie, PEDIDOS);
     const p95 = percentil(quente, 95);
@@ -116,7 +150,9 @@ export async function benchCalculadora(): Promise<BenchRow[]> {
     });
 
     // One table changes: the next quote rebuilds only that one.
-    await app.db.execute(sql`update tabelas_frete set revisao = revisao + 1 where uid = (select uid from tabelas_frete where nome = 'Bench 001')`);
+    await app.db.execute(
+      sql`update tabelas_frete set revisao = revisao + 1 where uid = (select uid from tabelas_frete where nome = 'Bench 001')`,
+    );
     t0 = performance.now();
     await (await pedir()).arrayBuffer();
     const umaTabela = performance.now() - t0;

@@ -75,7 +75,12 @@ function httpLatencies(url: string, cookie: string, n: number): Promise<{ ms: nu
 }
 
 /** Throughput with several connections (PGlite serialises queries; PostgreSQL uses the pool). */
-function httpThroughput(url: string, cookie: string, seconds: number, connections: number): Promise<{ rps: number; p50: number; p97_5: number }> {
+function httpThroughput(
+  url: string,
+  cookie: string,
+  seconds: number,
+  connections: number,
+): Promise<{ rps: number; p50: number; p97_5: number }> {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration: seconds, headers: { cookie }, timeout: 60 }, (err: Error | null, r: any) => {
       if (err) reject(err);
@@ -92,7 +97,9 @@ async function openBenchDatabase(): Promise<{ database: Database; label: string;
     await createDatabase(admin, name);
     await admin.end();
     const database = await openDatabase({ databaseUrl: databaseUrlFor(url, name), migrate: true });
-    const [{ v }] = ((await database.db.execute(sql`select current_setting('server_version') as v`)) as unknown as { rows: { v: string }[] }).rows;
+    const [{ v }] = (
+      (await database.db.execute(sql`select current_setting('server_version') as v`)) as unknown as { rows: { v: string }[] }
+    ).rows;
     return {
       database,
       label: `PostgreSQL ${v}`,
@@ -118,7 +125,9 @@ async function benchList(log: (s: string) => void): Promise<{ results: Result[];
   try {
     const db = database.db;
     await seedDemo(db);
-    const [{ uid: embarcadorUid }] = ((await db.execute(sql`select uid from embarcadores where cnpj = '11222333000181'`)) as unknown as { rows: { uid: string }[] }).rows;
+    const [{ uid: embarcadorUid }] = (
+      (await db.execute(sql`select uid from embarcadores where cnpj = '11222333000181'`)) as unknown as { rows: { uid: string }[] }
+    ).rows;
     const tIns = performance.now();
     // One statement: names spread over the alphabet, one in five matching 'logistica'.
     await db.execute(sql`
@@ -131,18 +140,30 @@ async function benchList(log: (s: string) => void): Promise<{ results: Result[];
     await db.execute(sql`analyze centros_custo`);
     log(`${label}: ${ROWS.toLocaleString('pt-BR')} centros de custo inseridos em ${Math.round(performance.now() - tIns)} ms`);
 
-    app = await buildApp({ database, config: { logLevel: 'silent', dataDir, seedDemo: false, databaseUrl: undefined, smtpUrl: undefined, webDist: join(dataDir, 'sem-web') } });
+    app = await buildApp({
+      database,
+      config: {
+        logLevel: 'silent',
+        dataDir,
+        seedDemo: false,
+        databaseUrl: undefined,
+        smtpUrl: undefined,
+        webDist: join(dataDir, 'sem-web'),
+      },
+    });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const cookie = await signIn(app, DEMO.admin.login, DEMO.admin.senha);
     const repo = identidadeRepository(db);
-    const [u] = ((await db.execute(sql`select uid from usuarios where login = ${DEMO.admin.login}`)) as unknown as { rows: { uid: string }[] }).rows;
+    const [u] = (
+      (await db.execute(sql`select uid from usuarios where login = ${DEMO.admin.login}`)) as unknown as { rows: { uid: string }[] }
+    ).rows;
     const ctx = { ...(await repo.contexto(u.uid, embarcadorUid)), via: 'sessao' } as RequestContext;
 
     const scenarios = [
       { name: 'ordenado por nome, página 1', query: { ssf: 'nome', pc: 1, pps: 20 } },
       { name: 'ordenado por nome, página 500', query: { ssf: 'nome', pc: 500, pps: 20 } },
-      { name: "ftr_nome=logistica, página 1", query: { ssf: 'nome', pc: 1, pps: 20, ftr_nome: 'logistica' } },
-      { name: "ftr_nome=logistica, página 500", query: { ssf: 'nome', pc: 500, pps: 20, ftr_nome: 'logistica' } },
+      { name: 'ftr_nome=logistica, página 1', query: { ssf: 'nome', pc: 1, pps: 20, ftr_nome: 'logistica' } },
+      { name: 'ftr_nome=logistica, página 500', query: { ssf: 'nome', pc: 500, pps: 20, ftr_nome: 'logistica' } },
     ] as const;
 
     const results: Result[] = [];
@@ -161,7 +182,9 @@ async function benchList(log: (s: string) => void): Promise<{ results: Result[];
       // Same answer three ways, or the comparison means nothing.
       const check = (await listar(db, centrosCustoResource, ctx, { ...q })) as { data: { uid: string }[]; totalRecords: number };
       const rawRows = ((await raw()) as unknown as { rows: { uid: string; total: unknown }[] }).rows;
-      const http = await fetch(url, { headers: { cookie } }).then((r) => r.json() as Promise<{ data: { data: { uid: string }[]; totalRecords: number } }>);
+      const http = await fetch(url, { headers: { cookie } }).then(
+        (r) => r.json() as Promise<{ data: { data: { uid: string }[]; totalRecords: number } }>,
+      );
       const same =
         JSON.stringify(check.data.map((r) => r.uid)) === JSON.stringify(rawRows.map((r) => r.uid)) &&
         JSON.stringify(check.data.map((r) => r.uid)) === JSON.stringify(http.data.data.map((r) => r.uid)) &&
@@ -200,7 +223,9 @@ async function benchList(log: (s: string) => void): Promise<{ results: Result[];
       results.push(row('SQL direto (db.execute)', rawStats));
       results.push(row('listar() do framework', listarStats, listarStats.p50 / rawStats.p50, `${note}; ratio = listar/SQL (p50)`));
       results.push(row('HTTP (autocannon, 1 conexão)', httpStats, httpStats.p50 / rawStats.p50, `${note}; ratio = HTTP/SQL (p50)`));
-      log(`  ${s.name}: SQL p50 ${rawStats.p50.toFixed(2)} ms, listar ${listarStats.p50.toFixed(2)} ms, HTTP ${httpStats.p50.toFixed(2)} ms (n=${n})`);
+      log(
+        `  ${s.name}: SQL p50 ${rawStats.p50.toFixed(2)} ms, listar ${listarStats.p50.toFixed(2)} ms, HTTP ${httpStats.p50.toFixed(2)} ms (n=${n})`,
+      );
     }
 
     // Throughput under concurrency (PostgreSQL only: PGlite answers one query at a time, so more
@@ -224,7 +249,16 @@ async function benchList(log: (s: string) => void): Promise<{ results: Result[];
   }
 }
 
-type ModuleRow = { name: string; opsPerSec?: number; ratio?: number; note?: string; p50?: number; p95?: number; p50Ms?: number; p95Ms?: number };
+type ModuleRow = {
+  name: string;
+  opsPerSec?: number;
+  ratio?: number;
+  note?: string;
+  p50?: number;
+  p95?: number;
+  p50Ms?: number;
+  p95Ms?: number;
+};
 
 /**
  * The other benchmarks of bench/: every exported `bench*()` of bench/*.ts (bench/engine.ts's
@@ -258,8 +292,8 @@ async function benchModules(log: (s: string) => void): Promise<Result[]> {
             name: `${mod}: ${r.name}`,
             opsPerSec: r.opsPerSec ?? (r.p50 || r.p50Ms ? round(1000 / (r.p50Ms ?? r.p50 ?? 1), 1) : 0),
             ...(r.ratio !== undefined ? { ratio: r.ratio } : {}),
-            ...(r.p50Ms ?? r.p50) !== undefined ? { p50Ms: r.p50Ms ?? r.p50 } : {},
-            ...(r.p95Ms ?? r.p95) !== undefined ? { p95Ms: r.p95Ms ?? r.p95 } : {},
+            ...((r.p50Ms ?? r.p50) !== undefined ? { p50Ms: r.p50Ms ?? r.p50 } : {}),
+            ...((r.p95Ms ?? r.p95) !== undefined ? { p95Ms: r.p95Ms ?? r.p95 } : {}),
             ...(r.note ? { note: r.opsPerSec === undefined ? `${r.note}; ops/s = 1000/p50` : r.note } : {}),
           });
         }
@@ -273,7 +307,10 @@ async function benchModules(log: (s: string) => void): Promise<Result[]> {
   return out;
 }
 
-const only = (process.env.BENCH_ONLY ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((x) => x.trim())
+  .filter(Boolean);
 const wanted = (name: string) => !only.length || only.includes(name);
 
 function printTable(results: Result[]) {

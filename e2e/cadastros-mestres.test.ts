@@ -15,6 +15,7 @@ const selectText = (page: Page, label: string) =>
     .locator('.ant-form-item')
     .filter({ has: page.locator(`label[title="${label}"]`) })
     .locator('.ant-select')
+    // biome-ignore lint/performance/useDomNodeTextContent: the select's rendered text, as the user reads it.
     .innerText();
 const hoje = () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 

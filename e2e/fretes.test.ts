@@ -10,14 +10,29 @@ const drawer = (page: Page, titulo: string) => page.getByRole('dialog').filter({
 const row = (scope: Page | Locator, text: string | RegExp) => scope.getByRole('row').filter({ hasText: text });
 
 /** Opens an antd Select (typing `busca` in a searchable one: long lists are virtual) and clicks the
- * option in that select's own dropdown (found by the input's aria-controls). */
+ * option in that select's own dropdown (found by the input's aria-controls). A dropdown closed by a
+ * re-render of the page (a list refreshing above it) is opened again (never with Escape: it would
+ * close the drawer around the select). */
 async function escolher(page: Page, campo: Locator, opcao: string | RegExp, busca?: string) {
-  await campo.scrollIntoViewIfNeeded();
-  await campo.click();
-  if (busca) await campo.fill(busca);
+  const abrir = async () => {
+    await campo.scrollIntoViewIfNeeded();
+    await campo.click();
+    if (busca) await campo.fill(busca);
+  };
+  await abrir();
+  // The listbox exists (and aria-controls names it) once the dropdown has opened.
+  await expect.poll(() => campo.getAttribute('aria-controls')).toBeTruthy();
   const lista = await campo.getAttribute('aria-controls');
-  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${lista}"]`) });
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: opcao }).first().click();
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').filter({ has: page.locator(`[id="${lista}"]`) });
+  for (let tentativa = 1; ; tentativa++) {
+    try {
+      await dropdown.locator('.ant-select-item-option').filter({ hasText: opcao }).first().click({ timeout: 6000 });
+      return;
+    } catch (e) {
+      if (tentativa === 3) throw e;
+      if (!(await dropdown.isVisible())) await abrir();
+    }
+  }
 }
 
 /** Types a DD/MM/YYYY date into an antd DatePicker; leaving the field confirms it (Enter would submit the form). */
@@ -123,9 +138,28 @@ describe('tabelas de frete e calculadora', () => {
     const regras = page.getByTestId('regras');
     await row(regras, 'FRETE_PESO').getByText('4 faixas').waitFor();
 
-    await adicionarRegra(page, { componente: 'FRETE_VALOR', base: 'Valor da mercadoria', calculo: 'Percentual', rotuloValor: 'Percentual (%)', valor: '0,3' });
-    await adicionarRegra(page, { componente: 'GRIS', base: 'Valor da mercadoria', calculo: 'Percentual', rotuloValor: 'Percentual (%)', valor: '0,3', minimo: '3' });
-    await adicionarRegra(page, { componente: 'PEDAGIO', base: 'Fração de 100 kg', calculo: 'Por unidade', rotuloValor: 'Valor por unidade', valor: '6,5' });
+    await adicionarRegra(page, {
+      componente: 'FRETE_VALOR',
+      base: 'Valor da mercadoria',
+      calculo: 'Percentual',
+      rotuloValor: 'Percentual (%)',
+      valor: '0,3',
+    });
+    await adicionarRegra(page, {
+      componente: 'GRIS',
+      base: 'Valor da mercadoria',
+      calculo: 'Percentual',
+      rotuloValor: 'Percentual (%)',
+      valor: '0,3',
+      minimo: '3',
+    });
+    await adicionarRegra(page, {
+      componente: 'PEDAGIO',
+      base: 'Fração de 100 kg',
+      calculo: 'Por unidade',
+      rotuloValor: 'Valor por unidade',
+      valor: '6,5',
+    });
     await adicionarRegra(page, { componente: 'TAS', base: 'Viagem', calculo: 'Valor fixo', rotuloValor: 'Valor fixo', valor: '4,5' });
     await row(regras, 'FRETE_VALOR').getByText('0,3000 %').waitFor();
     await row(regras, 'GRIS').getByText('R$ 3,00').waitFor();
@@ -134,10 +168,16 @@ describe('tabelas de frete e calculadora', () => {
     await page.getByRole('tab', { name: 'Rotas (1)' }).waitFor();
 
     // Activate: the server validates the whole table.
+    await page.waitForLoadState('networkidle');
     await escolher(page, page.getByLabel('Status', { exact: true }), /^Ativo$/);
     await page.getByRole('button', { name: 'Salvar tabela' }).click();
     await toast(page, 'Registro salvo com sucesso.').last().waitFor();
-    await page.locator('.ant-card').first().locator('.ant-tag').filter({ hasText: /^Ativo$/ }).waitFor();
+    await page
+      .locator('.ant-card')
+      .first()
+      .locator('.ant-tag')
+      .filter({ hasText: /^Ativo$/ })
+      .waitFor();
 
     // The list shows it among today's valid tables.
     await page.getByRole('link', { name: 'Tabelas de frete' }).first().click();
@@ -207,7 +247,7 @@ describe('tabelas de frete e calculadora', () => {
     await row(page.getByTestId('regras'), 'FRETE_PESO').getByText('2 faixas').waitFor();
   });
 
-  it('restrições importam remetentes com relatório por linha e vinculam pela busca; anexos recusam tipo e enviam/excluem', async () => {
+  it('exporta e reimporta o XLSX; restrições importam remetentes com relatório por linha e vinculam pela busca; anexos recusam tipo e enviam/excluem', async () => {
     const { page } = await suite.open(1440);
     await signIn(page, ADMIN);
     await novaTabela(page, 'E2E Restrições e anexos');
@@ -248,7 +288,11 @@ describe('tabelas de frete e calculadora', () => {
     await pessoa.press('Escape');
     // One bad CNPJ rejects the whole file, reported on its line; nothing is linked.
     const arquivo = remetentes.locator('input[type=file]');
-    await arquivo.setInputFiles({ name: 'remetentes.csv', mimeType: 'text/csv', buffer: Buffer.from(`CNPJ\n${cnpj}\n11.111.111/1111-11\n`) });
+    await arquivo.setInputFiles({
+      name: 'remetentes.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`CNPJ\n${cnpj}\n11.111.111/1111-11\n`),
+    });
     const relatorio = remetentes.getByTestId('erros-importacao');
     await row(relatorio, 'CNPJ inválido: "11.111.111/1111-11"').getByRole('cell', { name: '3', exact: true }).waitFor();
     await remetentes.getByText('Remetentes (0)').waitFor();
@@ -268,13 +312,19 @@ describe('tabelas de frete e calculadora', () => {
     // Attachments: a type the API refuses is stopped with a message; a text file is listed, then deleted.
     await page.getByRole('tab', { name: 'Anexos' }).click();
     const anexos = page.getByTestId('anexos');
-    await anexos.locator('input[type=file]').setInputFiles({ name: 'programa.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await anexos
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'programa.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await page.getByTestId('erro-anexo').getByText('Tipo de arquivo não permitido: "programa.exe"', { exact: false }).waitFor();
     await anexos.getByLabel('Descrição do anexo').fill('Proposta assinada');
-    await anexos.locator('input[type=file]').setInputFiles({ name: 'proposta.txt', mimeType: 'text/plain', buffer: Buffer.from('Tabela negociada') });
+    await anexos
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'proposta.txt', mimeType: 'text/plain', buffer: Buffer.from('Tabela negociada') });
     const anexo = row(anexos, 'proposta.txt');
     await anexo.getByText('Proposta assinada').waitFor();
-    expect(await anexo.getByRole('link', { name: /proposta\.txt/ }).getAttribute('href')).toMatch(/^\/api\/download\/anexo\/[0-9a-f-]{36}$/);
+    expect(await anexo.getByRole('link', { name: /proposta\.txt/ }).getAttribute('href')).toMatch(
+      /^\/api\/download\/anexo\/[0-9a-f-]{36}$/,
+    );
     await anexo.getByRole('button', { name: 'Excluir' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Excluir' }).click();
     await anexos.getByText('Nenhum anexo').waitFor();

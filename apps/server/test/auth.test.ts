@@ -93,7 +93,11 @@ describe('API tokens (Authorization: Bearer fretio_...)', () => {
   });
 
   it('a revoked token → 401', async () => {
-    const { token } = await createApiToken(t.db, { login: DEMO.admin.login, embarcadorUid: embarcadorA, revogadoEm: new Date().toISOString() });
+    const { token } = await createApiToken(t.db, {
+      login: DEMO.admin.login,
+      embarcadorUid: embarcadorA,
+      revogadoEm: new Date().toISOString(),
+    });
     expect((await api(t.app, { bearer: token }).get(CC)).status).toBe(401);
   });
 
@@ -106,7 +110,7 @@ describe('API tokens (Authorization: Bearer fretio_...)', () => {
     expect((await api(t.app, { bearer: valido.token }).get(CC)).status).toBe(200);
   });
 
-  it("the token of an inactivated user → 401", async () => {
+  it('the token of an inactivated user → 401', async () => {
     const { token } = await createApiToken(t.db, { login: DEMO.operador.login, embarcadorUid: embarcadorA });
     expect((await api(t.app, { bearer: token }).get(CC)).status).toBe(200);
     await t.db.execute(sql`update usuarios set status_usuario = 3 where login = ${DEMO.operador.login}`);

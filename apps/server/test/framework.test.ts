@@ -43,7 +43,11 @@ describe('CRUD round trip', () => {
   it('creates, reads, updates and deletes a centro de custo with the reply envelope', async () => {
     const criado = await admin.post(CC, { codigo: '  CRUD-1 ', nome: 'Centro de ida e volta' });
     expect(criado.status, criado.text).toBe(201);
-    expect(criado.body).toMatchObject({ success: true, message: MSG.salvoComSucesso, data: { codigo: 'CRUD-1', nome: 'Centro de ida e volta', ativo: true } });
+    expect(criado.body).toMatchObject({
+      success: true,
+      message: MSG.salvoComSucesso,
+      data: { codigo: 'CRUD-1', nome: 'Centro de ida e volta', ativo: true },
+    });
     const c = criado.body.data as Centro;
     expect(new Date(c.criadoEm).toISOString()).toBe(c.criadoEm);
 
@@ -99,7 +103,10 @@ describe('list: paging', () => {
   });
 
   it('records with the same sort value are neither repeated nor skipped across pages', async () => {
-    await inserirCentros('EQ', Array.from({ length: 23 }, () => 'Nome Repetido'));
+    await inserirCentros(
+      'EQ',
+      Array.from({ length: 23 }, () => 'Nome Repetido'),
+    );
     const uids = new Set<string>();
     let total = 0;
     for (let pc = 1; pc <= 4; pc++) {
@@ -115,7 +122,12 @@ describe('list: paging', () => {
 describe('list: sorting', () => {
   // ASCII names of one case: the expected order is the same under any collation (PGlite, C.UTF-8, pt_BR).
   beforeAll(async () => {
-    for (const [codigo, nome] of [['ORD-3', 'Ordem Alfa'], ['ORD-1', 'Ordem Delta'], ['ORD-4', 'Ordem Charlie'], ['ORD-2', 'Ordem Bravo']]) {
+    for (const [codigo, nome] of [
+      ['ORD-3', 'Ordem Alfa'],
+      ['ORD-1', 'Ordem Delta'],
+      ['ORD-4', 'Ordem Charlie'],
+      ['ORD-2', 'Ordem Bravo'],
+    ]) {
       await t.db.execute(sql`insert into centros_custo (embarcador_uid, codigo, nome) values (${embarcadorA}, ${codigo}, ${nome})`);
     }
   });
@@ -128,12 +140,27 @@ describe('list: sorting', () => {
   });
 
   it('ssf=codigo, and the antd spellings ascend/descend', async () => {
-    expect((await listar({ ftr_nome: 'ordem', ssf: 'codigo', sso: 'ascend' })).data.map((c) => c.codigo)).toEqual(['ORD-1', 'ORD-2', 'ORD-3', 'ORD-4']);
-    expect((await listar({ ftr_nome: 'ordem', ssf: 'codigo', sso: 'descend' })).data.map((c) => c.codigo)).toEqual(['ORD-4', 'ORD-3', 'ORD-2', 'ORD-1']);
+    expect((await listar({ ftr_nome: 'ordem', ssf: 'codigo', sso: 'ascend' })).data.map((c) => c.codigo)).toEqual([
+      'ORD-1',
+      'ORD-2',
+      'ORD-3',
+      'ORD-4',
+    ]);
+    expect((await listar({ ftr_nome: 'ordem', ssf: 'codigo', sso: 'descend' })).data.map((c) => c.codigo)).toEqual([
+      'ORD-4',
+      'ORD-3',
+      'ORD-2',
+      'ORD-1',
+    ]);
   });
 
   it('the default order is by nome', async () => {
-    expect((await listar({ ftr_nome: 'ordem' })).data.map((c) => c.nome)).toEqual(['Ordem Alfa', 'Ordem Bravo', 'Ordem Charlie', 'Ordem Delta']);
+    expect((await listar({ ftr_nome: 'ordem' })).data.map((c) => c.nome)).toEqual([
+      'Ordem Alfa',
+      'Ordem Bravo',
+      'Ordem Charlie',
+      'Ordem Delta',
+    ]);
   });
 
   it('a field that is not sortable → 400 naming ssf', async () => {
@@ -147,7 +174,10 @@ describe('list: filters', () => {
   it("ftr_nome is case- and accent-insensitive: 'logistica' finds 'Logística de Distribuição'", async () => {
     for (const termo of ['logistica', 'LOGÍSTICA', 'Logistica de distribuicao', 'distribuição', 'STRIBU']) {
       const page = await listar({ ftr_nome: termo });
-      expect(page.data.map((c) => c.nome), termo).toEqual(['Logística de Distribuição']);
+      expect(
+        page.data.map((c) => c.nome),
+        termo,
+      ).toEqual(['Logística de Distribuição']);
       expect(page.totalRecords).toBe(1);
     }
   });
@@ -167,7 +197,7 @@ describe('list: filters', () => {
     expect(todos.totalRecords).toBe(ativos.totalRecords + inativos.totalRecords);
   });
 
-  it("ftr_ativo that is not a flag → 400 naming the filter", async () => {
+  it('ftr_ativo that is not a flag → 400 naming the filter', async () => {
     const res = await admin.get(CC, { ftr_ativo: 'talvez' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'ftr_ativo', message: MSG.parametrosInvalidos }]);
@@ -182,6 +212,12 @@ describe('list: filters', () => {
     expect((await listar({ ftr_nome: '\\' })).data).toEqual([]);
   });
 
+  it('a NUL character in a text filter → 400, not 500', async () => {
+    const res = await admin.get(CC, { ftr_nome: 'a\u0000b' });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ success: false, errorCode: 400 });
+  });
+
   it('filter values never reach SQL as text', async () => {
     const page = await listar({ ftr_nome: "' or '1'='1" });
     expect(page).toEqual({ data: [], totalRecords: 0 });
@@ -192,6 +228,42 @@ describe('list: filters', () => {
     expect(nomesB).toEqual(['Operações Rio']);
     const nomesA = (await listar({ pps: 500 })).data.map((c) => c.nome);
     expect(nomesA).not.toContain('Operações Rio');
+  });
+});
+
+describe('list: date ranges (ftr_criadoEmDe / ftr_criadoEmAte)', () => {
+  // Dates on the wire are days in America/Sao_Paulo (CONVENTIONS, Formats): 'Datado C' was created
+  // on 05/03/2024 at 23:30 there, which is already 06/03 in UTC.
+  beforeAll(async () => {
+    for (const [codigo, nome, em] of [
+      ['DT-A', 'Datado A', '2024-01-10T12:00:00-03:00'],
+      ['DT-B', 'Datado B', '2024-02-20T12:00:00-03:00'],
+      ['DT-C', 'Datado C', '2024-03-05T23:30:00-03:00'],
+    ]) {
+      await t.db.execute(sql`insert into centros_custo (embarcador_uid, codigo, nome, criado_em) values (${embarcadorA}, ${codigo}, ${nome}, ${em}::timestamptz)`);
+    }
+  });
+  const nomesEntre = async (q: Record<string, string>) => (await listar({ ftr_nome: 'datado', ssf: 'codigo', ...q })).data.map((c) => c.nome);
+
+  it('a lower bound keeps that day on', async () => {
+    expect(await nomesEntre({ ftr_criadoEmDe: '2024-02-01' })).toEqual(['Datado B', 'Datado C']);
+    expect(await nomesEntre({ ftr_criadoEmDe: '2024-02-20' })).toEqual(['Datado B', 'Datado C']);
+  });
+
+  it('a date-only upper bound includes that whole day', async () => {
+    expect(await nomesEntre({ ftr_criadoEmAte: '2024-02-20' })).toEqual(['Datado A', 'Datado B']);
+    expect(await nomesEntre({ ftr_criadoEmDe: '2024-02-01', ftr_criadoEmAte: '2024-02-29' })).toEqual(['Datado B']);
+  });
+
+  it("days are São Paulo days: created 05/03 at 23:30 is in 'até 05/03', not in 'de 06/03'", async () => {
+    expect(await nomesEntre({ ftr_criadoEmAte: '2024-03-05' })).toEqual(['Datado A', 'Datado B', 'Datado C']);
+    expect(await nomesEntre({ ftr_criadoEmDe: '2024-03-06' })).toEqual([]);
+  });
+
+  it('a date that is not ISO → 400 naming the filter', async () => {
+    const res = await admin.get(CC, { ftr_criadoEmDe: '31/12/2024' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'ftr_criadoEmDe', message: 'data inválida' }]);
   });
 });
 
@@ -230,8 +302,15 @@ describe('duplicates', () => {
 describe('audit trail', () => {
   type Auditoria = { embarcador_uid: string; usuario_uid: string; recurso: string; acao: string; antes: any; depois: any };
   const trilha = async (uid: string) => {
-    const r = await rows<Auditoria>(t.db, sql`select embarcador_uid, usuario_uid, recurso, acao, antes, depois from auditoria_sistema where registro_uid = ${uid} order by em, acao`);
-    return r.map((x) => ({ ...x, antes: typeof x.antes === 'string' ? JSON.parse(x.antes) : x.antes, depois: typeof x.depois === 'string' ? JSON.parse(x.depois) : x.depois }));
+    const r = await rows<Auditoria>(
+      t.db,
+      sql`select embarcador_uid, usuario_uid, recurso, acao, antes, depois from auditoria_sistema where registro_uid = ${uid} order by em, acao`,
+    );
+    return r.map((x) => ({
+      ...x,
+      antes: typeof x.antes === 'string' ? JSON.parse(x.antes) : x.antes,
+      depois: typeof x.depois === 'string' ? JSON.parse(x.depois) : x.depois,
+    }));
   };
 
   it('create, update and delete each write one row with who, before and after', async () => {
@@ -261,7 +340,8 @@ describe('audit trail', () => {
   });
 
   it('the trail is readable through the API, newest first, only for this shipper', async (ctx) => {
-    if (!t.routes.some((r) => r.method === 'GET' && r.url === '/api/v1/auditoria-sistema')) return ctx.skip('sem GET /api/v1/auditoria-sistema');
+    if (!t.routes.some((r) => r.method === 'GET' && r.url === '/api/v1/auditoria-sistema'))
+      return ctx.skip('sem GET /api/v1/auditoria-sistema');
     const c = (await admin.post(CC, { codigo: 'AUD-2', nome: 'Auditado via API' })).body.data as Centro;
     await admin.put(`${CC}/${c.uid}`, { codigo: 'AUD-2', nome: 'Auditado via API 2' });
     const res = await admin.get('/api/v1/auditoria-sistema', { ftr_registroUid: c.uid });
@@ -299,7 +379,10 @@ describe('departamentos', () => {
   it('par=ativos lists only active departamentos', async () => {
     const todos = (await listar({ pps: 500 }, DEP)) as unknown as { data: { nome: string; ativo: boolean }[] };
     expect(todos.data.map((d) => d.nome)).toContain('Controladoria');
-    const ativos = (await listar({ pps: 500, par: 'ativos' }, DEP)) as unknown as { data: { nome: string; ativo: boolean }[]; totalRecords: number };
+    const ativos = (await listar({ pps: 500, par: 'ativos' }, DEP)) as unknown as {
+      data: { nome: string; ativo: boolean }[];
+      totalRecords: number;
+    };
     expect(ativos.data.length).toBeGreaterThan(0);
     expect(ativos.data.every((d) => d.ativo)).toBe(true);
     expect(ativos.data.map((d) => d.nome)).not.toContain('Controladoria');
@@ -311,7 +394,9 @@ describe('departamentos', () => {
   });
 
   it('the list carries the centro de custo name, and sorts by it', async () => {
-    const page = (await listar({ pps: 500, ssf: 'centroCustoNome', ftr_ativo: 'true' }, DEP)) as unknown as { data: { nome: string; centroCustoNome: string | null }[] };
+    const page = (await listar({ pps: 500, ssf: 'centroCustoNome', ftr_ativo: 'true' }, DEP)) as unknown as {
+      data: { nome: string; centroCustoNome: string | null }[];
+    };
     const expedicao = page.data.find((d) => d.nome === 'Expedição');
     expect(expedicao?.centroCustoNome).toBe('Logística de Distribuição');
   });

@@ -3,6 +3,7 @@
 # temp dir, trust auth, fsync off), points TEST_DATABASE_URL at it, runs vitest, and always stops
 # and removes the server. Extra arguments go to vitest, e.g.
 #   bash apps/server/test/pg.sh apps/server/test/framework.test.ts
+#   bash apps/server/test/pg.sh --bench     # npm run bench with BENCH_DATABASE_URL instead
 # PGPORT picks the port (default 55432; the next free one is used when it is taken).
 set -euo pipefail
 
@@ -37,7 +38,13 @@ as_pg "$PGBIN/pg_ctl" -D "$D/data" -l "$D/log" -w \
   || { cat "$D/log" >&2; exit 1; }
 
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT ($D)"
-export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
+URL="postgres://postgres@127.0.0.1:$PORT/postgres"
+if [[ "${1:-}" == "--bench" ]]; then
+  shift
+  BENCH_DATABASE_URL="$URL" npm run bench -- "$@"
+  exit
+fi
+export TEST_DATABASE_URL="$URL"
 # VITEST_JSON (set by scripts/test-all.sh) also writes the JSON report the closing summary adds up.
 if [[ -n "${VITEST_JSON:-}" ]]; then
   npx vitest run --project server --reporter=default --reporter=json --outputFile="$VITEST_JSON" "$@"

@@ -13,12 +13,16 @@ const REQ = { error: (iss: { input?: unknown }) => (iss.input === undefined || i
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** Required text, trimmed, bounded. */
+/** Text never carries control characters PostgreSQL refuses (NUL) — a 400 on the field, not a 500. */
+const semNul = (s: string) => !s.includes('\u0000');
+export const CARACTERE_INVALIDO = 'Contém caractere inválido';
+
 export const zTexto = (max = 255, min = 1) =>
-  z.string(REQ).trim().min(min, min === 1 ? CAMPO.obrigatorio : CAMPO.minimo(min)).max(max, CAMPO.maximo(max));
+  z.string(REQ).trim().min(min, min === 1 ? CAMPO.obrigatorio : CAMPO.minimo(min)).max(max, CAMPO.maximo(max)).refine(semNul, CARACTERE_INVALIDO);
 
 /** Optional text: blank becomes null (spec §5). */
 export const zTextoOpcional = (max = 255) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, CAMPO.maximo(max)).nullish()).transform((v) => v ?? null);
+  z.preprocess(blankToUndefined, z.string().trim().max(max, CAMPO.maximo(max)).refine(semNul, CARACTERE_INVALIDO).nullish()).transform((v) => v ?? null);
 
 /** A person's or company's name: capitalised word by word (spec §5). */
 export const zNome = (max = 150) => zTexto(max).transform(capitalizarNome);

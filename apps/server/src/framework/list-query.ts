@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, and, asc, desc, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { MSG, UID_REGEX } from '@fretio/core';
+import { FUSO, MSG, UID_REGEX } from '@fretio/core';
 import { AppError } from '../lib/errors.ts';
 
 // Turns the list query string of CONVENTIONS.md (pc, pps, ssf, sso, ftr_*) into SQL pieces.
@@ -17,6 +17,8 @@ const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 const eq = (col: SQLWrapper, v: unknown) => sql`${col} = ${v}`;
 const gte = (col: SQLWrapper, v: unknown) => sql`${col} >= ${v}`;
 const lte = (col: SQLWrapper, v: unknown) => sql`${col} <= ${v}`;
+
+const isTimestamp = (col: PgColumn | SQL) => 'getSQLType' in col && /timestamp/.test((col as PgColumn).getSQLType());
 
 function bad(field: string, message: string = MSG.parametrosInvalidos): never {
   throw AppError.field(field, message);
@@ -45,9 +47,15 @@ function condition(field: string, def: FilterDef, raw: string, op: 'eq' | 'gte' 
     }
     case 'date': {
       if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value) || Number.isNaN(Date.parse(value))) bad(field, 'data inválida');
-      // A date-only upper bound includes that whole day.
-      if (op === 'lte' && value.length === 10) return sql`${col} < (${value}::date + 1)`;
-      return op === 'gte' ? gte(col, value) : op === 'lte' ? lte(col, value) : sql`${col}::date = ${value}::date`;
+      if (value.length > 10) return op === 'gte' ? gte(col, value) : op === 'lte' ? lte(col, value) : eq(col, value);
+      // A date-only bound is a calendar day in São Paulo (CONVENTIONS, Formats): on a timestamp column it
+      // becomes that day's São Paulo midnight; an upper bound includes the whole day.
+      const instante = isTimestamp(col);
+      const inicio = instante ? sql`(${value}::date::timestamp at time zone ${FUSO})` : sql`${value}::date`;
+      const fim = instante ? sql`((${value}::date + 1)::timestamp at time zone ${FUSO})` : sql`(${value}::date + 1)`;
+      if (op === 'gte') return sql`${col} >= ${inicio}`;
+      if (op === 'lte') return sql`${col} < ${fim}`;
+      return sql`${col} >= ${inicio} and ${col} < ${fim}`;
     }
   }
 }
@@ -60,6 +68,7 @@ export function parseList(
   for (const [key, rawValue] of Object.entries(query)) {
     if (!key.startsWith('ftr_') || rawValue === undefined || rawValue === '') continue;
     const raw = Array.isArray(rawValue) ? String(rawValue[0]) : String(rawValue);
+    if (raw.includes('\u0000')) bad(key);
     const name = key.slice(4);
     const direct = opts.filters[name];
     if (direct) {

@@ -31,6 +31,7 @@ export function pgErrorToAppError(err: unknown): AppError | null {
     if (/update or delete/i.test(pg.message ?? '')) return AppError.conflict(MSG.registroEmUso);
     return AppError.validation([], 'Registro relacionado não encontrado.');
   }
-  if (pg.code === '22P02' || pg.code === '22003' || pg.code === '22001') return AppError.validation([], MSG.parametrosInvalidos);
+  // Malformed values a user can send (bad text representation, out of range, too long, NUL bytes).
+  if (pg.code === '22P02' || pg.code === '22003' || pg.code === '22001' || pg.code === '22021' || pg.code === '22007' || pg.code === '22008') return AppError.validation([], MSG.parametrosInvalidos);
   return null;
 }

@@ -98,7 +98,13 @@ function wrongTypeValue(s: JS): unknown {
   if (only('boolean')) return 'talvez'; // text where a flag is expected
   if (only('number')) return 'abc';
   if (only('object') || only('array')) return 'texto';
-  const candidates: [string, unknown][] = [['boolean', true], ['object', { a: 1 }], ['array', [1]], ['number', 12345], ['string', 'abc']];
+  const candidates: [string, unknown][] = [
+    ['boolean', true],
+    ['object', { a: 1 }],
+    ['array', [1]],
+    ['number', 12345],
+    ['string', 'abc'],
+  ];
   return candidates.find(([k]) => !t.has(k))?.[1];
 }
 
@@ -108,11 +114,21 @@ function invalidByName(f: Field): [string, unknown][] {
   const sv = stringVariant(f.schema);
   if (!sv) return [];
   const out: [string, unknown][] = [];
-  if (/cnpj/i.test(key)) out.push(['CNPJ com dígitos iguais', '11111111111111'], ['CNPJ com dígito verificador errado', '11222333000180'], ['CNPJ curto', '1122233300018']);
+  if (/cnpj/i.test(key))
+    out.push(
+      ['CNPJ com dígitos iguais', '11111111111111'],
+      ['CNPJ com dígito verificador errado', '11222333000180'],
+      ['CNPJ curto', '1122233300018'],
+    );
   if (/cpf/i.test(key)) out.push(['CPF com dígitos iguais', '11111111111'], ['CPF com dígito verificador errado', '12345678900']);
   if (/documento/i.test(key)) out.push(['documento com dígitos iguais', '11111111111111'], ['documento curto', '123456']);
   if (/cep/i.test(key)) out.push(['CEP curto', '1234'], ['CEP longo', '1234567890'], ['CEP com letras', 'abcdefgh']);
-  if (/uid$/i.test(key)) out.push(['uid malformado', 'abc'], ['uid nulo (versão 0)', '00000000-0000-0000-0000-000000000000'], ['uid versão 7', '0190f3c4-8a1b-7c2d-9e3f-123456789abc']);
+  if (/uid$/i.test(key))
+    out.push(
+      ['uid malformado', 'abc'],
+      ['uid nulo (versão 0)', '00000000-0000-0000-0000-000000000000'],
+      ['uid versão 7', '0190f3c4-8a1b-7c2d-9e3f-123456789abc'],
+    );
   if (sv.format === 'email') out.push(['e-mail sem @', 'nao-e-um-email']);
   return out;
 }
@@ -173,7 +189,11 @@ function routeCtx(route: RouteInfo): Promise<RouteCtx> {
 
 async function expectRefused(route: RouteInfo, url: string, payload: unknown, field: string | null, opts: { raw?: boolean } = {}) {
   const writes = await watchWrites(h.db);
-  const res = await h.admin.request(route.method, url, payload, { ip: nextIp(), raw: opts.raw, headers: opts.raw ? { 'content-type': 'application/json' } : undefined });
+  const res = await h.admin.request(route.method, url, payload, {
+    ip: nextIp(),
+    raw: opts.raw,
+    headers: opts.raw ? { 'content-type': 'application/json' } : undefined,
+  });
   const shown = `${route.method} ${url} ${opts.raw ? String(payload) : JSON.stringify(payload)} → ${res.status} ${res.text}`;
   expect(res.status, shown).toBe(400);
   expect(res.body, shown).toMatchObject({ success: false, errorCode: 400 });
@@ -237,6 +257,16 @@ describe('JSON bodies', () => {
         }
       }
 
+      // PostgreSQL text cannot hold U+0000: the server must refuse it as input, not fail on it.
+      const texto = fields.find((f) => stringVariant(f.schema) && !stringVariant(f.schema)?.pattern && !stringVariant(f.schema)?.format && !stringVariant(f.schema)?.enum && !invalidByName(f).length);
+      if (texto) {
+        it(`${texto.name} with a NUL character (\\u0000) → 400, not 500`, async () => {
+          const { url, baseline } = await routeCtx(route);
+          // Any 400 will do (another check may come first); a 500 or a write will not.
+          await expectRefused(route, url, setAt(baseline ?? {}, texto.path, 'antes\u0000depois'), null);
+        });
+      }
+
       for (const f of fields) {
         const wrong = wrongTypeValue(f.schema);
         if (wrong !== undefined) {
@@ -282,7 +312,12 @@ describe('JSON bodies', () => {
   }
 });
 
-const PATH_MESSAGES: string[] = [MSG.parametrosInvalidos, MSG.embarcadorNaoInformado, MSG.transportadorNaoInformado, MSG.regiaoNaoInformado];
+const PATH_MESSAGES: string[] = [
+  MSG.parametrosInvalidos,
+  MSG.embarcadorNaoInformado,
+  MSG.transportadorNaoInformado,
+  MSG.regiaoNaoInformado,
+];
 
 describe('uids in the path', () => {
   const withUid = h.routes.filter((r) => r.url.startsWith('/api/v1/') && paramNames(r.url).some((p) => isUidParam(r, p)));
@@ -300,7 +335,10 @@ describe('uids in the path', () => {
           expect(res.body, res.text).toMatchObject({ success: false, errorCode: 400 });
           // 'Parametros inválidos' (CONVENTIONS), or the specification's own word for a missing parent.
           expect(PATH_MESSAGES, res.text).toContain(res.body.message);
-          expect((res.body.errors ?? []).map((e: { field: string }) => e.field), res.text).toContain(p);
+          expect(
+            (res.body.errors ?? []).map((e: { field: string }) => e.field),
+            res.text,
+          ).toContain(p);
           expect(await writes()).toEqual([]);
         }
       });
@@ -309,7 +347,9 @@ describe('uids in the path', () => {
 });
 
 describe('list query strings', () => {
-  const lists = h.routes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/v1/') && (r.schema.querystring as { shape?: Record<string, unknown> })?.shape?.ssf);
+  const lists = h.routes.filter(
+    (r) => r.method === 'GET' && r.url.startsWith('/api/v1/') && (r.schema.querystring as { shape?: Record<string, unknown> })?.shape?.ssf,
+  );
   it('there are lists', () => expect(lists.map(routeKey)).toContain('GET /api/v1/centros-custo'));
   const cases: [string, Record<string, string>, string][] = [
     ['an unknown ftr_ filter', { ftr_campoQueNaoExiste: 'x' }, 'ftr_campoQueNaoExiste'],
@@ -333,7 +373,10 @@ describe('list query strings', () => {
         const res = await h.admin.get(url, query);
         expect(res.status, `${url} com ${what} → ${res.status} ${res.text}`).toBe(400);
         expect(res.body).toMatchObject({ success: false, errorCode: 400, message: MSG.parametrosInvalidos });
-        expect((res.body.errors ?? []).map((e: { field: string }) => e.field), `${what}: ${res.text}`).toContain(field);
+        expect(
+          (res.body.errors ?? []).map((e: { field: string }) => e.field),
+          `${what}: ${res.text}`,
+        ).toContain(field);
       }
     });
   }

@@ -74,10 +74,41 @@ describe('registered resources', () => {
   }
 });
 
+describe('a body cannot choose the shipper or the uid of a new record', () => {
+  const creatable = h.resources.filter((r) => r.routes.create && fixtures[r.path]?.body && !fixtures[r.path]?.create);
+  for (const r of creatable) {
+    it(`POST ${r.collection}: embarcadorUid of shipper B and a chosen uid in the body are ignored`, async () => {
+      const fx = fixtures[r.path];
+      const parent = r.nested ? await fx.parent?.(h) : undefined;
+      const body = (await fx.body?.(h, { parent })) ?? {};
+      const escolhido = '3f1c2b9e-0000-4000-8000-00000000abcd';
+      const inputKeys = Object.keys((r.routes.create?.schema.body as { shape?: object })?.shape ?? {});
+      const extras = Object.fromEntries(
+        Object.entries({ embarcadorUid: h.embarcadorB, uid: escolhido, criadoEm: '2000-01-01T00:00:00.000Z' }).filter(([k]) => !inputKeys.includes(k)),
+      );
+      const url = r.nested ? r.collection.replace(':uid', parent as string) : r.collection;
+      const res = await h.admin.post(url, { ...body, ...extras });
+      expect(res.status, res.text).toBe(201);
+      const uid = res.body.data.uid as string;
+      expect(uid).not.toBe(escolhido);
+      if (res.body.data.criadoEm) expect(res.body.data.criadoEm).not.toMatch(/^2000-/);
+      if (r.routes.get) {
+        expect((await h.admin.get(`${url}/${uid}`)).status, 'o registro não ficou com quem o criou').toBe(200);
+        expect((await h.outro.get(`${url}/${uid}`)).status, 'o registro foi parar no embarcador B').toBe(404);
+      }
+      if (!r.nested && r.routes.list) {
+        const deB = await h.outro.get(r.collection, { pps: 500 });
+        expect(deB.body.data.data.map((x: { uid: string }) => x.uid)).not.toContain(uid);
+      }
+    });
+  }
+});
+
 describe('other routes that take a uid', () => {
   const resourceRoute = (url: string) => h.resources.some((r) => r.item === url || (r.nested && r.collection === url));
   const custom = h.routes.filter(
-    (rt) => rt.url.startsWith('/api/v1/') && !rt.config.public && paramNames(rt.url).some((p) => isUidParam(rt, p)) && !resourceRoute(rt.url),
+    (rt) =>
+      rt.url.startsWith('/api/v1/') && !rt.config.public && paramNames(rt.url).some((p) => isUidParam(rt, p)) && !resourceRoute(rt.url),
   );
 
   for (const route of custom) {

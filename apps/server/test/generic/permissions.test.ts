@@ -4,8 +4,18 @@ import { ACOES, MSG, RECURSOS, type Permissoes, USUARIO_STATUS, pode } from '@fr
 import { hashSenha } from '../../src/lib/crypto.ts';
 import { DEMO } from '../../src/db/seed/demo.ts';
 import { fixtures } from '../fixtures.ts';
-import { type RouteInfo, type TestApp } from '../support/db.ts';
-import { type Harness, anyValidParam, createHarness, fillUrl, isZod, ownedParams, paramNames, routeKey, updateBody } from '../support/harness.ts';
+import type { RouteInfo, TestApp } from '../support/db.ts';
+import {
+  type Harness,
+  anyValidParam,
+  createHarness,
+  fillUrl,
+  isZod,
+  ownedParams,
+  paramNames,
+  routeKey,
+  updateBody,
+} from '../support/harness.ts';
 import { api, as } from '../support/http.ts';
 import { watchWrites } from '../support/state.ts';
 
@@ -26,11 +36,17 @@ const LEITOR = 'leitor@demo.com.br';
 async function criarLeitor(t: TestApp, embarcadorUid: string) {
   const leitura = Object.fromEntries(RECURSOS.map((r) => [r.codigo, ['ler']]));
   const rows = (q: ReturnType<typeof sql>) => t.db.execute(q) as unknown as Promise<{ rows: { uid: string }[] }>;
-  const papel = (await rows(sql`insert into papeis (embarcador_uid, nome, descricao, permissoes)
-    values (${embarcadorUid}, 'Somente leitura', 'Consulta tudo', ${JSON.stringify(leitura)}::jsonb) returning uid`)).rows[0];
-  const u = (await rows(sql`insert into usuarios (login, nome, senha_hash, tipo_usuario, status_usuario)
-    values (${LEITOR}, 'Leandro Leitor', ${await hashSenha('demo1234')}, 1, ${USUARIO_STATUS.ATIVO}) returning uid`)).rows[0];
-  await rows(sql`insert into usuario_embarcador (usuario_uid, embarcador_uid, papel_uid) values (${u.uid}, ${embarcadorUid}, ${papel.uid}) returning uid`);
+  const papel = (
+    await rows(sql`insert into papeis (embarcador_uid, nome, descricao, permissoes)
+    values (${embarcadorUid}, 'Somente leitura', 'Consulta tudo', ${JSON.stringify(leitura)}::jsonb) returning uid`)
+  ).rows[0];
+  const u = (
+    await rows(sql`insert into usuarios (login, nome, senha_hash, tipo_usuario, status_usuario)
+    values (${LEITOR}, 'Leandro Leitor', ${await hashSenha('demo1234')}, 1, ${USUARIO_STATUS.ATIVO}) returning uid`)
+  ).rows[0];
+  await rows(
+    sql`insert into usuario_embarcador (usuario_uid, embarcador_uid, papel_uid) values (${u.uid}, ${embarcadorUid}, ${papel.uid}) returning uid`,
+  );
 }
 await criarLeitor(h.t, h.embarcadorA);
 
@@ -112,7 +128,9 @@ for (const user of users) {
     }
 
     // The other side: what the role grants is not refused (a route declaring the wrong action would be).
-    const grantedResourceRoutes = granted.filter((r) => h.resources.some((x) => fixtures[x.path] && (x.collection === r.url || x.item === r.url)));
+    const grantedResourceRoutes = granted.filter((r) =>
+      h.resources.some((x) => fixtures[x.path] && (x.collection === r.url || x.item === r.url)),
+    );
     for (const route of grantedResourceRoutes) {
       it(`${routeKey(route)} is allowed (${route.config.permission?.join(':')})`, async () => {
         const caller = await as(h.app, user.login);
@@ -131,7 +149,10 @@ describe('without a session', () => {
 
   const callers = [
     { quem: 'no credentials', auth: undefined },
-    { quem: 'a forged session cookie', auth: 'authjs.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0.forjado.forjado.forjado.forjado' },
+    {
+      quem: 'a forged session cookie',
+      auth: 'authjs.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0.forjado.forjado.forjado.forjado',
+    },
     { quem: 'an unknown API token', auth: { bearer: 'fretio_tokenQueNaoExiste0123456789abcdef' } },
     { quem: 'a bearer that is not a session', auth: { bearer: 'qualquer-coisa' } },
   ];
@@ -163,4 +184,3 @@ describe('without a session', () => {
     }
   });
 });
-

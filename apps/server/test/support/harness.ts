@@ -187,7 +187,9 @@ export async function createHarness(): Promise<Harness> {
       const body = await fx.body(h, { parent });
       const res = await h.admin.post(collectionUrl, body);
       if (res.status !== 201 && res.status !== 200) {
-        throw new Error(`POST ${collectionUrl} com o corpo da fixture respondeu ${res.status}: ${res.text}\ncorpo: ${JSON.stringify(body)}`);
+        throw new Error(
+          `POST ${collectionUrl} com o corpo da fixture respondeu ${res.status}: ${res.text}\ncorpo: ${JSON.stringify(body)}`,
+        );
       }
       const item = res.body?.data as Record<string, unknown>;
       if (!item || typeof item.uid !== 'string') throw new Error(`POST ${collectionUrl} não devolveu data.uid: ${res.text}`);
@@ -217,7 +219,10 @@ export async function storedRow(h: Harness, r: ResourceRoutes, uid: string): Pro
  * a route fixture's params, a record of the resource the path belongs to, or the parent of a
  * sub-collection the path starts with. Unknown parameters are listed in `unknown`.
  */
-export async function ownedParams(h: Harness, route: RouteInfo): Promise<{ values: Record<string, string>; unknown: string[]; body?: Body }> {
+export async function ownedParams(
+  h: Harness,
+  route: RouteInfo,
+): Promise<{ values: Record<string, string>; unknown: string[]; body?: Body }> {
   const key = routeKey(route);
   const rf = routeFixtures[key];
   const names = paramNames(route.url);
@@ -258,7 +263,9 @@ export async function ownedParams(h: Harness, route: RouteInfo): Promise<{ value
   }
   // '/api/v1/x/:uid/...' where '/x/:uid/y' is a declared sub-collection: the same kind of parent.
   if (values.uid === undefined && names.includes('uid')) {
-    const sub = h.resources.find((r) => r.nested && route.url.startsWith(`${r.collection.slice(0, r.collection.indexOf(':uid') + 4)}/`) && fixtures[r.path]?.parent);
+    const sub = h.resources.find(
+      (r) => r.nested && route.url.startsWith(`${r.collection.slice(0, r.collection.indexOf(':uid') + 4)}/`) && fixtures[r.path]?.parent,
+    );
     if (sub) values.uid = await (fixtures[sub.path].parent as NonNullable<ResourceFixture['parent']>)(h);
   }
   if (rf?.body) body = await rf.body(h, values);

@@ -46,8 +46,8 @@ export async function signIn(app: FastifyInstance, login: string, senha: string)
 const sessions = new WeakMap<FastifyInstance, Map<string, Promise<string>>>();
 /** signIn once per app and login (sign-in is slow on purpose: argon2). */
 export function session(app: FastifyInstance, login: string, senha = 'demo1234'): Promise<string> {
-  let m = sessions.get(app);
-  if (!m) sessions.set(app, (m = new Map()));
+  const m = sessions.get(app) ?? new Map<string, Promise<string>>();
+  sessions.set(app, m);
   let p = m.get(login);
   if (!p) {
     p = signIn(app, login, senha);
@@ -59,7 +59,12 @@ export function session(app: FastifyInstance, login: string, senha = 'demo1234')
 
 export type Auth = string | { cookie?: string; bearer?: string } | undefined;
 export type Reply<T = any> = { status: number; body: T; headers: Record<string, unknown>; text: string };
-export type RequestOptions = { query?: Record<string, string | number | boolean>; headers?: Record<string, string>; ip?: string; raw?: boolean };
+export type RequestOptions = {
+  query?: Record<string, string | number | boolean>;
+  headers?: Record<string, string>;
+  ip?: string;
+  raw?: boolean;
+};
 
 /** JSON requests as one caller (cookie header string, or {bearer}). */
 export function api(app: FastifyInstance, auth?: Auth) {
@@ -95,7 +100,8 @@ export function api(app: FastifyInstance, auth?: Auth) {
 
   return {
     request,
-    get: <T = any>(url: string, query?: RequestOptions['query'], opts?: RequestOptions) => request<T>('GET', url, undefined, { ...opts, query }),
+    get: <T = any>(url: string, query?: RequestOptions['query'], opts?: RequestOptions) =>
+      request<T>('GET', url, undefined, { ...opts, query }),
     post: <T = any>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', url, body ?? {}, opts),
     put: <T = any>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', url, body ?? {}, opts),
     patch: <T = any>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', url, body ?? {}, opts),

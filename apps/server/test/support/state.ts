@@ -44,7 +44,8 @@ export function diff(before: Fingerprint, after: Fingerprint): string[] {
   for (const t of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const a = before[t];
     const b = after[t];
-    if (!a || !b || a.h !== b.h) out.push(`${t} (${a?.n ?? '-'} → ${b?.n ?? '-'} linhas${a && b && a.n === b.n ? ', conteúdo alterado' : ''})`);
+    if (!a || !b || a.h !== b.h)
+      out.push(`${t} (${a?.n ?? '-'} → ${b?.n ?? '-'} linhas${a && b && a.n === b.n ? ', conteúdo alterado' : ''})`);
   }
   return out;
 }
@@ -56,18 +57,22 @@ export async function countRows(db: Db, table: string): Promise<number> {
 
 /**
  * A cheap "nothing was written" check for suites that send thousands of refused requests: the
- * transaction id counter. txid_current() itself takes one id; anything else that wrote (or locked a
- * row, or began a write it then rolled back) took more. Strict on purpose: a request refused by
- * validation or by the permission check never opens a write.
+ * transaction id counter. Every transaction that wrote or locked a row took an id; those that
+ * committed are the writes (a request refused after it began a transaction rolls it back).
  */
 export async function writeMark(db: Db): Promise<number> {
   const [r] = await rows<{ x: unknown }>(db, sql`select txid_current() as x`);
   return Number(String(r.x));
 }
 
-/** How many write transactions ran since `mark` (0 when nothing was written). */
+/** How many transactions committed since `mark` (0 when nothing was written). */
 export async function writesSince(db: Db, mark: number): Promise<number> {
-  return (await writeMark(db)) - mark - 1;
+  const [r] = await rows<{ n: unknown }>(
+    db,
+    sql`with agora as (select txid_current() as x)
+        select (select count(*) from generate_series(${mark + 1}::bigint, agora.x - 1) g where txid_status(g) = 'committed') as n from agora`,
+  );
+  return Number(String(r.n));
 }
 
 /** Which engine a Db runs on (set by createTestApp): the cheap write check only holds on PGlite. */
@@ -86,6 +91,6 @@ export async function watchWrites(db: Db): Promise<() => Promise<string[]>> {
   return async () => {
     if (fp) return diff(fp, await fingerprint(db));
     const n = await writesSince(db, mark);
-    return n === 0 ? [] : [`${n} transação(ões) de escrita (FRETIO_TEST_FINGERPRINT=1 mostra as tabelas)`];
+    return n === 0 ? [] : [`${n} transação(ões) de escrita confirmada(s) (FRETIO_TEST_FINGERPRINT=1 mostra as tabelas)`];
   };
 }

@@ -31,23 +31,55 @@ const auditado = { criadoEm: z.string(), atualizadoEm: z.string() };
 
 // Regions ---------------------------------------------------------------------------------------
 export const regiaoInput = z.object({ nome: zTexto(120), descricao: zTextoOpcional(255), ativo: zBool.default(true) });
-export const regiao = z.object({ uid: z.string(), nome: z.string(), descricao: z.string().nullable(), ativo: z.boolean(), quantidadeLocais: z.number().int(), ...auditado });
+export const regiao = z.object({
+  uid: z.string(),
+  nome: z.string(),
+  descricao: z.string().nullable(),
+  ativo: z.boolean(),
+  quantidadeLocais: z.number().int(),
+  ...auditado,
+});
 export type Regiao = z.infer<typeof regiao>;
 export const regiaoListaInput = z.object({
-  nome: z.string().trim().max(120, 'Deve ter no máximo 120 caracteres').optional().describe('Parte do nome (sem acentos)'),
+  nome: z
+    .string()
+    .trim()
+    .max(120, 'Deve ter no máximo 120 caracteres')
+    .refine((v) => !v.includes('\0'), 'Caractere inválido')
+    .optional()
+    .describe('Parte do nome (sem acentos)'),
   ativo: z.boolean({ error: 'Deve ser verdadeiro ou falso' }).optional().describe('true ou omitido: só as ativas; false: todas'),
   uids: z.array(zUid).max(500).optional().describe('Só estas regiões'),
 });
 /** A location of a region: a UF, a municipality (IBGE) or a CEP range; never another region. */
-export const regiaoLocalInput = localRefSchema.refine((l) => l.tipo !== 'REGIAO', { error: 'Uma região contém UFs, municípios ou faixas de CEP, não outra região', path: ['tipo'] });
+export const regiaoLocalInput = localRefSchema.refine((l) => l.tipo !== 'REGIAO', {
+  error: 'Uma região contém UFs, municípios ou faixas de CEP, não outra região',
+  path: ['tipo'],
+});
 export const regiaoLocal = localRefItem.extend({ uid: z.string(), regiaoUid: z.string(), ...auditado });
 
 // CEP ranges ------------------------------------------------------------------------------------
 export const faixaCepInput = z
   .object({ nome: zTexto(120), uf: zUfConhecida, municipioIbge: opcional(zIbge), de: zCep, ate: zCep, ativo: zBool.default(true) })
   .refine((f) => f.de <= f.ate, { error: 'CEP final deve ser maior ou igual ao CEP inicial', path: ['ate'] });
-export const faixaCep = z.object({ uid: z.string(), nome: z.string(), uf: z.string(), municipioIbge: z.string().nullable(), de: z.string(), ate: z.string(), ativo: z.boolean(), ...auditado });
-export const faixaCepOpcao = z.object({ value: z.string(), label: z.string(), uf: z.string(), municipioIbge: z.string().nullable(), de: z.string(), ate: z.string() });
+export const faixaCep = z.object({
+  uid: z.string(),
+  nome: z.string(),
+  uf: z.string(),
+  municipioIbge: z.string().nullable(),
+  de: z.string(),
+  ate: z.string(),
+  ativo: z.boolean(),
+  ...auditado,
+});
+export const faixaCepOpcao = z.object({
+  value: z.string(),
+  label: z.string(),
+  uf: z.string(),
+  municipioIbge: z.string().nullable(),
+  de: z.string(),
+  ate: z.string(),
+});
 
 // Holidays --------------------------------------------------------------------------------------
 export const ESCOPOS_FERIADO = ['NACIONAL', 'UF', 'MUNICIPIO'] as const;
@@ -62,7 +94,8 @@ export const feriadoInput = z
   })
   .superRefine((f, ctx) => {
     if (f.escopo === 'UF' && !f.uf) ctx.addIssue({ code: 'custom', path: ['uf'], message: 'Informe a UF do feriado estadual' });
-    if (f.escopo === 'MUNICIPIO' && !f.municipioIbge) ctx.addIssue({ code: 'custom', path: ['municipioIbge'], message: 'Informe o município do feriado municipal' });
+    if (f.escopo === 'MUNICIPIO' && !f.municipioIbge)
+      ctx.addIssue({ code: 'custom', path: ['municipioIbge'], message: 'Informe o município do feriado municipal' });
   });
 export const feriado = z.object({
   uid: z.string(),
@@ -80,21 +113,50 @@ export type Feriado = z.infer<typeof feriado>;
 
 // Modes and components --------------------------------------------------------------------------
 const zCodigo = (max: number) =>
-  z.string({ error: 'Campo obrigatório' }).trim().toUpperCase().regex(/^[A-Z][A-Z0-9_]*$/, 'Use letras maiúsculas, dígitos e _ (ex.: TAXA_PORTO)').max(max, `Deve ter no máximo ${max} caracteres`);
+  z
+    .string({ error: 'Campo obrigatório' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z][A-Z0-9_]*$/, 'Use letras maiúsculas, dígitos e _ (ex.: TAXA_PORTO)')
+    .max(max, `Deve ter no máximo ${max} caracteres`);
 export const modalInput = z.object({
   codigo: zCodigo(20),
   nome: zTexto(80),
   fatorCubagemPadrao: z.number({ error: 'Número inválido' }).positive('Deve ser maior que zero').max(99999).default(300),
   ativo: zBool.default(true),
 });
-export const modal = z.object({ uid: z.string(), codigo: z.string(), nome: z.string(), fatorCubagemPadrao: z.number(), ativo: z.boolean(), sistema: z.boolean(), ...auditado });
+export const modal = z.object({
+  uid: z.string(),
+  codigo: z.string(),
+  nome: z.string(),
+  fatorCubagemPadrao: z.number(),
+  ativo: z.boolean(),
+  sistema: z.boolean(),
+  ...auditado,
+});
 export const modalOpcao = z.object({ value: z.string(), label: z.string(), codigo: z.string(), fatorCubagemPadrao: z.number() });
 
-export const componenteInput = z.object({ codigo: zCodigo(30), nome: zTexto(120), descricao: zTextoOpcional(255), ativo: zBool.default(true) });
-export const componente = z.object({ uid: z.string(), codigo: z.string(), nome: z.string(), descricao: z.string().nullable(), ativo: z.boolean(), sistema: z.boolean(), ...auditado });
+export const componenteInput = z.object({
+  codigo: zCodigo(30),
+  nome: zTexto(120),
+  descricao: zTextoOpcional(255),
+  ativo: zBool.default(true),
+});
+export const componente = z.object({
+  uid: z.string(),
+  codigo: z.string(),
+  nome: z.string(),
+  descricao: z.string().nullable(),
+  ativo: z.boolean(),
+  sistema: z.boolean(),
+  ...auditado,
+});
 export type Componente = z.infer<typeof componente>;
 
-export const mapaComponenteInput = z.object({ nome: zTexto(120).describe('Nome do componente como o transportador o imprime no CT-e'), componenteUid: zUid });
+export const mapaComponenteInput = z.object({
+  nome: zTexto(120).describe('Nome do componente como o transportador o imprime no CT-e'),
+  componenteUid: zUid,
+});
 export const mapaComponente = z.object({
   uid: z.string(),
   transportadorUid: z.string(),
@@ -110,7 +172,11 @@ export const prazoEntregaInput = z.object({
   transportadorUid: zUid,
   origem: localRefInput,
   destino: localRefInput,
-  prazoDiasUteis: z.number({ error: 'Número inválido' }).int('Deve ser um número inteiro de dias úteis').min(0, 'Prazo não pode ser negativo').max(365),
+  prazoDiasUteis: z
+    .number({ error: 'Número inválido' })
+    .int('Deve ser um número inteiro de dias úteis')
+    .min(0, 'Prazo não pode ser negativo')
+    .max(365),
   observacao: zTextoOpcional(255),
   ativo: zBool.default(true),
 });
@@ -190,7 +256,11 @@ export const calculoInput = z
     destino: localCalculoInput,
     pesoKg: naoNeg('Peso').max(1e9),
     m3: naoNeg('Volume (m³)').max(1e7).optional(),
-    dimensoes: z.array(dimensaoInput).max(1000).optional().describe('Alternativa a m3: o volume é a soma de comprimento × largura × altura × quantidade'),
+    dimensoes: z
+      .array(dimensaoInput)
+      .max(1000)
+      .optional()
+      .describe('Alternativa a m3: o volume é a soma de comprimento × largura × altura × quantidade'),
     valorMercadoria: naoNeg('Valor da mercadoria').max(1e12),
     volumes: z.number().int('Deve ser um número inteiro').min(0).max(1e7).optional(),
     documentos: z.number().int('Deve ser um número inteiro').min(0).max(1e5).optional().describe('Quantidade de NF-es (padrão 1)'),
@@ -204,8 +274,19 @@ export const calculoInput = z
   .refine((c) => !(c.m3 !== undefined && c.dimensoes?.length), { error: 'Informe m3 ou dimensoes, não ambos', path: ['dimensoes'] });
 export type CalculoInput = z.infer<typeof calculoInput>;
 
-export const localResolvido = z.object({ uf: z.string(), ibge: z.string().nullable(), cep: z.string().nullable(), regioes: z.array(z.string()) });
-export const componenteCotado = z.object({ componente: z.string(), nome: z.string(), base: z.string(), quantidade: z.number(), valor: z.number() });
+export const localResolvido = z.object({
+  uf: z.string(),
+  ibge: z.string().nullable(),
+  cep: z.string().nullable(),
+  regioes: z.array(z.string()),
+});
+export const componenteCotado = z.object({
+  componente: z.string(),
+  nome: z.string(),
+  base: z.string(),
+  quantidade: z.number(),
+  valor: z.number(),
+});
 export const cotacaoCalculada = z.object({
   tabelaUid: z.string(),
   tabelaNome: z.string(),
@@ -223,7 +304,13 @@ export const cotacaoCalculada = z.object({
   dataPrevistaEntrega: z.string(),
   prioridade: z.number().int(),
 });
-export const naoCotada = z.object({ tabelaUid: z.string(), tabelaNome: z.string(), transportadorUid: z.string(), transportadorNome: z.string(), motivo: z.string() });
+export const naoCotada = z.object({
+  tabelaUid: z.string(),
+  tabelaNome: z.string(),
+  transportadorUid: z.string(),
+  transportadorNome: z.string(),
+  motivo: z.string(),
+});
 export const calculoResultado = z.object({
   data: z.string(),
   origem: localResolvido,

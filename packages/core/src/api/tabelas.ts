@@ -6,7 +6,18 @@ import { localRefInput, localRefItem } from './frete.ts';
 // Freight rate tables and their children (routes, rules, ranges, generalidades, priorities,
 // component restrictions), plus readjustment and the XLSX import report.
 
-export const BASES_REGRA = ['PESO', 'VALOR', 'FRACAO_100KG', 'VOLUMES', 'DOCUMENTOS', 'M3', 'KM', 'VIAGEM', 'FRETE_PESO', 'SUBTOTAL'] as const satisfies readonly BaseRegra[];
+export const BASES_REGRA = [
+  'PESO',
+  'VALOR',
+  'FRACAO_100KG',
+  'VOLUMES',
+  'DOCUMENTOS',
+  'M3',
+  'KM',
+  'VIAGEM',
+  'FRETE_PESO',
+  'SUBTOTAL',
+] as const satisfies readonly BaseRegra[];
 export const CALCULOS_REGRA = ['PERCENTUAL', 'POR_UNIDADE', 'FIXO', 'FAIXA'] as const satisfies readonly TipoCalculo[];
 export const MODOS_FAIXA = ['FIXO', 'POR_UNIDADE', 'EXCEDENTE'] as const satisfies readonly ModoFaixa[];
 export const MODOS_RESTRICAO = ['SOMENTE', 'EXCETO'] as const;
@@ -14,7 +25,9 @@ export const SITUACOES_VIGENCIA = ['Vigente', 'Futura', 'Expirada'] as const;
 /** ftr_vigencia of the table list. */
 export const FILTROS_VIGENCIA = ['vigente', 'futura', 'expirada', 'todas'] as const;
 
-const zStatusTabela = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Status deve ser 1 (Ativo), 2 (Inativo) ou 3 (Validação)' });
+const zStatusTabela = z.union([z.literal(1), z.literal(2), z.literal(3)], {
+  error: 'Status deve ser 1 (Ativo), 2 (Inativo) ou 3 (Validação)',
+});
 
 const camposTabela = {
   nome: zTexto(150),
@@ -22,15 +35,28 @@ const camposTabela = {
   modalUid: opcional(zUid),
   vigenciaInicio: zData,
   vigenciaFim: opcional(zData),
-  fatorCubagem: opcional(z.number({ error: 'Número inválido' }).positive('Fator de cubagem deve ser maior que zero').max(99999)).describe('kg por m³; padrão: o do modal, ou 300 (rodoviário)'),
+  fatorCubagem: opcional(z.number({ error: 'Número inválido' }).positive('Fator de cubagem deve ser maior que zero').max(99999)).describe(
+    'kg por m³; padrão: o do modal, ou 300 (rodoviário)',
+  ),
   icmsIncluso: zBool.default(false),
-  prioridade: z.number({ error: 'Número inválido' }).int('Deve ser um número inteiro').min(0).max(9999).default(0).describe('Desempate no ranking da calculadora: menor primeiro'),
+  prioridade: z
+    .number({ error: 'Número inválido' })
+    .int('Deve ser um número inteiro')
+    .min(0)
+    .max(9999)
+    .default(0)
+    .describe('Desempate no ranking da calculadora: menor primeiro'),
   observacoes: zTextoOpcional(2000),
 };
 const vigenciaOrdenada = (t: { vigenciaInicio: string; vigenciaFim: string | null }) => !t.vigenciaFim || t.vigenciaFim >= t.vigenciaInicio;
-const erroVigencia = { error: 'A vigência termina antes de começar: vigenciaFim deve ser igual ou posterior a vigenciaInicio', path: ['vigenciaFim'] };
+const erroVigencia = {
+  error: 'A vigência termina antes de começar: vigenciaFim deve ser igual ou posterior a vigenciaInicio',
+  path: ['vigenciaFim'],
+};
 
-export const tabelaFreteInput = z.object({ ...camposTabela, status: zStatusTabela.default(3).describe('1 Ativo, 2 Inativo, 3 Validação (padrão)') }).refine(vigenciaOrdenada, erroVigencia);
+export const tabelaFreteInput = z
+  .object({ ...camposTabela, status: zStatusTabela.default(3).describe('1 Ativo, 2 Inativo, 3 Validação (padrão)') })
+  .refine(vigenciaOrdenada, erroVigencia);
 /** PUT: status omitted keeps the current one; a change is checked against STATUS.tabelaFrete (409). */
 export const tabelaFreteUpdate = z.object({ ...camposTabela, status: zStatusTabela.optional() }).refine(vigenciaOrdenada, erroVigencia);
 
@@ -67,7 +93,11 @@ export const tabelaRotaInput = z
     rotaUid: opcional(zUid).describe('Rota do cadastro: origem, destino e distância vêm dela quando omitidos'),
     origem: localRefInput.optional(),
     destino: localRefInput.optional(),
-    prazoDiasUteis: z.number({ error: 'Número inválido' }).int('Prazo deve ser um número inteiro de dias úteis').min(0, 'Prazo não pode ser negativo').max(365),
+    prazoDiasUteis: z
+      .number({ error: 'Número inválido' })
+      .int('Prazo deve ser um número inteiro de dias úteis')
+      .min(0, 'Prazo não pode ser negativo')
+      .max(365),
     freteMinimo: opcional(naoNegativo('Frete mínimo').max(1e10)),
     distanciaKm: opcional(naoNegativo('Distância').max(1e7)),
     tipoVeiculoUid: opcional(zUid),
@@ -94,10 +124,23 @@ export const tabelaRota = z.object({
 });
 
 // Rules and ranges ------------------------------------------------------------------------------
-export const faixaItem = z.object({ uid: z.string(), regraUid: z.string(), ordem: z.number().int(), ate: z.number().nullable(), valor: z.number(), modo: z.enum(MODOS_FAIXA) });
+export const faixaItem = z.object({
+  uid: z.string(),
+  regraUid: z.string(),
+  ordem: z.number().int(),
+  ate: z.number().nullable(),
+  valor: z.number(),
+  modo: z.enum(MODOS_FAIXA),
+});
 export const faixaInput = faixaSchema.extend({
   regraUid: zUid,
-  ordem: z.number().int('Deve ser um número inteiro').min(0).max(9999).optional().describe('Posição da faixa na regra (padrão: depois da última)'),
+  ordem: z
+    .number()
+    .int('Deve ser um número inteiro')
+    .min(0)
+    .max(9999)
+    .optional()
+    .describe('Posição da faixa na regra (padrão: depois da última)'),
 });
 
 /** The ranges of one rule, in order (the engine's checks: growing `ate`, open-ended range last). */
@@ -138,8 +181,14 @@ export type RegraItem = z.infer<typeof regra>;
 
 // Priorities and restrictions -------------------------------------------------------------------
 export const prioridadeInput = z.object({
-  origem: localRefInput.nullish().transform((v) => v ?? null).describe('Vazio: qualquer origem'),
-  destino: localRefInput.nullish().transform((v) => v ?? null).describe('Vazio: qualquer destino'),
+  origem: localRefInput
+    .nullish()
+    .transform((v) => v ?? null)
+    .describe('Vazio: qualquer origem'),
+  destino: localRefInput
+    .nullish()
+    .transform((v) => v ?? null)
+    .describe('Vazio: qualquer destino'),
   prioridade: z.number({ error: 'Número inválido' }).int('Deve ser um número inteiro').min(0).max(9999),
   observacao: zTextoOpcional(255),
 });
@@ -172,7 +221,11 @@ export const restricao = z.object({
   atualizadoEm: z.string(),
 });
 export const restricaoPessoa = z.object({ pessoaUid: z.string(), nome: z.string(), documento: z.string(), vinculadoEm: z.string() });
-export const importacaoPessoasResultado = z.object({ vinculados: z.number().int(), jaVinculados: z.number().int(), linhas: z.number().int() });
+export const importacaoPessoasResultado = z.object({
+  vinculados: z.number().int(),
+  jaVinculados: z.number().int(),
+  linhas: z.number().int(),
+});
 
 // The whole table, readjustment, import -----------------------------------------------------------
 export const tabelaFreteCompleta = tabelaFrete.extend({
@@ -187,7 +240,10 @@ export const reajusteInput = z
   .object({
     vigenciaInicio: zData,
     vigenciaFim: opcional(zData),
-    percentual: z.number({ error: 'Número inválido' }).gt(-100, 'Percentual deve ser maior que -100').max(1000, 'Percentual deve ser no máximo 1000'),
+    percentual: z
+      .number({ error: 'Número inválido' })
+      .gt(-100, 'Percentual deve ser maior que -100')
+      .max(1000, 'Percentual deve ser no máximo 1000'),
   })
   .refine(vigenciaOrdenada, erroVigencia);
 
@@ -200,6 +256,11 @@ export const erroImportacao = z.object({
   campo: z.string().optional(),
   mensagem: z.string().optional(),
 });
-export const importacaoErroReply = z.object({ success: z.literal(false), message: z.string(), errorCode: z.number().int(), errors: z.array(erroImportacao).optional() });
+export const importacaoErroReply = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errorCode: z.number().int(),
+  errors: z.array(erroImportacao).optional(),
+});
 
 export const tipoFaixaCalculo = z.object({ value: z.enum(MODOS_FAIXA), label: z.string(), descricao: z.string() });

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, date, index, integer, numeric, pgTable, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { timestamps, uidPk } from './columns.ts';
 import { modais, regioes, rotas } from './frete.ts';
 import { tiposVeiculo } from './frota.ts';
@@ -12,136 +26,192 @@ import { pessoas } from './pessoas.ts';
 // (a route's own, or table-wide generalidades when tabela_rota_uid is null) → ranges of FAIXA rules.
 // Restrictions make a component apply only to / except for listed senders and recipients.
 
-export const tabelasFrete = pgTable('tabelas_frete', {
-  uid: uidPk(),
-  embarcadorUid: uuid().notNull().references(() => embarcadores.uid, { onDelete: 'cascade' }),
-  nome: varchar({ length: 150 }).notNull(),
-  transportadorUid: uuid().notNull().references(() => transportadores.uid, { onDelete: 'restrict' }),
-  modalUid: uuid().references(() => modais.uid, { onDelete: 'restrict' }),
-  vigenciaInicio: date({ mode: 'string' }).notNull(),
-  vigenciaFim: date({ mode: 'string' }),
-  fatorCubagem: numeric({ precision: 10, scale: 2 }).notNull().default('300'),
-  icmsIncluso: boolean().notNull().default(false),
-  prioridade: integer().notNull().default(0),
-  observacoes: text(),
-  /** STATUS.tabelaFrete: 1 Ativo, 2 Inativo, 3 Validação. */
-  status: smallint().notNull().default(3),
-  versao: integer().notNull().default(1),
-  tabelaOrigemUid: uuid().references((): AnyPgColumn => tabelasFrete.uid, { onDelete: 'set null' }),
-  /** Superseded by a readjusted version: read-only history. */
-  historica: boolean().notNull().default(false),
-  /** Bumped on every change of the table or its children: the calculator's cache key. */
-  revisao: integer().notNull().default(1),
-  ...timestamps(),
-}, (t) => [
-  index('tabelas_frete_embarcador_idx').on(t.embarcadorUid, t.status, t.vigenciaInicio),
-  index('tabelas_frete_transportador_idx').on(t.transportadorUid),
-  check('tabelas_frete_status_ck', sql`${t.status} in (1, 2, 3)`),
-  check('tabelas_frete_vigencia_ck', sql`${t.vigenciaFim} is null or ${t.vigenciaFim} >= ${t.vigenciaInicio}`),
-]);
+export const tabelasFrete = pgTable(
+  'tabelas_frete',
+  {
+    uid: uidPk(),
+    embarcadorUid: uuid()
+      .notNull()
+      .references(() => embarcadores.uid, { onDelete: 'cascade' }),
+    nome: varchar({ length: 150 }).notNull(),
+    transportadorUid: uuid()
+      .notNull()
+      .references(() => transportadores.uid, { onDelete: 'restrict' }),
+    modalUid: uuid().references(() => modais.uid, { onDelete: 'restrict' }),
+    vigenciaInicio: date({ mode: 'string' }).notNull(),
+    vigenciaFim: date({ mode: 'string' }),
+    fatorCubagem: numeric({ precision: 10, scale: 2 }).notNull().default('300'),
+    icmsIncluso: boolean().notNull().default(false),
+    prioridade: integer().notNull().default(0),
+    observacoes: text(),
+    /** STATUS.tabelaFrete: 1 Ativo, 2 Inativo, 3 Validação. */
+    status: smallint().notNull().default(3),
+    versao: integer().notNull().default(1),
+    tabelaOrigemUid: uuid().references((): AnyPgColumn => tabelasFrete.uid, { onDelete: 'set null' }),
+    /** Superseded by a readjusted version: read-only history. */
+    historica: boolean().notNull().default(false),
+    /** Bumped on every change of the table or its children: the calculator's cache key. */
+    revisao: integer().notNull().default(1),
+    ...timestamps(),
+  },
+  (t) => [
+    index('tabelas_frete_embarcador_idx').on(t.embarcadorUid, t.status, t.vigenciaInicio),
+    index('tabelas_frete_transportador_idx').on(t.transportadorUid),
+    check('tabelas_frete_status_ck', sql`${t.status} in (1, 2, 3)`),
+    check('tabelas_frete_vigencia_ck', sql`${t.vigenciaFim} is null or ${t.vigenciaFim} >= ${t.vigenciaInicio}`),
+  ],
+);
 
 /** A route of a table (the engine's Rota), optionally taken from the route register. */
-export const tabelaFreteRotas = pgTable('tabela_frete_rotas', {
-  uid: uidPk(),
-  tabelaFreteUid: uuid().notNull().references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
-  rotaUid: uuid().references(() => rotas.uid, { onDelete: 'restrict' }),
-  origemTipo: varchar({ length: 10 }).notNull(),
-  origemUf: varchar({ length: 2 }),
-  origemIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
-  origemRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
-  origemCepDe: varchar({ length: 8 }),
-  origemCepAte: varchar({ length: 8 }),
-  destinoTipo: varchar({ length: 10 }).notNull(),
-  destinoUf: varchar({ length: 2 }),
-  destinoIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
-  destinoRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
-  destinoCepDe: varchar({ length: 8 }),
-  destinoCepAte: varchar({ length: 8 }),
-  prazoDiasUteis: smallint().notNull(),
-  freteMinimo: numeric({ precision: 14, scale: 2 }),
-  distanciaKm: numeric({ precision: 10, scale: 2 }),
-  tipoVeiculoUid: uuid().references(() => tiposVeiculo.uid, { onDelete: 'restrict' }),
-  ordem: integer().notNull().default(0),
-  ...timestamps(),
-}, (t) => [index('tabela_frete_rotas_tabela_idx').on(t.tabelaFreteUid, t.ordem), index().on(t.rotaUid)]);
+export const tabelaFreteRotas = pgTable(
+  'tabela_frete_rotas',
+  {
+    uid: uidPk(),
+    tabelaFreteUid: uuid()
+      .notNull()
+      .references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
+    rotaUid: uuid().references(() => rotas.uid, { onDelete: 'restrict' }),
+    origemTipo: varchar({ length: 10 }).notNull(),
+    origemUf: varchar({ length: 2 }),
+    origemIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
+    origemRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
+    origemCepDe: varchar({ length: 8 }),
+    origemCepAte: varchar({ length: 8 }),
+    destinoTipo: varchar({ length: 10 }).notNull(),
+    destinoUf: varchar({ length: 2 }),
+    destinoIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
+    destinoRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
+    destinoCepDe: varchar({ length: 8 }),
+    destinoCepAte: varchar({ length: 8 }),
+    prazoDiasUteis: smallint().notNull(),
+    freteMinimo: numeric({ precision: 14, scale: 2 }),
+    distanciaKm: numeric({ precision: 10, scale: 2 }),
+    tipoVeiculoUid: uuid().references(() => tiposVeiculo.uid, { onDelete: 'restrict' }),
+    ordem: integer().notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [index('tabela_frete_rotas_tabela_idx').on(t.tabelaFreteUid, t.ordem), index().on(t.rotaUid)],
+);
 
 /** A rule (the engine's Regra): of a route, or a generalidade when tabela_rota_uid is null. */
-export const regras = pgTable('regras', {
-  uid: uidPk(),
-  tabelaFreteUid: uuid().notNull().references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
-  tabelaRotaUid: uuid().references(() => tabelaFreteRotas.uid, { onDelete: 'cascade' }),
-  /** GENERALIDADE or ROTA (follows tabela_rota_uid). */
-  escopo: varchar({ length: 12 }).notNull(),
-  componente: varchar({ length: 30 }).notNull(),
-  base: varchar({ length: 15 }).notNull(),
-  calculo: varchar({ length: 12 }).notNull(),
-  valor: numeric({ precision: 14, scale: 4 }),
-  minimo: numeric({ precision: 14, scale: 2 }),
-  maximo: numeric({ precision: 14, scale: 2 }),
-  aposMinimo: boolean().notNull().default(false),
-  ordem: integer().notNull().default(0),
-  ...timestamps(),
-}, (t) => [
-  index('regras_tabela_idx').on(t.tabelaFreteUid),
-  index('regras_rota_idx').on(t.tabelaRotaUid),
-  check('regras_escopo_ck', sql`(${t.escopo} = 'GENERALIDADE' and ${t.tabelaRotaUid} is null) or (${t.escopo} = 'ROTA' and ${t.tabelaRotaUid} is not null)`),
-]);
+export const regras = pgTable(
+  'regras',
+  {
+    uid: uidPk(),
+    tabelaFreteUid: uuid()
+      .notNull()
+      .references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
+    tabelaRotaUid: uuid().references(() => tabelaFreteRotas.uid, { onDelete: 'cascade' }),
+    /** GENERALIDADE or ROTA (follows tabela_rota_uid). */
+    escopo: varchar({ length: 12 }).notNull(),
+    componente: varchar({ length: 30 }).notNull(),
+    base: varchar({ length: 15 }).notNull(),
+    calculo: varchar({ length: 12 }).notNull(),
+    valor: numeric({ precision: 14, scale: 4 }),
+    minimo: numeric({ precision: 14, scale: 2 }),
+    maximo: numeric({ precision: 14, scale: 2 }),
+    aposMinimo: boolean().notNull().default(false),
+    ordem: integer().notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    index('regras_tabela_idx').on(t.tabelaFreteUid),
+    index('regras_rota_idx').on(t.tabelaRotaUid),
+    check(
+      'regras_escopo_ck',
+      sql`(${t.escopo} = 'GENERALIDADE' and ${t.tabelaRotaUid} is null) or (${t.escopo} = 'ROTA' and ${t.tabelaRotaUid} is not null)`,
+    ),
+  ],
+);
 
 /** A range of a FAIXA rule: up to `ate` (null = open-ended), charged as `modo`. */
-export const faixas = pgTable('faixas', {
-  uid: uidPk(),
-  regraUid: uuid().notNull().references(() => regras.uid, { onDelete: 'cascade' }),
-  tabelaFreteUid: uuid().notNull().references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
-  ate: numeric({ precision: 14, scale: 4 }),
-  valor: numeric({ precision: 14, scale: 4 }).notNull(),
-  modo: varchar({ length: 12 }).notNull(),
-  ordem: integer().notNull().default(0),
-  ...timestamps(),
-}, (t) => [index('faixas_regra_idx').on(t.regraUid, t.ordem), index('faixas_tabela_idx').on(t.tabelaFreteUid)]);
+export const faixas = pgTable(
+  'faixas',
+  {
+    uid: uidPk(),
+    regraUid: uuid()
+      .notNull()
+      .references(() => regras.uid, { onDelete: 'cascade' }),
+    tabelaFreteUid: uuid()
+      .notNull()
+      .references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
+    ate: numeric({ precision: 14, scale: 4 }),
+    valor: numeric({ precision: 14, scale: 4 }).notNull(),
+    modo: varchar({ length: 12 }).notNull(),
+    ordem: integer().notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [index('faixas_regra_idx').on(t.regraUid, t.ordem), index('faixas_tabela_idx').on(t.tabelaFreteUid)],
+);
 
 /** Priority of the table on a lane (lower first); the table's own prioridade elsewhere. */
-export const prioridades = pgTable('prioridades', {
-  uid: uidPk(),
-  tabelaFreteUid: uuid().notNull().references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
-  origemTipo: varchar({ length: 10 }),
-  origemUf: varchar({ length: 2 }),
-  origemIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
-  origemRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
-  origemCepDe: varchar({ length: 8 }),
-  origemCepAte: varchar({ length: 8 }),
-  destinoTipo: varchar({ length: 10 }),
-  destinoUf: varchar({ length: 2 }),
-  destinoIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
-  destinoRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
-  destinoCepDe: varchar({ length: 8 }),
-  destinoCepAte: varchar({ length: 8 }),
-  prioridade: integer().notNull(),
-  observacao: varchar({ length: 255 }),
-  ...timestamps(),
-}, (t) => [index('prioridades_tabela_idx').on(t.tabelaFreteUid)]);
+export const prioridades = pgTable(
+  'prioridades',
+  {
+    uid: uidPk(),
+    tabelaFreteUid: uuid()
+      .notNull()
+      .references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
+    origemTipo: varchar({ length: 10 }),
+    origemUf: varchar({ length: 2 }),
+    origemIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
+    origemRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
+    origemCepDe: varchar({ length: 8 }),
+    origemCepAte: varchar({ length: 8 }),
+    destinoTipo: varchar({ length: 10 }),
+    destinoUf: varchar({ length: 2 }),
+    destinoIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
+    destinoRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
+    destinoCepDe: varchar({ length: 8 }),
+    destinoCepAte: varchar({ length: 8 }),
+    prioridade: integer().notNull(),
+    observacao: varchar({ length: 255 }),
+    ...timestamps(),
+  },
+  (t) => [index('prioridades_tabela_idx').on(t.tabelaFreteUid)],
+);
 
 /** A component of the table applies only to (SOMENTE) / except for (EXCETO) the linked people. */
-export const restricoes = pgTable('restricoes', {
-  uid: uidPk(),
-  tabelaFreteUid: uuid().notNull().references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
-  componente: varchar({ length: 30 }).notNull(),
-  modo: varchar({ length: 8 }).notNull(),
-  descricao: varchar({ length: 255 }),
-  ...timestamps(),
-}, (t) => [uniqueIndex('restricoes_componente_uq').on(t.tabelaFreteUid, t.componente), check('restricoes_modo_ck', sql`${t.modo} in ('SOMENTE', 'EXCETO')`)]);
+export const restricoes = pgTable(
+  'restricoes',
+  {
+    uid: uidPk(),
+    tabelaFreteUid: uuid()
+      .notNull()
+      .references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
+    componente: varchar({ length: 30 }).notNull(),
+    modo: varchar({ length: 8 }).notNull(),
+    descricao: varchar({ length: 255 }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('restricoes_componente_uq').on(t.tabelaFreteUid, t.componente),
+    check('restricoes_modo_ck', sql`${t.modo} in ('SOMENTE', 'EXCETO')`),
+  ],
+);
 
 /** Senders (REMETENTE) and recipients (DESTINATARIO) of a restriction; documento copied from pessoas. */
-export const restricaoPessoas = pgTable('restricao_pessoas', {
-  uid: uidPk(),
-  restricaoUid: uuid().notNull().references(() => restricoes.uid, { onDelete: 'cascade' }),
-  tabelaFreteUid: uuid().notNull().references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
-  papel: varchar({ length: 12 }).notNull(),
-  pessoaUid: uuid().notNull().references(() => pessoas.uid, { onDelete: 'restrict' }),
-  documento: varchar({ length: 14 }).notNull(),
-  ...timestamps(),
-}, (t) => [
-  uniqueIndex('restricao_pessoas_uq').on(t.restricaoUid, t.papel, t.pessoaUid),
-  index('restricao_pessoas_tabela_idx').on(t.tabelaFreteUid),
-  index().on(t.pessoaUid),
-  check('restricao_pessoas_papel_ck', sql`${t.papel} in ('REMETENTE', 'DESTINATARIO')`),
-]);
+export const restricaoPessoas = pgTable(
+  'restricao_pessoas',
+  {
+    uid: uidPk(),
+    restricaoUid: uuid()
+      .notNull()
+      .references(() => restricoes.uid, { onDelete: 'cascade' }),
+    tabelaFreteUid: uuid()
+      .notNull()
+      .references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
+    papel: varchar({ length: 12 }).notNull(),
+    pessoaUid: uuid()
+      .notNull()
+      .references(() => pessoas.uid, { onDelete: 'restrict' }),
+    documento: varchar({ length: 14 }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('restricao_pessoas_uq').on(t.restricaoUid, t.papel, t.pessoaUid),
+    index('restricao_pessoas_tabela_idx').on(t.tabelaFreteUid),
+    index().on(t.pessoaUid),
+    check('restricao_pessoas_papel_ck', sql`${t.papel} in ('REMETENTE', 'DESTINATARIO')`),
+  ],
+);

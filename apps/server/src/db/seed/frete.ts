@@ -9,7 +9,12 @@ import type { ModuleSeed } from './demo.ts';
 // ranges of the capitals, national holidays of this and next year plus state/municipal ones, a custom
 // component, the carriers' CT-e component names, delivery deadlines and the route register.
 
-export const REGIOES_DEMO = { nordeste: 'Nordeste - Capitais', grandeSp: 'Grande São Paulo', sul: 'Sul', interiorSp: 'Interior de SP - Campinas' };
+export const REGIOES_DEMO = {
+  nordeste: 'Nordeste - Capitais',
+  grandeSp: 'Grande São Paulo',
+  sul: 'Sul',
+  interiorSp: 'Interior de SP - Campinas',
+};
 const UF = (uf: string): LocalRef => ({ tipo: 'UF', uf });
 const MUN = (ibge: string): LocalRef => ({ tipo: 'MUNICIPIO', ibge });
 type ColunasOd = { origemTipo: string; destinoTipo: string } & Record<string, string | null>;
@@ -31,13 +36,15 @@ export const seedFrete: ModuleSeed = async (tx, ids) => {
     ])
     .returning();
   const capitaisNe = ['2611606', '2927408', '2304400', '2111300', '2408102', '2507507', '2704302', '2800308', '2211001'];
-  await tx.insert(regiaoLocais).values([
-    ...capitaisNe.map((ibge) => ({ regiaoUid: ne.uid, tipo: 'MUNICIPIO', ibge })),
-    { regiaoUid: gsp.uid, tipo: 'FAIXA_CEP', cepDe: '01000000', cepAte: '09999999' },
-    ...['PR', 'SC', 'RS'].map((uf) => ({ regiaoUid: sul.uid, tipo: 'UF', uf })),
-    { regiaoUid: campinas.uid, tipo: 'FAIXA_CEP', cepDe: '13000000', cepAte: '13999999' },
-    { regiaoUid: zonaSul.uid, tipo: 'FAIXA_CEP', cepDe: '22000000', cepAte: '22999999' },
-  ]);
+  await tx
+    .insert(regiaoLocais)
+    .values([
+      ...capitaisNe.map((ibge) => ({ regiaoUid: ne.uid, tipo: 'MUNICIPIO', ibge })),
+      { regiaoUid: gsp.uid, tipo: 'FAIXA_CEP', cepDe: '01000000', cepAte: '09999999' },
+      ...['PR', 'SC', 'RS'].map((uf) => ({ regiaoUid: sul.uid, tipo: 'UF', uf })),
+      { regiaoUid: campinas.uid, tipo: 'FAIXA_CEP', cepDe: '13000000', cepAte: '13999999' },
+      { regiaoUid: zonaSul.uid, tipo: 'FAIXA_CEP', cepDe: '22000000', cepAte: '22999999' },
+    ]);
 
   await tx.insert(faixasCep).values([
     { embarcadorUid: demo, nome: 'São Paulo - Capital', uf: 'SP', municipioIbge: '3550308', cepDe: '01000000', cepAte: '05999999' },
@@ -51,11 +58,25 @@ export const seedFrete: ModuleSeed = async (tx, ids) => {
 
   await garantirFeriadosNacionais(tx, [ano, ano + 1]);
   await tx.insert(feriados).values([
-    { embarcadorUid: demo, data: `${ano}-01-25`, nome: 'Aniversário de São Paulo', escopo: 'MUNICIPIO', uf: 'SP', municipioIbge: '3550308' },
+    {
+      embarcadorUid: demo,
+      data: `${ano}-01-25`,
+      nome: 'Aniversário de São Paulo',
+      escopo: 'MUNICIPIO',
+      uf: 'SP',
+      municipioIbge: '3550308',
+    },
     { embarcadorUid: demo, data: `${ano}-07-09`, nome: 'Revolução Constitucionalista', escopo: 'UF', uf: 'SP' },
     { embarcadorUid: demo, data: `${ano}-04-23`, nome: 'Dia de São Jorge', escopo: 'UF', uf: 'RJ' },
     { embarcadorUid: demo, data: `${ano}-03-06`, nome: 'Data Magna de Pernambuco', escopo: 'UF', uf: 'PE' },
-    { embarcadorUid: demo, data: `${ano}-09-08`, nome: 'Nossa Senhora da Luz dos Pinhais', escopo: 'MUNICIPIO', uf: 'PR', municipioIbge: '4106902' },
+    {
+      embarcadorUid: demo,
+      data: `${ano}-09-08`,
+      nome: 'Nossa Senhora da Luz dos Pinhais',
+      escopo: 'MUNICIPIO',
+      uf: 'PR',
+      municipioIbge: '4106902',
+    },
     { embarcadorUid: demo, data: `${ano}-12-24`, nome: 'Véspera de Natal (expediente reduzido)', escopo: 'NACIONAL', facultativo: true },
     { embarcadorUid: outro, data: `${ano}-01-20`, nome: 'São Sebastião', escopo: 'MUNICIPIO', uf: 'RJ', municipioIbge: '3304557' },
   ]);
@@ -69,16 +90,46 @@ export const seedFrete: ModuleSeed = async (tx, ids) => {
   const mapa = (embarcadorUid: string, transportadorUid: string, nomes: [string, string][]) =>
     nomes.map(([nome, codigo]) => ({ embarcadorUid, transportadorUid, nome, componenteUid: c[codigo] }));
   await tx.insert(mapasComponente).values([
-    ...mapa(demo, rapido, [['FRETE PESO', 'FRETE_PESO'], ['FPESO', 'FRETE_PESO'], ['AD VALOREM', 'FRETE_VALOR'], ['FVALOR', 'FRETE_VALOR'], ['GRIS', 'GRIS'], ['PEDAGIO', 'PEDAGIO'], ['TAXAS', 'DESPACHO'], ['TAS', 'TAS']]),
-    ...mapa(demo, nordeste, [['Frete Peso', 'FRETE_PESO'], ['Ad Valorem', 'FRETE_VALOR'], ['Gris', 'GRIS'], ['Pedágio', 'PEDAGIO'], ['Tx. Dificuldade Entrega', 'TDE']]),
-    ...mapa(demo, minas, [['FRETE', 'FRETE_PESO'], ['SEGURO', 'FRETE_VALOR'], ['GRIS', 'GRIS'], ['PEDAGIO', 'PEDAGIO'], ['TDA', 'TDA']]),
-    ...mapa(outro, minas, [['FRETE', 'FRETE_PESO'], ['SEGURO', 'FRETE_VALOR']]),
+    ...mapa(demo, rapido, [
+      ['FRETE PESO', 'FRETE_PESO'],
+      ['FPESO', 'FRETE_PESO'],
+      ['AD VALOREM', 'FRETE_VALOR'],
+      ['FVALOR', 'FRETE_VALOR'],
+      ['GRIS', 'GRIS'],
+      ['PEDAGIO', 'PEDAGIO'],
+      ['TAXAS', 'DESPACHO'],
+      ['TAS', 'TAS'],
+    ]),
+    ...mapa(demo, nordeste, [
+      ['Frete Peso', 'FRETE_PESO'],
+      ['Ad Valorem', 'FRETE_VALOR'],
+      ['Gris', 'GRIS'],
+      ['Pedágio', 'PEDAGIO'],
+      ['Tx. Dificuldade Entrega', 'TDE'],
+    ]),
+    ...mapa(demo, minas, [
+      ['FRETE', 'FRETE_PESO'],
+      ['SEGURO', 'FRETE_VALOR'],
+      ['GRIS', 'GRIS'],
+      ['PEDAGIO', 'PEDAGIO'],
+      ['TDA', 'TDA'],
+    ]),
+    ...mapa(outro, minas, [
+      ['FRETE', 'FRETE_PESO'],
+      ['SEGURO', 'FRETE_VALOR'],
+    ]),
   ]);
 
   await tx.insert(prazosEntrega).values([
     { embarcadorUid: demo, transportadorUid: rapido, ...od(UF('SP'), UF('PR')), prazoDiasUteis: 2 },
     { embarcadorUid: demo, transportadorUid: rapido, ...od(UF('SP'), UF('RJ')), prazoDiasUteis: 2 },
-    { embarcadorUid: demo, transportadorUid: rapido, ...od(MUN('3550308'), MUN('4106902')), prazoDiasUteis: 1, observacao: 'Capital a capital' },
+    {
+      embarcadorUid: demo,
+      transportadorUid: rapido,
+      ...od(MUN('3550308'), MUN('4106902')),
+      prazoDiasUteis: 1,
+      observacao: 'Capital a capital',
+    },
     { embarcadorUid: demo, transportadorUid: nordeste, ...od(UF('SP'), { tipo: 'REGIAO', regiaoUid: ne.uid }), prazoDiasUteis: 6 },
     { embarcadorUid: demo, transportadorUid: minas, ...od(UF('SP'), UF('MG')), prazoDiasUteis: 2 },
     { embarcadorUid: demo, transportadorUid: minas, ...od(UF('SP'), UF('RJ')), prazoDiasUteis: 3 },
@@ -87,17 +138,49 @@ export const seedFrete: ModuleSeed = async (tx, ids) => {
 
   await tx.insert(rotas).values([
     { embarcadorUid: demo, nome: 'São Paulo → Rio de Janeiro', ...od(MUN('3550308'), MUN('3304557')), distanciaKm: '430' },
-    { embarcadorUid: demo, nome: 'São Paulo → Curitiba', transportadorUid: rapido, ...od(MUN('3550308'), MUN('4106902')), distanciaKm: '408' },
-    { embarcadorUid: demo, nome: 'São Paulo → Belo Horizonte', transportadorUid: minas, ...od(MUN('3550308'), MUN('3106200')), distanciaKm: '586' },
-    { embarcadorUid: demo, nome: 'São Paulo → Recife', transportadorUid: nordeste, ...od(MUN('3550308'), MUN('2611606')), distanciaKm: '2660' },
-    { embarcadorUid: demo, nome: 'SP → Capitais do Nordeste', transportadorUid: nordeste, ...od(UF('SP'), { tipo: 'REGIAO', regiaoUid: ne.uid }) },
+    {
+      embarcadorUid: demo,
+      nome: 'São Paulo → Curitiba',
+      transportadorUid: rapido,
+      ...od(MUN('3550308'), MUN('4106902')),
+      distanciaKm: '408',
+    },
+    {
+      embarcadorUid: demo,
+      nome: 'São Paulo → Belo Horizonte',
+      transportadorUid: minas,
+      ...od(MUN('3550308'), MUN('3106200')),
+      distanciaKm: '586',
+    },
+    {
+      embarcadorUid: demo,
+      nome: 'São Paulo → Recife',
+      transportadorUid: nordeste,
+      ...od(MUN('3550308'), MUN('2611606')),
+      distanciaKm: '2660',
+    },
+    {
+      embarcadorUid: demo,
+      nome: 'SP → Capitais do Nordeste',
+      transportadorUid: nordeste,
+      ...od(UF('SP'), { tipo: 'REGIAO', regiaoUid: ne.uid }),
+    },
     { embarcadorUid: demo, nome: 'Grande SP → Sul', ...od({ tipo: 'REGIAO', regiaoUid: gsp.uid }, { tipo: 'REGIAO', regiaoUid: sul.uid }) },
-    { embarcadorUid: outro, nome: 'Rio → Belo Horizonte', transportadorUid: minas, ...od(MUN('3304557'), MUN('3106200')), distanciaKm: '434' },
+    {
+      embarcadorUid: outro,
+      nome: 'Rio → Belo Horizonte',
+      transportadorUid: minas,
+      ...od(MUN('3304557'), MUN('3106200')),
+      distanciaKm: '434',
+    },
   ]);
 };
 
 /** Uids of the demo regions by name (for the tables seed). */
 export async function regioesPorNome(tx: Parameters<ModuleSeed>[0], embarcadorUid: string, nomes: string[]) {
-  const rs = await tx.select({ uid: regioes.uid, nome: regioes.nome }).from(regioes).where(and(eq(regioes.embarcadorUid, embarcadorUid), inArray(regioes.nome, nomes)));
+  const rs = await tx
+    .select({ uid: regioes.uid, nome: regioes.nome })
+    .from(regioes)
+    .where(and(eq(regioes.embarcadorUid, embarcadorUid), inArray(regioes.nome, nomes)));
   return Object.fromEntries(rs.map((r) => [r.nome, r.uid]));
 }

@@ -16,10 +16,13 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from('1 0 obj <<>> 
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, outro, operador] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br', 'operador@demo.com.br'].map((l) => as(t.app, l)));
+  [admin, outro, operador] = await Promise.all(
+    ['admin@demo.com.br', 'admin@outro.com.br', 'operador@demo.com.br'].map((l) => as(t.app, l)),
+  );
   [cookie, cookieOutro] = await Promise.all([session(t.app, 'admin@demo.com.br'), session(t.app, 'admin@outro.com.br')]);
   const [rapido] = await t.db.select().from(transportadores).where(eq(transportadores.nomeFantasia, 'Rápido Sul'));
-  tabela = (await admin.post('/api/v1/tabelasfrete', { nome: 'Com anexos', transportadorUid: rapido.uid, vigenciaInicio: '2026-01-01' })).body.data.uid;
+  tabela = (await admin.post('/api/v1/tabelasfrete', { nome: 'Com anexos', transportadorUid: rapido.uid, vigenciaInicio: '2026-01-01' }))
+    .body.data.uid;
   url = `/api/v1/tabelasfrete/${tabela}/anexos`;
 });
 afterAll(() => t?.close());
@@ -28,12 +31,24 @@ describe('anexos', () => {
   let anexo: { uid: string; url: string };
 
   it('uploads a PDF with a description; lists it; downloads the same bytes', async () => {
-    const res = await enviar(t.app, cookie, url, { descricao: 'Proposta comercial assinada' }, { name: 'proposta.pdf', type: 'application/pdf', data: PDF });
+    const res = await enviar(
+      t.app,
+      cookie,
+      url,
+      { descricao: 'Proposta comercial assinada' },
+      { name: 'proposta.pdf', type: 'application/pdf', data: PDF },
+    );
     expect(res.status, res.text).toBe(201);
     anexo = res.body.data;
     expect(res.body.data).toMatchObject({
-      entidade: 'tabelasfrete', entidadeUid: tabela, nome: 'proposta.pdf', descricao: 'Proposta comercial assinada',
-      tipoConteudo: 'application/pdf', tamanho: PDF.length, url: `/api/download/anexo/${anexo.uid}`, criadoPorNome: 'Administrador Demo',
+      entidade: 'tabelasfrete',
+      entidadeUid: tabela,
+      nome: 'proposta.pdf',
+      descricao: 'Proposta comercial assinada',
+      tipoConteudo: 'application/pdf',
+      tamanho: PDF.length,
+      url: `/api/download/anexo/${anexo.uid}`,
+      criadoPorNome: 'Administrador Demo',
     });
     const lista = await admin.get(url);
     expect(lista.body.data).toMatchObject({ totalRecords: 1, data: [{ uid: anexo.uid }] });
@@ -48,7 +63,13 @@ describe('anexos', () => {
   });
 
   it('accepts the allowed types (csv sent as application/vnd.ms-excel, xml, png) and stores the canonical type', async () => {
-    const csv = await enviar(t.app, cookie, url, {}, { name: 'rotas.csv', type: 'application/vnd.ms-excel', data: Buffer.from('origem;destino\nSP;RJ\n') });
+    const csv = await enviar(
+      t.app,
+      cookie,
+      url,
+      {},
+      { name: 'rotas.csv', type: 'application/vnd.ms-excel', data: Buffer.from('origem;destino\nSP;RJ\n') },
+    );
     expect(csv.status, csv.text).toBe(201);
     expect(csv.body.data.tipoConteudo).toBe('text/csv');
     const xml = await enviar(t.app, cookie, url, {}, { name: 'cte.xml', type: 'text/xml', data: Buffer.from('<cteProc/>') });
@@ -60,24 +81,57 @@ describe('anexos', () => {
   it('refuses other types, content that does not match the extension, no file, and files above 10 MB (413)', async () => {
     const exe = await enviar(t.app, cookie, url, {}, { name: 'virus.exe', type: 'application/x-msdownload', data: Buffer.from('MZ...') });
     expect(exe.status).toBe(400);
-    expect(exe.body.errors).toEqual([{ field: 'file', message: 'Tipo de arquivo não permitido. Aceitos: pdf, png, jpg, gif, webp, bmp, tif, xlsx, xls, csv, docx, txt, xml, zip.' }]);
-    const falso = await enviar(t.app, cookie, url, {}, { name: 'nota.pdf', type: 'application/pdf', data: Buffer.from('isto não é um pdf de verdade') });
+    expect(exe.body.errors).toEqual([
+      {
+        field: 'file',
+        message: 'Tipo de arquivo não permitido. Aceitos: pdf, png, jpg, gif, webp, bmp, tif, xlsx, xls, csv, docx, txt, xml, zip.',
+      },
+    ]);
+    const falso = await enviar(
+      t.app,
+      cookie,
+      url,
+      {},
+      { name: 'nota.pdf', type: 'application/pdf', data: Buffer.from('isto não é um pdf de verdade') },
+    );
     expect(falso.status).toBe(400);
     expect(falso.body.errors).toEqual([{ field: 'file', message: 'O conteúdo do arquivo não corresponde à extensão .pdf.' }]);
     const semArquivo = await enviar(t.app, cookie, url, { descricao: 'nada' });
     expect(semArquivo.status).toBe(400);
     expect(semArquivo.body.message).toBe('Arquivo não foi fornecido');
-    const grande = await enviar(t.app, cookie, url, {}, { name: 'grande.txt', type: 'text/plain', data: Buffer.alloc(10 * 1024 * 1024 + 1, 97) });
+    const grande = await enviar(
+      t.app,
+      cookie,
+      url,
+      {},
+      { name: 'grande.txt', type: 'text/plain', data: Buffer.alloc(10 * 1024 * 1024 + 1, 97) },
+    );
     expect(grande.status).toBe(413);
     expect(grande.body).toMatchObject({ success: false, errorCode: 413 });
-    const limite = await enviar(t.app, cookie, url, {}, { name: 'limite.txt', type: 'text/plain', data: Buffer.alloc(10 * 1024 * 1024, 97) });
+    const limite = await enviar(
+      t.app,
+      cookie,
+      url,
+      {},
+      { name: 'limite.txt', type: 'text/plain', data: Buffer.alloc(10 * 1024 * 1024, 97) },
+    );
     expect(limite.status).toBe(201);
     expect((await admin.get(url)).body.data.totalRecords).toBe(5);
   });
 
   it('deletes an attachment (and its file); a reader may not attach', async () => {
     expect((await operador.get(url)).status).toBe(200);
-    expect((await enviar(t.app, await session(t.app, 'operador@demo.com.br'), url, {}, { name: 'a.txt', type: 'text/plain', data: Buffer.from('x') })).status).toBe(403);
+    expect(
+      (
+        await enviar(
+          t.app,
+          await session(t.app, 'operador@demo.com.br'),
+          url,
+          {},
+          { name: 'a.txt', type: 'text/plain', data: Buffer.from('x') },
+        )
+      ).status,
+    ).toBe(403);
     expect((await outro.delete(`${url}/${anexo.uid}`)).status).toBe(404);
     expect((await admin.delete(`${url}/${anexo.uid}`)).status).toBe(200);
     expect((await admin.delete(`${url}/${anexo.uid}`)).status).toBe(404);

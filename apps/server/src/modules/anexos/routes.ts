@@ -49,69 +49,101 @@ export function registerAnexos(app: FastifyInstance, o: AnexosOptions) {
     return { embarcadorUid: exigirEmbarcador(ctx), entidade, entidadeUid: uid };
   }
 
-  r.get(base, {
-    config: { permission: [o.recurso, 'ler'] },
-    schema: { tags, summary: 'Lista os anexos do registro (mais novos primeiro)', params: pai, response: ok(listaDe(anexo)) },
-  }, async (req) => {
-    const lista = await listarAnexos(app.db, await visivel(app.db, ctxOf(req), req.params.uid));
-    return reply.ok({ data: lista, totalRecords: lista.length });
-  });
-
-  r.get(`${base}/:anexoUid`, {
-    config: { permission: [o.recurso, 'ler'] },
-    schema: { tags, summary: 'Consulta um anexo (o arquivo em url)', params: um, response: ok(anexo) },
-  }, async (req) => {
-    const [a] = await listarAnexos(app.db, await visivel(app.db, ctxOf(req), req.params.uid), req.params.anexoUid);
-    if (!a) throw AppError.notFound();
-    return reply.ok(a);
-  });
-
-  r.post(base, {
-    config: { permission: [o.recurso, 'alterar'] },
-    schema: {
-      tags,
-      summary: 'Anexa um arquivo ao registro (multipart: file, descricao)',
-      description: `Até 10 MB (413 acima). Tipos aceitos: ${EXTENSOES_PERMITIDAS.join(', ')} (400 para os demais). Baixe em url (/api/download/anexo/{uid}).`,
-      consumes: ['multipart/form-data'],
-      params: pai,
-      response: created(anexo),
+  r.get(
+    base,
+    {
+      config: { permission: [o.recurso, 'ler'] },
+      schema: { tags, summary: 'Lista os anexos do registro (mais novos primeiro)', params: pai, response: ok(listaDe(anexo)) },
     },
-  }, async (req, res) => {
-    const ctx = ctxOf(req);
-    const chave = await visivel(app.db, ctx, req.params.uid);
-    const upload = await lerUpload(req, { maxBytes: ANEXO_MAX_BYTES });
-    const tipoConteudo = tipoDoAnexo(upload);
-    const descricao = upload.campos.descricao?.trim().slice(0, descricaoMax) || null;
-    const uid = await app.db.transaction(async (tx) => {
-      await o.podeAlterar?.(tx, ctx, req.params.uid);
-      const arquivoUid = await salvarArquivo(app, tx, { tipo: TIPO_ARQUIVO_ANEXO, embarcadorUid: chave.embarcadorUid, criadoPor: ctx.usuarioUid, upload: { ...upload, tipoConteudo } });
-      const nome = upload.nome.slice(0, 255);
-      await tx.insert(anexos).values({ uid: arquivoUid, ...chave, arquivoUid, nome, descricao, criadoPor: ctx.usuarioUid });
-      await registrarAuditoria(tx, ctx, o.recurso, req.params.uid, 'anexar', null, { anexoUid: arquivoUid, nome, tamanho: upload.dados.length });
-      return arquivoUid;
-    });
-    const [a] = await listarAnexos(app.db, chave, uid);
-    return res.status(201).send(reply.saved(a));
-  });
+    async (req) => {
+      const lista = await listarAnexos(app.db, await visivel(app.db, ctxOf(req), req.params.uid));
+      return reply.ok({ data: lista, totalRecords: lista.length });
+    },
+  );
 
-  r.delete(`${base}/:anexoUid`, {
-    config: { permission: [o.recurso, 'alterar'] },
-    schema: { tags, summary: 'Exclui um anexo (e o arquivo)', params: um, response: okEmpty },
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    const chave = await visivel(app.db, ctx, req.params.uid);
-    await app.db.transaction(async (tx) => {
-      const [a] = await tx
-        .select()
-        .from(anexos)
-        .where(and(eq(anexos.uid, req.params.anexoUid), eq(anexos.embarcadorUid, chave.embarcadorUid), eq(anexos.entidade, entidade), eq(anexos.entidadeUid, chave.entidadeUid)))
-        .for('update');
+  r.get(
+    `${base}/:anexoUid`,
+    {
+      config: { permission: [o.recurso, 'ler'] },
+      schema: { tags, summary: 'Consulta um anexo (o arquivo em url)', params: um, response: ok(anexo) },
+    },
+    async (req) => {
+      const [a] = await listarAnexos(app.db, await visivel(app.db, ctxOf(req), req.params.uid), req.params.anexoUid);
       if (!a) throw AppError.notFound();
-      await o.podeAlterar?.(tx, ctx, req.params.uid);
-      await tx.delete(anexos).where(eq(anexos.uid, a.uid));
-      await removerArquivo(app, tx, a.arquivoUid);
-      await registrarAuditoria(tx, ctx, o.recurso, req.params.uid, 'excluir-anexo', { anexoUid: a.uid, nome: a.nome }, null);
-    });
-    return reply.deleted();
-  });
+      return reply.ok(a);
+    },
+  );
+
+  r.post(
+    base,
+    {
+      config: { permission: [o.recurso, 'alterar'] },
+      schema: {
+        tags,
+        summary: 'Anexa um arquivo ao registro (multipart: file, descricao)',
+        description: `Até 10 MB (413 acima). Tipos aceitos: ${EXTENSOES_PERMITIDAS.join(', ')} (400 para os demais). Baixe em url (/api/download/anexo/{uid}).`,
+        consumes: ['multipart/form-data'],
+        params: pai,
+        response: created(anexo),
+      },
+    },
+    async (req, res) => {
+      const ctx = ctxOf(req);
+      const chave = await visivel(app.db, ctx, req.params.uid);
+      const upload = await lerUpload(req, { maxBytes: ANEXO_MAX_BYTES });
+      const tipoConteudo = tipoDoAnexo(upload);
+      const descricao = upload.campos.descricao?.trim().slice(0, descricaoMax) || null;
+      const uid = await app.db.transaction(async (tx) => {
+        await o.podeAlterar?.(tx, ctx, req.params.uid);
+        const arquivoUid = await salvarArquivo(app, tx, {
+          tipo: TIPO_ARQUIVO_ANEXO,
+          embarcadorUid: chave.embarcadorUid,
+          criadoPor: ctx.usuarioUid,
+          upload: { ...upload, tipoConteudo },
+        });
+        const nome = upload.nome.slice(0, 255);
+        await tx.insert(anexos).values({ uid: arquivoUid, ...chave, arquivoUid, nome, descricao, criadoPor: ctx.usuarioUid });
+        await registrarAuditoria(tx, ctx, o.recurso, req.params.uid, 'anexar', null, {
+          anexoUid: arquivoUid,
+          nome,
+          tamanho: upload.dados.length,
+        });
+        return arquivoUid;
+      });
+      const [a] = await listarAnexos(app.db, chave, uid);
+      return res.status(201).send(reply.saved(a));
+    },
+  );
+
+  r.delete(
+    `${base}/:anexoUid`,
+    {
+      config: { permission: [o.recurso, 'alterar'] },
+      schema: { tags, summary: 'Exclui um anexo (e o arquivo)', params: um, response: okEmpty },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const chave = await visivel(app.db, ctx, req.params.uid);
+      await app.db.transaction(async (tx) => {
+        const [a] = await tx
+          .select()
+          .from(anexos)
+          .where(
+            and(
+              eq(anexos.uid, req.params.anexoUid),
+              eq(anexos.embarcadorUid, chave.embarcadorUid),
+              eq(anexos.entidade, entidade),
+              eq(anexos.entidadeUid, chave.entidadeUid),
+            ),
+          )
+          .for('update');
+        if (!a) throw AppError.notFound();
+        await o.podeAlterar?.(tx, ctx, req.params.uid);
+        await tx.delete(anexos).where(eq(anexos.uid, a.uid));
+        await removerArquivo(app, tx, a.arquivoUid);
+        await registrarAuditoria(tx, ctx, o.recurso, req.params.uid, 'excluir-anexo', { anexoUid: a.uid, nome: a.nome }, null);
+      });
+      return reply.deleted();
+    },
+  );
 }

@@ -16,7 +16,11 @@ export const ANEXO_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Allowed extensions → canonical content type and the content types browsers send for them. */
 const PERMITIDOS: Record<string, { tipo: string; aceitos: string[]; assinatura?: (b: Buffer) => boolean }> = {
-  pdf: { tipo: 'application/pdf', aceitos: ['application/pdf', 'application/x-pdf'], assinatura: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
+  pdf: {
+    tipo: 'application/pdf',
+    aceitos: ['application/pdf', 'application/x-pdf'],
+    assinatura: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-',
+  },
   png: { tipo: 'image/png', aceitos: ['image/png'], assinatura: (b) => b.readUInt32BE(0) === 0x89504e47 },
   jpg: { tipo: 'image/jpeg', aceitos: ['image/jpeg', 'image/pjpeg'], assinatura: (b) => b[0] === 0xff && b[1] === 0xd8 },
   jpeg: { tipo: 'image/jpeg', aceitos: ['image/jpeg', 'image/pjpeg'], assinatura: (b) => b[0] === 0xff && b[1] === 0xd8 },
@@ -25,13 +29,28 @@ const PERMITIDOS: Record<string, { tipo: string; aceitos: string[]; assinatura?:
   bmp: { tipo: 'image/bmp', aceitos: ['image/bmp', 'image/x-ms-bmp'], assinatura: (b) => b.subarray(0, 2).toString('latin1') === 'BM' },
   tif: { tipo: 'image/tiff', aceitos: ['image/tiff'] },
   tiff: { tipo: 'image/tiff', aceitos: ['image/tiff'] },
-  xlsx: { tipo: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', aceitos: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip'], assinatura: zip },
+  xlsx: {
+    tipo: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    aceitos: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip'],
+    assinatura: zip,
+  },
   xls: { tipo: 'application/vnd.ms-excel', aceitos: ['application/vnd.ms-excel', 'application/msexcel', 'application/x-msexcel'] },
-  csv: { tipo: 'text/csv', aceitos: ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel', 'text/comma-separated-values'] },
-  docx: { tipo: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', aceitos: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/zip'], assinatura: zip },
+  csv: {
+    tipo: 'text/csv',
+    aceitos: ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel', 'text/comma-separated-values'],
+  },
+  docx: {
+    tipo: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    aceitos: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/zip'],
+    assinatura: zip,
+  },
   txt: { tipo: 'text/plain', aceitos: ['text/plain'] },
   xml: { tipo: 'application/xml', aceitos: ['application/xml', 'text/xml'] },
-  zip: { tipo: 'application/zip', aceitos: ['application/zip', 'application/x-zip-compressed', 'application/x-zip', 'multipart/x-zip'], assinatura: zip },
+  zip: {
+    tipo: 'application/zip',
+    aceitos: ['application/zip', 'application/x-zip-compressed', 'application/x-zip', 'multipart/x-zip'],
+    assinatura: zip,
+  },
 };
 function zip(b: Buffer) {
   return b.length >= 4 && b.readUInt32LE(0) === 0x04034b50;
@@ -78,7 +97,14 @@ export async function listarAnexos(db: DbOrTx, k: Chave, uid?: string): Promise<
     .from(anexos)
     .innerJoin(arquivos, eq(arquivos.uid, anexos.arquivoUid))
     .leftJoin(usuarios, eq(usuarios.uid, anexos.criadoPor))
-    .where(and(eq(anexos.embarcadorUid, k.embarcadorUid), eq(anexos.entidade, k.entidade), eq(anexos.entidadeUid, k.entidadeUid), uid ? eq(anexos.uid, uid) : undefined))
+    .where(
+      and(
+        eq(anexos.embarcadorUid, k.embarcadorUid),
+        eq(anexos.entidade, k.entidade),
+        eq(anexos.entidadeUid, k.entidadeUid),
+        uid ? eq(anexos.uid, uid) : undefined,
+      ),
+    )
     .orderBy(desc(anexos.criadoEm), anexos.uid);
   return rows.map(item);
 }

@@ -30,6 +30,9 @@ export default async function arquivosRoutes(app: FastifyInstance) {
       .header('content-type', a.tipoConteudo)
       .header('content-length', a.tamanho)
       .header('cache-control', 'private, max-age=300')
+      // Stored files are data, never a page of ours: no scripts, no sniffing.
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .header('x-content-type-options', 'nosniff')
       .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(a.nome)}`);
     return reply.send(app.storage.get(a.chave));
   });

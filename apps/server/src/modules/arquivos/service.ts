@@ -8,7 +8,8 @@ import { AppError } from '../../lib/errors.ts';
 
 // Stored files: metadata in the `arquivos` table, bytes behind app.storage. Reused by logos, photos,
 // certificates and (later) attachments.
-export const TIPOS_IMAGEM = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'];
+// No SVG: it can carry script and would be served from our own origin.
+export const TIPOS_IMAGEM = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
 export type Upload = { nome: string; tipoConteudo: string; dados: Buffer; campos: Record<string, string> };
 

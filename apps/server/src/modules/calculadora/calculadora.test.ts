@@ -11,13 +11,30 @@ let t: TestApp;
 let admin: Api, outro: Api, transp: Api;
 const uid: Record<string, string> = {};
 const URL = '/api/v1/calculadora/calcular';
-const carga = { origem: { cep: '01310-100' }, destino: { cep: '20040-002' }, pesoKg: 150, m3: 0.6, valorMercadoria: 10000, data: '2026-04-17' };
-type Cotacao = { tabelaNome: string; total: number; prazoDiasUteis: number; prioridade: number; componentes: { componente: string; valor: number }[]; dataPrevistaEntrega: string; tabelaUid: string };
+const carga = {
+  origem: { cep: '01310-100' },
+  destino: { cep: '20040-002' },
+  pesoKg: 150,
+  m3: 0.6,
+  valorMercadoria: 10000,
+  data: '2026-04-17',
+};
+type Cotacao = {
+  tabelaNome: string;
+  total: number;
+  prazoDiasUteis: number;
+  prioridade: number;
+  componentes: { componente: string; valor: number }[];
+  dataPrevistaEntrega: string;
+  tabelaUid: string;
+};
 const resumo = (cs: Cotacao[]) => cs.map((c) => [c.tabelaNome, c.total, c.prazoDiasUteis]);
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, outro, transp] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br', 'transportador@rapidosul.com.br'].map((l) => as(t.app, l)));
+  [admin, outro, transp] = await Promise.all(
+    ['admin@demo.com.br', 'admin@outro.com.br', 'transportador@rapidosul.com.br'].map((l) => as(t.app, l)),
+  );
   for (const c of await t.db.select().from(transportadores)) uid[c.nomeFantasia as string] = c.uid;
 });
 afterAll(() => t?.close());
@@ -25,7 +42,12 @@ afterAll(() => t?.close());
 async function calcular(extra: Record<string, unknown> = {}, quem: Api = admin) {
   const res = await quem.post(URL, { ...carga, ...extra });
   expect(res.status, res.text).toBe(200);
-  return res.body.data as { cotacoes: Cotacao[]; naoCotadas: { tabelaNome: string; transportadorNome: string; motivo: string }[]; origem: Record<string, unknown>; destino: Record<string, unknown> };
+  return res.body.data as {
+    cotacoes: Cotacao[];
+    naoCotadas: { tabelaNome: string; transportadorNome: string; motivo: string }[];
+    origem: Record<string, unknown>;
+    destino: Record<string, unknown>;
+  };
 }
 
 describe('ranking SP → RJ', () => {
@@ -37,8 +59,14 @@ describe('ranking SP → RJ', () => {
       ['Exemplo SP → RJ', 267.61, 2],
     ]);
     expect(r.naoCotadas.map((n) => [n.tabelaNome, n.motivo])).toEqual([
-      ['Expresso Nordeste - SP → NE', 'Nenhuma rota da tabela atende origem SP (IBGE 3550308, CEP 01310-100) → destino RJ (IBGE 3304557, CEP 20040-002).'],
-      ['João Autônomo - Lotação SP → RJ', expect.stringMatching(/^A tabela só atende origem SP .* com os tipos de veículo ".+"; a carga não informa o tipo de veículo\.$/)],
+      [
+        'Expresso Nordeste - SP → NE',
+        'Nenhuma rota da tabela atende origem SP (IBGE 3550308, CEP 01310-100) → destino RJ (IBGE 3304557, CEP 20040-002).',
+      ],
+      [
+        'João Autônomo - Lotação SP → RJ',
+        expect.stringMatching(/^A tabela só atende origem SP .* com os tipos de veículo ".+"; a carga não informa o tipo de veículo\.$/),
+      ],
     ]);
     // Inactive, in validation, history: never quoted nor listed.
     const todas = [...r.cotacoes.map((c) => c.tabelaNome), ...r.naoCotadas.map((n) => n.tabelaNome)];
@@ -49,11 +77,20 @@ describe('ranking SP → RJ', () => {
   });
 
   it('a Truck makes the full-truck table quote (ICMS included in its price); transportadorUids filters', async () => {
-    const [truck] = ((await t.db.execute(sql`select uid from tipos_veiculo where nome = 'Truck' and embarcador_uid is null`)) as unknown as { rows: { uid: string }[] }).rows;
+    const [truck] = (
+      (await t.db.execute(sql`select uid from tipos_veiculo where nome = 'Truck' and embarcador_uid is null`)) as unknown as {
+        rows: { uid: string }[];
+      }
+    ).rows;
     const r = await calcular({ tipoVeiculoUid: truck.uid, transportadorUids: [uid['João Autônomo']] });
     expect(r.cotacoes).toEqual([
       expect.objectContaining({
-        tabelaNome: 'João Autônomo - Lotação SP → RJ', valorSemIcms: 2980.6, total: 2980.6, icms: 357.67, aliquotaIcms: 12, prazoDiasUteis: 1,
+        tabelaNome: 'João Autônomo - Lotação SP → RJ',
+        valorSemIcms: 2980.6,
+        total: 2980.6,
+        icms: 357.67,
+        aliquotaIcms: 12,
+        prazoDiasUteis: 1,
         componentes: [
           { componente: 'FRETE_PESO', nome: 'Frete peso', base: 'VIAGEM', quantidade: 1, valor: 2800 },
           { componente: 'PEDAGIO', nome: 'Pedágio', base: 'KM', quantidade: 430, valor: 180.6 },
@@ -87,7 +124,9 @@ describe('places', () => {
     expect(resumo(recife.cotacoes)).toEqual([['Expresso Nordeste - SP → NE', 376.34, 5]]);
     const feira = await calcular({ destino: { municipioIbge: '2910800' } });
     expect(feira.cotacoes).toEqual([]);
-    expect(feira.naoCotadas.find((n) => n.transportadorNome === 'Expresso Nordeste Logística Ltda')?.motivo).toBe('Nenhuma rota da tabela atende origem SP (IBGE 3550308, CEP 01310-100) → destino BA (IBGE 2910800).');
+    expect(feira.naoCotadas.find((n) => n.transportadorNome === 'Expresso Nordeste Logística Ltda')?.motivo).toBe(
+      'Nenhuma rota da tabela atende origem SP (IBGE 3550308, CEP 01310-100) → destino BA (IBGE 2910800).',
+    );
   });
 
   it('a CEP outside the shipper ranges resolves by the Correios ranges of each UF; unknown places are 400', async () => {
@@ -95,7 +134,9 @@ describe('places', () => {
     expect(am.destino).toEqual({ uf: 'AM', ibge: null, cep: '69005000', regioes: [] });
     const semMun = await admin.post(URL, { ...carga, destino: { municipioIbge: '3599999' } });
     expect(semMun.status).toBe(400);
-    expect(semMun.body.errors).toEqual([{ field: 'destino.municipioIbge', message: 'Município 3599999 não encontrado no cadastro do IBGE' }]);
+    expect(semMun.body.errors).toEqual([
+      { field: 'destino.municipioIbge', message: 'Município 3599999 não encontrado no cadastro do IBGE' },
+    ]);
     const semCep = await admin.post(URL, { ...carga, destino: { cep: '00999-999' } });
     expect(semCep.body.errors).toEqual([{ field: 'destino.cep', message: 'CEP 00999999 não pertence a nenhuma faixa de CEP conhecida' }]);
     const vazio = await admin.post(URL, { ...carga, destino: {} });
@@ -105,7 +146,11 @@ describe('places', () => {
 
 describe('input', () => {
   it('dimensions give the volume; m3 and dimensions together, negatives and bad documents are 400', async () => {
-    const r = await calcular({ m3: undefined, dimensoes: [{ comprimentoCm: 100, larguraCm: 60, alturaCm: 50, quantidade: 2 }], transportadorUids: [uid['Rápido Sul']] });
+    const r = await calcular({
+      m3: undefined,
+      dimensoes: [{ comprimentoCm: 100, larguraCm: 60, alturaCm: 50, quantidade: 2 }],
+      transportadorUids: [uid['Rápido Sul']],
+    });
     expect(r.cotacoes.find((c) => c.tabelaNome === 'Exemplo SP → RJ')).toMatchObject({ pesoTaxado: 180, total: 267.61 });
     const ambos = await admin.post(URL, { ...carga, dimensoes: [{ comprimentoCm: 1, larguraCm: 1, alturaCm: 1 }] });
     expect(ambos.body.errors).toEqual([{ field: 'dimensoes', message: 'Informe m3 ou dimensoes, não ambos' }]);
@@ -122,7 +167,7 @@ describe('input', () => {
     expect((await transp.post(URL, carga)).status).toBe(403);
   });
 
-  it("another shipper quotes only its own tables", async () => {
+  it('another shipper quotes only its own tables', async () => {
     const r = await calcular({ origem: { uf: 'RJ' }, destino: { uf: 'MG' } }, outro);
     expect(r.cotacoes.map((c) => c.tabelaNome)).toEqual(['TransMinas - Rio → MG']);
     expect(r.naoCotadas).toEqual([]);
@@ -131,14 +176,37 @@ describe('input', () => {
 
 describe('deadline', () => {
   it("counts business days without the destination's holidays (not the facultativos)", async () => {
-    const exemplo = async () => (await calcular({ transportadorUids: [uid['Rápido Sul']] })).cotacoes.find((c) => c.tabelaNome === 'Exemplo SP → RJ') as Cotacao;
+    const exemplo = async () =>
+      (await calcular({ transportadorUids: [uid['Rápido Sul']] })).cotacoes.find((c) => c.tabelaNome === 'Exemplo SP → RJ') as Cotacao;
     expect((await exemplo()).dataPrevistaEntrega).toBe('2026-04-22');
-    expect((await admin.post('/api/v1/feriados', { data: '2026-04-20', nome: 'Feriado municipal de teste', escopo: 'MUNICIPIO', municipioIbge: '3304557' })).status).toBe(201);
-    expect((await admin.post('/api/v1/feriados', { data: '2026-04-22', nome: 'Ponto facultativo de teste', escopo: 'UF', uf: 'RJ', facultativo: true })).status).toBe(201);
+    expect(
+      (
+        await admin.post('/api/v1/feriados', {
+          data: '2026-04-20',
+          nome: 'Feriado municipal de teste',
+          escopo: 'MUNICIPIO',
+          municipioIbge: '3304557',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await admin.post('/api/v1/feriados', {
+          data: '2026-04-22',
+          nome: 'Ponto facultativo de teste',
+          escopo: 'UF',
+          uf: 'RJ',
+          facultativo: true,
+        })
+      ).status,
+    ).toBe(201);
     // 20 (municipal), 21 (Tiradentes) and 23 (São Jorge, RJ) are skipped; 22 and 24 count.
     expect((await exemplo()).dataPrevistaEntrega).toBe('2026-04-24');
     // Another shipper's holidays never apply.
-    expect((await outro.post('/api/v1/feriados', { data: '2026-04-24', nome: 'Do outro', escopo: 'MUNICIPIO', municipioIbge: '3304557' })).status).toBe(201);
+    expect(
+      (await outro.post('/api/v1/feriados', { data: '2026-04-24', nome: 'Do outro', escopo: 'MUNICIPIO', municipioIbge: '3304557' }))
+        .status,
+    ).toBe(201);
     expect((await exemplo()).dataPrevistaEntrega).toBe('2026-04-24');
   });
 });
@@ -148,22 +216,52 @@ describe('priority and cache', () => {
   let b: string;
   beforeAll(async () => {
     const criar = async (nome: string, prioridade: number) => {
-      const tab = (await admin.post('/api/v1/tabelasfrete', { nome, transportadorUid: uid.TransMinas, vigenciaInicio: '2026-01-01', prioridade })).body.data.uid;
-      const rota = (await admin.post(`/api/v1/tabelasfrete/${tab}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'RJ' }, prazoDiasUteis: 2, freteMinimo: 100 })).body.data;
-      await admin.post(`/api/v1/tabelasfrete/${tab}/rotasComponente`, { tabelaRotaUid: rota.uid, componente: 'FRETE_PESO', base: 'PESO', calculo: 'POR_UNIDADE', valor: 1 });
-      const ativa = await admin.put(`/api/v1/tabelasfrete/${tab}`, { nome, transportadorUid: uid.TransMinas, vigenciaInicio: '2026-01-01', prioridade, status: 1 });
+      const tab = (
+        await admin.post('/api/v1/tabelasfrete', { nome, transportadorUid: uid.TransMinas, vigenciaInicio: '2026-01-01', prioridade })
+      ).body.data.uid;
+      const rota = (
+        await admin.post(`/api/v1/tabelasfrete/${tab}/rotas`, {
+          origem: { tipo: 'UF', uf: 'SP' },
+          destino: { tipo: 'UF', uf: 'RJ' },
+          prazoDiasUteis: 2,
+          freteMinimo: 100,
+        })
+      ).body.data;
+      await admin.post(`/api/v1/tabelasfrete/${tab}/rotasComponente`, {
+        tabelaRotaUid: rota.uid,
+        componente: 'FRETE_PESO',
+        base: 'PESO',
+        calculo: 'POR_UNIDADE',
+        valor: 1,
+      });
+      const ativa = await admin.put(`/api/v1/tabelasfrete/${tab}`, {
+        nome,
+        transportadorUid: uid.TransMinas,
+        vigenciaInicio: '2026-01-01',
+        prioridade,
+        status: 1,
+      });
       expect(ativa.status, ativa.text).toBe(200);
       return tab;
     };
     a = await criar('Empate A', 5);
     b = await criar('Empate B', 1);
   });
-  const empates = async () => (await calcular({ transportadorUids: [uid.TransMinas] })).cotacoes.filter((c) => c.tabelaNome.startsWith('Empate'));
+  const empates = async () =>
+    (await calcular({ transportadorUids: [uid.TransMinas] })).cotacoes.filter((c) => c.tabelaNome.startsWith('Empate'));
 
   it('equal totals and deadlines rank by priority (lower first); a lane priority overrides the table one', async () => {
-    expect((await empates()).map((c) => [c.tabelaNome, c.total, c.prioridade])).toEqual([['Empate B', 204.55, 1], ['Empate A', 204.55, 5]]);
-    expect((await admin.post(`/api/v1/tabelasfrete/${a}/prioridades`, { destino: { tipo: 'UF', uf: 'RJ' }, prioridade: 0 })).status).toBe(201);
-    expect((await empates()).map((c) => [c.tabelaNome, c.prioridade])).toEqual([['Empate A', 0], ['Empate B', 1]]);
+    expect((await empates()).map((c) => [c.tabelaNome, c.total, c.prioridade])).toEqual([
+      ['Empate B', 204.55, 1],
+      ['Empate A', 204.55, 5],
+    ]);
+    expect((await admin.post(`/api/v1/tabelasfrete/${a}/prioridades`, { destino: { tipo: 'UF', uf: 'RJ' }, prioridade: 0 })).status).toBe(
+      201,
+    );
+    expect((await empates()).map((c) => [c.tabelaNome, c.prioridade])).toEqual([
+      ['Empate A', 0],
+      ['Empate B', 1],
+    ]);
   });
 
   it('a change of a table is seen by the next quote (cache keyed by revisao)', async () => {
@@ -171,18 +269,42 @@ describe('priority and cache', () => {
     const cache = cacheDe(t.db);
     expect(cache.tamanho).toBeGreaterThan(0);
     const [regra] = (await admin.get(`/api/v1/tabelasfrete/${b}/rotasComponente`)).body.data.data;
-    const put = await admin.put(`/api/v1/tabelasfrete/${b}/rotasComponente/${regra.uid}`, { tabelaRotaUid: regra.tabelaRotaUid, componente: 'FRETE_PESO', base: 'PESO', calculo: 'POR_UNIDADE', valor: 2 });
+    const put = await admin.put(`/api/v1/tabelasfrete/${b}/rotasComponente/${regra.uid}`, {
+      tabelaRotaUid: regra.tabelaRotaUid,
+      componente: 'FRETE_PESO',
+      base: 'PESO',
+      calculo: 'POR_UNIDADE',
+      valor: 2,
+    });
     expect(put.status, put.text).toBe(200);
-    expect((await empates()).map((c) => [c.tabelaNome, c.total])).toEqual([['Empate A', 204.55], ['Empate B', 409.09]]);
-    await admin.put(`/api/v1/tabelasfrete/${b}`, { nome: 'Empate B', transportadorUid: uid.TransMinas, vigenciaInicio: '2026-01-01', prioridade: 1, status: 2 });
+    expect((await empates()).map((c) => [c.tabelaNome, c.total])).toEqual([
+      ['Empate A', 204.55],
+      ['Empate B', 409.09],
+    ]);
+    await admin.put(`/api/v1/tabelasfrete/${b}`, {
+      nome: 'Empate B',
+      transportadorUid: uid.TransMinas,
+      vigenciaInicio: '2026-01-01',
+      prioridade: 1,
+      status: 2,
+    });
     expect((await empates()).map((c) => c.tabelaNome)).toEqual(['Empate A']);
   });
 
   it('a stored table the engine refuses does not quote and says why; an inactive carrier neither', async () => {
-    const [g] = ((await t.db.execute(sql`insert into regras (tabela_frete_uid, escopo, componente, base, calculo) values (${a}, 'GENERALIDADE', 'ENTREGA', 'VIAGEM', 'FAIXA') returning uid`)) as unknown as { rows: { uid: string }[] }).rows;
-    await t.db.update(tabelasFrete).set({ revisao: sql`${tabelasFrete.revisao} + 1` } as never).where(eq(tabelasFrete.uid, a));
+    const [g] = (
+      (await t.db.execute(
+        sql`insert into regras (tabela_frete_uid, escopo, componente, base, calculo) values (${a}, 'GENERALIDADE', 'ENTREGA', 'VIAGEM', 'FAIXA') returning uid`,
+      )) as unknown as { rows: { uid: string }[] }
+    ).rows;
+    await t.db
+      .update(tabelasFrete)
+      .set({ revisao: sql`${tabelasFrete.revisao} + 1` } as never)
+      .where(eq(tabelasFrete.uid, a));
     const r = await calcular({ transportadorUids: [uid.TransMinas] });
-    expect(r.naoCotadas.find((n) => n.tabelaNome === 'Empate A')?.motivo).toBe('A tabela tem erros de cadastro (generalidades[0].faixas): ENTREGA: o cálculo FAIXA exige ao menos uma faixa');
+    expect(r.naoCotadas.find((n) => n.tabelaNome === 'Empate A')?.motivo).toBe(
+      'A tabela tem erros de cadastro (generalidades[0].faixas): ENTREGA: o cálculo FAIXA exige ao menos uma faixa',
+    );
     expect(g.uid).toBeTruthy();
     await t.db.update(transportadores).set({ ativo: false }).where(eq(transportadores.uid, uid.TransMinas));
     const inativo = await calcular({ transportadorUids: [uid.TransMinas] });

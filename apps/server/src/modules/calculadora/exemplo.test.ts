@@ -13,7 +13,10 @@ let rapido: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await as(t.app, 'admin@demo.com.br');
-  [{ uid: rapido }] = await t.db.select({ uid: transportadores.uid }).from(transportadores).where(eq(transportadores.nomeFantasia, 'Rápido Sul'));
+  [{ uid: rapido }] = await t.db
+    .select({ uid: transportadores.uid })
+    .from(transportadores)
+    .where(eq(transportadores.nomeFantasia, 'Rápido Sul'));
 });
 afterAll(() => t?.close());
 
@@ -37,7 +40,14 @@ describe('worked example SP → RJ', () => {
       }),
     ).uid;
     const base = `/api/v1/tabelasfrete/${tabela}`;
-    const rota = criado(await admin.post(`${base}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'RJ' }, prazoDiasUteis: 2, freteMinimo: 80 }));
+    const rota = criado(
+      await admin.post(`${base}/rotas`, {
+        origem: { tipo: 'UF', uf: 'SP' },
+        destino: { tipo: 'UF', uf: 'RJ' },
+        prazoDiasUteis: 2,
+        freteMinimo: 80,
+      }),
+    );
     const regra = (corpo: Record<string, unknown>) => admin.post(`${base}/rotasComponente`, { tabelaRotaUid: rota.uid, ...corpo });
     const pesoRegra = criado(await regra({ componente: 'FRETE_PESO', base: 'PESO', calculo: 'FAIXA' }));
     for (const f of [

@@ -12,7 +12,12 @@ export type EntradaLocal = { cep?: string | null; municipioIbge?: string | null;
 export type LocalResolvido = { uf: string; ibge: string | null; cep: string | null; regioes: string[] };
 
 /** The engine's Local (absent instead of null). */
-export const paraLocal = (l: LocalResolvido): Local => ({ uf: l.uf, ibge: l.ibge ?? undefined, cep: l.cep ?? undefined, regioes: l.regioes });
+export const paraLocal = (l: LocalResolvido): Local => ({
+  uf: l.uf,
+  ibge: l.ibge ?? undefined,
+  cep: l.cep ?? undefined,
+  regioes: l.regioes,
+});
 
 export async function resolverLocal(db: DbOrTx, embarcadorUid: string, e: EntradaLocal, campo: string): Promise<LocalResolvido> {
   const cep = e.cep ?? null;
@@ -26,14 +31,20 @@ export async function resolverLocal(db: DbOrTx, embarcadorUid: string, e: Entrad
     const [f] = await db
       .select({ uf: faixasCep.uf, ibge: faixasCep.municipioIbge })
       .from(faixasCep)
-      .where(and(eq(faixasCep.embarcadorUid, embarcadorUid), eq(faixasCep.ativo, true), lte(faixasCep.cepDe, cep), gte(faixasCep.cepAte, cep)))
+      .where(
+        and(eq(faixasCep.embarcadorUid, embarcadorUid), eq(faixasCep.ativo, true), lte(faixasCep.cepDe, cep), gte(faixasCep.cepAte, cep)),
+      )
       .orderBy(sql`(${faixasCep.cepAte}::bigint - ${faixasCep.cepDe}::bigint)`, asc(faixasCep.cepDe))
       .limit(1);
     if (f) {
       uf = f.uf;
       ibge = f.ibge;
     } else {
-      const [c] = await db.select({ uf: faixasCepUf.uf }).from(faixasCepUf).where(and(lte(faixasCepUf.cepInicio, cep), gte(faixasCepUf.cepFim, cep))).limit(1);
+      const [c] = await db
+        .select({ uf: faixasCepUf.uf })
+        .from(faixasCepUf)
+        .where(and(lte(faixasCepUf.cepInicio, cep), gte(faixasCepUf.cepFim, cep)))
+        .limit(1);
       if (!c) throw AppError.field(`${campo}.cep`, `CEP ${cep} não pertence a nenhuma faixa de CEP conhecida`);
       uf = c.uf;
     }

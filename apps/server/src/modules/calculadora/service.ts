@@ -1,7 +1,15 @@
 import Decimal from 'decimal.js';
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
-  type CalculoInput, type CalculoResultado, type Local, UID_REGEX, calcularFrete, contem, documentoValido, especificidade, somenteDigitos,
+  type CalculoInput,
+  type CalculoResultado,
+  type Local,
+  UID_REGEX,
+  calcularFrete,
+  contem,
+  documentoValido,
+  especificidade,
+  somenteDigitos,
 } from '@fretio/core';
 import { pessoas, tabelasFrete, transportadores } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
@@ -22,7 +30,10 @@ import { paraLocal, resolverLocal } from './locais.ts';
 const caches = new WeakMap<object, LruTabelas>();
 export function cacheDe(db: object) {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = new LruTabelas()));
+  if (!c) {
+    c = new LruTabelas();
+    caches.set(db, c);
+  }
   return c;
 }
 
@@ -32,7 +43,10 @@ const somaDias = (data: string, dias: number) => new Date(Date.parse(`${data}T00
 async function documentoDaParte(db: DbOrTx, embarcadorUid: string, v: string | undefined, campo: string): Promise<string | undefined> {
   if (!v) return undefined;
   if (UID_REGEX.test(v)) {
-    const [p] = await db.select({ documento: pessoas.documento }).from(pessoas).where(and(eq(pessoas.uid, v), eq(pessoas.embarcadorUid, embarcadorUid)));
+    const [p] = await db
+      .select({ documento: pessoas.documento })
+      .from(pessoas)
+      .where(and(eq(pessoas.uid, v), eq(pessoas.embarcadorUid, embarcadorUid)));
     if (!p) throw AppError.field(campo, 'Pessoa não encontrada');
     return p.documento;
   }
@@ -46,7 +60,10 @@ function volumeM3(input: CalculoInput): number | undefined {
   if (input.m3 !== undefined) return input.m3;
   if (!input.dimensoes?.length) return undefined;
   return input.dimensoes
-    .reduce((s, d) => s.plus(new Decimal(d.comprimentoCm).times(d.larguraCm).times(d.alturaCm).times(d.quantidade).div(1_000_000)), new Decimal(0))
+    .reduce(
+      (s, d) => s.plus(new Decimal(d.comprimentoCm).times(d.larguraCm).times(d.alturaCm).times(d.quantidade).div(1_000_000)),
+      new Decimal(0),
+    )
     .toDecimalPlaces(6)
     .toNumber();
 }
@@ -69,7 +86,11 @@ function prioridadeNaFaixa(m: TabelaMontada, origem: Local, destino: Local): num
 }
 
 /** Builds the cache misses with one set-based load for all of them. */
-async function montarTabelas(db: DbOrTx, embarcadorUid: string, candidatas: (typeof tabelasFrete.$inferSelect)[]): Promise<Map<string, TabelaMontada>> {
+async function montarTabelas(
+  db: DbOrTx,
+  embarcadorUid: string,
+  candidatas: (typeof tabelasFrete.$inferSelect)[],
+): Promise<Map<string, TabelaMontada>> {
   const cache = cacheDe(db);
   const out = new Map<string, TabelaMontada>();
   const faltam: typeof candidatas = [];
@@ -79,13 +100,24 @@ async function montarTabelas(db: DbOrTx, embarcadorUid: string, candidatas: (typ
     else faltam.push(t);
   }
   if (!faltam.length) return out;
-  const [linhas, catalogo] = await Promise.all([carregarLinhas(db, faltam.map((t) => t.uid)), catalogoComponentes(db, embarcadorUid)]);
+  const [linhas, catalogo] = await Promise.all([
+    carregarLinhas(
+      db,
+      faltam.map((t) => t.uid),
+      { enxuto: true },
+    ),
+    catalogoComponentes(db, embarcadorUid),
+  ]);
   const codigos = catalogo.map((c) => c.codigo);
   for (const t of faltam) {
     const l = linhas.get(t.uid);
     if (!l) continue;
     const tabela = montarTabelaCalculo(t, l);
-    const prioridades: PrioridadeFaixa[] = l.prioridades.map((p) => ({ origem: colunasParaLocal(p, 'origem'), destino: colunasParaLocal(p, 'destino'), prioridade: p.prioridade }));
+    const prioridades: PrioridadeFaixa[] = l.prioridades.map((p) => ({
+      origem: colunasParaLocal(p, 'origem'),
+      destino: colunasParaLocal(p, 'destino'),
+      prioridade: p.prioridade,
+    }));
     const m = { tabela, prioridades, erros: errosDaTabela(tabela, codigos) };
     cache.set(t.uid, LruTabelas.chave(t.revisao, t.atualizadoEm), m);
     out.set(t.uid, m);
@@ -120,7 +152,11 @@ export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoIn
       ),
     );
   const [montadas, aliquota, feriados, catalogo] = await Promise.all([
-    montarTabelas(db, embarcadorUid, linhas.map((l) => l.t)),
+    montarTabelas(
+      db,
+      embarcadorUid,
+      linhas.map((l) => l.t),
+    ),
     aliquotaIcms(db, embarcadorUid, origem.uf, destino.uf, data, input.importado ?? false),
     feriadosDoDestino(db, embarcadorUid, destino, data, somaDias(data, 730)),
     catalogoComponentes(db, embarcadorUid),
@@ -162,11 +198,25 @@ export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoIn
     cotacoes.push({
       ...quem,
       ...valores,
-      componentes: componentes.map((c) => ({ componente: c.componente, nome: nomeComponente.get(c.componente) ?? c.componente, base: c.base, quantidade: c.quantidade, valor: c.valor })),
+      componentes: componentes.map((c) => ({
+        componente: c.componente,
+        nome: nomeComponente.get(c.componente) ?? c.componente,
+        base: c.base,
+        quantidade: c.quantidade,
+        valor: c.valor,
+      })),
       prioridade: prioridadeNaFaixa(m, carga.origem, carga.destino),
     });
   }
-  cotacoes.sort((a, b) => a.total - b.total || a.prazoDiasUteis - b.prazoDiasUteis || a.prioridade - b.prioridade || a.tabelaNome.localeCompare(b.tabelaNome, 'pt-BR'));
-  naoCotadas.sort((a, b) => a.transportadorNome.localeCompare(b.transportadorNome, 'pt-BR') || a.tabelaNome.localeCompare(b.tabelaNome, 'pt-BR'));
+  cotacoes.sort(
+    (a, b) =>
+      a.total - b.total ||
+      a.prazoDiasUteis - b.prazoDiasUteis ||
+      a.prioridade - b.prioridade ||
+      a.tabelaNome.localeCompare(b.tabelaNome, 'pt-BR'),
+  );
+  naoCotadas.sort(
+    (a, b) => a.transportadorNome.localeCompare(b.transportadorNome, 'pt-BR') || a.tabelaNome.localeCompare(b.tabelaNome, 'pt-BR'),
+  );
   return { data, origem, destino, cotacoes, naoCotadas };
 }

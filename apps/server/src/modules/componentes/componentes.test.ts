@@ -9,7 +9,9 @@ let admin: Api, outro: Api, operador: Api;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, outro, operador] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br', 'operador@demo.com.br'].map((l) => as(t.app, l)));
+  [admin, outro, operador] = await Promise.all(
+    ['admin@demo.com.br', 'admin@outro.com.br', 'operador@demo.com.br'].map((l) => as(t.app, l)),
+  );
 });
 afterAll(() => t?.close());
 
@@ -47,7 +49,12 @@ describe('componentes', () => {
     const [tabela] = (await admin.get('/api/v1/tabelasfrete', { ftr_nome: 'Exemplo' })).body.data.data;
     const tab = await admin.get(`/api/v1/tabelasfrete/${tabela.uid}`);
     await admin.put(`/api/v1/tabelasfrete/${tabela.uid}`, { ...tab.body.data, status: 3 });
-    const g = await admin.post(`/api/v1/tabelasfrete/${tabela.uid}/generalidades`, { componente: 'SEGURO_EXTRA', base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.1 });
+    const g = await admin.post(`/api/v1/tabelasfrete/${tabela.uid}/generalidades`, {
+      componente: 'SEGURO_EXTRA',
+      base: 'VALOR',
+      calculo: 'PERCENTUAL',
+      valor: 0.1,
+    });
     expect(g.status, g.text).toBe(201);
     expect(g.body.data.componenteNome).toBe('Seguro extra');
     expect((await admin.delete(`/api/v1/componentes/${comp.uid}`)).status).toBe(409);
@@ -60,9 +67,16 @@ describe('componentes', () => {
 describe('modais', () => {
   it('lists the system modes with their cubage factor; they are read-only', async () => {
     const lista = await admin.get('/api/v1/modais/lista');
-    expect(lista.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ codigo: 'RODOVIARIO', label: 'Rodoviário', fatorCubagemPadrao: 300 }), expect.objectContaining({ codigo: 'AEREO', fatorCubagemPadrao: 167 })]));
+    expect(lista.body.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ codigo: 'RODOVIARIO', label: 'Rodoviário', fatorCubagemPadrao: 300 }),
+        expect.objectContaining({ codigo: 'AEREO', fatorCubagemPadrao: 167 }),
+      ]),
+    );
     const aereo = lista.body.data.find((m: { codigo: string }) => m.codigo === 'AEREO');
-    expect((await admin.put(`/api/v1/modais/${aereo.value}`, { codigo: 'AEREO', nome: 'Aéreo', fatorCubagemPadrao: 200 })).status).toBe(409);
+    expect((await admin.put(`/api/v1/modais/${aereo.value}`, { codigo: 'AEREO', nome: 'Aéreo', fatorCubagemPadrao: 200 })).status).toBe(
+      409,
+    );
     expect((await admin.delete(`/api/v1/modais/${aereo.value}`)).status).toBe(409);
   });
 
@@ -71,15 +85,23 @@ describe('modais', () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ codigo: 'CABOTAGEM', fatorCubagemPadrao: 1000, sistema: false });
     expect((await admin.post('/api/v1/modais', { codigo: 'AEREO', nome: 'Meu aéreo' })).status).toBe(409);
-    expect((await admin.put(`/api/v1/modais/${res.body.data.uid}`, { codigo: 'CABOTAGEM', nome: 'Cabotagem costeira', fatorCubagemPadrao: 0 })).status).toBe(400);
+    expect(
+      (await admin.put(`/api/v1/modais/${res.body.data.uid}`, { codigo: 'CABOTAGEM', nome: 'Cabotagem costeira', fatorCubagemPadrao: 0 }))
+        .status,
+    ).toBe(400);
     expect((await outro.get(`/api/v1/modais/${res.body.data.uid}`)).status).toBe(404);
     expect((await admin.delete(`/api/v1/modais/${res.body.data.uid}`)).status).toBe(200);
   });
 
-  it("a table with an air mode takes its cubage factor (167) unless it states one", async () => {
+  it('a table with an air mode takes its cubage factor (167) unless it states one', async () => {
     const aereo = (await admin.get('/api/v1/modais/lista')).body.data.find((m: { codigo: string }) => m.codigo === 'AEREO');
     const [rapido] = (await admin.get('/api/v1/transportadores', { ftr_nomeFantasia: 'Rápido Sul' })).body.data.data;
-    const res = await admin.post('/api/v1/tabelasfrete', { nome: 'Aérea', transportadorUid: rapido.uid, modalUid: aereo.value, vigenciaInicio: '2026-01-01' });
+    const res = await admin.post('/api/v1/tabelasfrete', {
+      nome: 'Aérea',
+      transportadorUid: rapido.uid,
+      modalUid: aereo.value,
+      vigenciaInicio: '2026-01-01',
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body.data).toMatchObject({ fatorCubagem: 167, modalNome: 'Aéreo', status: 3, statusLabel: 'Validação' });
   });

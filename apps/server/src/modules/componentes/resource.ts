@@ -67,7 +67,9 @@ export const componentesResource = defineResource({
         .limit(1);
       if (dup.length) throw AppError.conflict(CODIGO_DUPLICADO, [{ field: 'codigo', message: CODIGO_DUPLICADO }]);
       if (existing && existing.codigo !== values.codigo && (await codigoEmUso(tx, embarcadorUid, existing.codigo as string))) {
-        throw AppError.conflict('O código está em uso em tabelas de frete e não pode mudar.', [{ field: 'codigo', message: 'Código em uso em tabelas de frete' }]);
+        throw AppError.conflict('O código está em uso em tabelas de frete e não pode mudar.', [
+          { field: 'codigo', message: 'Código em uso em tabelas de frete' },
+        ]);
       }
     },
     async beforeDelete(tx, ctx, existing) {

@@ -16,18 +16,31 @@ export async function catalogoComponentes(db: DbOrTx | Db, embarcadorUid: string
   const rows = await db
     .select()
     .from(componentes)
-    .where(and(or(isNull(componentes.embarcadorUid), eq(componentes.embarcadorUid, embarcadorUid)), soAtivos ? eq(componentes.ativo, true) : undefined))
+    .where(
+      and(
+        or(isNull(componentes.embarcadorUid), eq(componentes.embarcadorUid, embarcadorUid)),
+        soAtivos ? eq(componentes.ativo, true) : undefined,
+      ),
+    )
     .orderBy(asc(componentes.codigo));
   return rows.map((r) => ({ ...r, sistema: r.embarcadorUid === null }));
 }
 
 export default async function componentesRoutes(app: FastifyInstance) {
   registerResource(app, componentesResource);
-  app.withTypeProvider<ZodTypeProvider>().get('/api/v1/componentes/ativos', {
-    config: { permission: ['componentes', 'ler'] },
-    schema: { tags: ['Componente de frete'], summary: 'Componentes ativos (padrão do sistema e do embarcador), por código', response: ok(z.array(componente)) },
-  }, async (req) => {
-    if (!req.ctx) throw AppError.unauthenticated();
-    return reply.ok(await catalogoComponentes(app.db, exigirEmbarcador(req.ctx), true));
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/componentes/ativos',
+    {
+      config: { permission: ['componentes', 'ler'] },
+      schema: {
+        tags: ['Componente de frete'],
+        summary: 'Componentes ativos (padrão do sistema e do embarcador), por código',
+        response: ok(z.array(componente)),
+      },
+    },
+    async (req) => {
+      if (!req.ctx) throw AppError.unauthenticated();
+      return reply.ok(await catalogoComponentes(app.db, exigirEmbarcador(req.ctx), true));
+    },
+  );
 }

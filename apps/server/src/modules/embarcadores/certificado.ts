@@ -1,4 +1,4 @@
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { X509Certificate, createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { createSecureContext as tlsContext } from 'node:tls';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -56,13 +56,19 @@ export default async function certificadoRoutes(app: FastifyInstance) {
     const upload = await lerUpload(req, { maxBytes: 100 * 1024 });
     const senha = upload.campos.senha ?? '';
     if (!senha) throw AppError.field('senha', 'Senha do certificado é obrigatória');
-    const expiracao = upload.campos.expiracao || '2025-12-31';
-    if (!zData.safeParse(expiracao).success) throw AppError.field('expiracao', 'data inválida');
+    const informada = upload.campos.expiracao || null;
+    if (informada && !zData.safeParse(informada).success) throw AppError.field('expiracao', 'data inválida');
+    let vence: Date | null = null;
     try {
-      tlsContext({ pfx: upload.dados, passphrase: senha });
+      const ctx = tlsContext({ pfx: upload.dados, passphrase: senha }) as unknown as { context: { getCertificate(): Buffer | null } };
+      const der = ctx.context.getCertificate();
+      if (der) vence = new Date(new X509Certificate(der).validTo);
     } catch {
       throw AppError.field('file', 'Certificado inválido ou senha incorreta.');
     }
+    // The certificate's own expiry wins over what the client sends (the client default is a fixed date).
+    const expiracao = vence && !Number.isNaN(vence.getTime()) ? vence.toISOString().slice(0, 10) : (informada ?? '2025-12-31');
+    if (vence && vence.getTime() < Date.now()) throw AppError.field('file', `Certificado vencido em ${vence.toISOString().slice(0, 10).split('-').reverse().join('/')}.`);
     await app.db.transaction(async (tx) => {
       const [antes] = await tx.select({ arquivo: embarcadores.certificadoArquivoUid }).from(embarcadores).where(eq(embarcadores.uid, embarcadorUid)).for('update');
       const uid = await salvarArquivo(app, tx, { tipo: 'certificado', embarcadorUid, criadoPor: req.ctx?.usuarioUid ?? null, upload: { ...upload, tipoConteudo: 'application/x-pkcs12' } });

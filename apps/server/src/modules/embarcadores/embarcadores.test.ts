@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,6 +116,16 @@ describe('carriers of the shipper', () => {
   });
 });
 
+describe('carrier users', () => {
+  it('never manage the shipper they serve', async () => {
+    const carrier = await as(t.app, 'transportador@rapidosul.com.br');
+    for (const path of ['pre-usuarios-transportador', 'transportadores', 'certificado-digital-sefaz', 'usuarios', 'unidades']) {
+      const r = await carrier.get(`/api/v1/embarcadores/${demo}/${path}`);
+      expect([403, 404], `${path}: ${r.status}`).toContain(r.status);
+    }
+  });
+});
+
 describe('logo and certificate', () => {
   it('uploads a logo that downloads back with its content type', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -128,6 +139,10 @@ describe('logo and certificate', () => {
     expect(dl.rawPayload.equals(png)).toBe(true);
     const outro = await t.app.inject({ method: 'GET', url, headers: { cookie: await cookieOf('admin@outro.com.br') } });
     expect(outro.statusCode).toBe(404);
+    expect(dl.headers['content-security-policy']).toContain('sandbox');
+    const svg = multipart({}, { name: 'x.svg', type: 'image/svg+xml', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+    const svgUp = await t.app.inject({ method: 'POST', url: `/api/v1/embarcadores/${demo}/logo`, headers: { ...svg.headers, cookie: await cookieOf('admin@demo.com.br') }, payload: svg.payload });
+    expect(svgUp.statusCode).toBe(400);
     const txt = multipart({}, { name: 'x.txt', type: 'text/plain', data: Buffer.from('oi') });
     const wrong = await t.app.inject({ method: 'POST', url: `/api/v1/embarcadores/${demo}/logo`, headers: { ...txt.headers, cookie: await cookieOf('admin@demo.com.br') }, payload: txt.payload });
     expect(wrong.statusCode).toBe(400);
@@ -152,7 +167,9 @@ describe('logo and certificate', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('Certificado digital atualizado com sucesso');
     const info = await admin.get(`/api/v1/embarcadores/${demo}/certificado-digital-sefaz`);
-    expect(info.body.data.expiracaoCertificadoDigitalSefaz).toBe('2027-03-31');
+    // The certificate's own expiry is kept, not the date the client sent.
+    const validTo = new X509Certificate(readFileSync(join(dir, 'c.pem'))).validTo;
+    expect(info.body.data.expiracaoCertificadoDigitalSefaz).toBe(new Date(validTo).toISOString().slice(0, 10));
     const [row] = await t.db.query.embarcadores.findMany({ where: (e, { eq }) => eq(e.uid, demo) });
     expect(row.certificadoSenhaCifrada).not.toContain('segredo123');
     const arquivo = info.body.data.certificadoDigitalSefazUrl.split('/')[1];

@@ -14,11 +14,31 @@ afterAll(() => t?.close());
 
 describe('faixascep', () => {
   it('creates a range (masks accepted, stored as digits) and lists it for selection', async () => {
-    const res = await admin.post('/api/v1/faixascep', { nome: 'Santos', uf: 'sp', municipioIbge: '3548500', de: '11000-000', ate: '11099-999' });
+    const res = await admin.post('/api/v1/faixascep', {
+      nome: 'Santos',
+      uf: 'sp',
+      municipioIbge: '3548500',
+      de: '11000-000',
+      ate: '11099-999',
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ nome: 'Santos', uf: 'SP', municipioIbge: '3548500', de: '11000000', ate: '11099999', ativo: true });
+    expect(res.body.data).toMatchObject({
+      nome: 'Santos',
+      uf: 'SP',
+      municipioIbge: '3548500',
+      de: '11000000',
+      ate: '11099999',
+      ativo: true,
+    });
     const lista = await admin.get('/api/v1/faixascep/lista', { uf: 'SP' });
-    expect(lista.body.data).toContainEqual({ value: res.body.data.uid, label: 'Santos (11000-000 a 11099-999)', uf: 'SP', municipioIbge: '3548500', de: '11000000', ate: '11099999' });
+    expect(lista.body.data).toContainEqual({
+      value: res.body.data.uid,
+      label: 'Santos (11000-000 a 11099-999)',
+      uf: 'SP',
+      municipioIbge: '3548500',
+      de: '11000000',
+      ate: '11099999',
+    });
     expect((await outro.get('/api/v1/faixascep/lista')).body.data.map((f: { value: string }) => f.value)).not.toContain(res.body.data.uid);
     expect((await outro.get(`/api/v1/faixascep/${res.body.data.uid}`)).status).toBe(404);
   });

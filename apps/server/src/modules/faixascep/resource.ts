@@ -20,7 +20,14 @@ export const faixasCepResource = defineResource({
     const { de, ate, ...resto } = input as Record<string, unknown>;
     return { ...resto, cepDe: de, cepAte: ate };
   },
-  sortable: { nome: faixasCep.nome, uf: faixasCep.uf, de: faixasCep.cepDe, ate: faixasCep.cepAte, ativo: faixasCep.ativo, criadoEm: faixasCep.criadoEm },
+  sortable: {
+    nome: faixasCep.nome,
+    uf: faixasCep.uf,
+    de: faixasCep.cepDe,
+    ate: faixasCep.cepAte,
+    ativo: faixasCep.ativo,
+    criadoEm: faixasCep.criadoEm,
+  },
   defaultSort: 'de',
   filters: {
     nome: { column: faixasCep.nome, kind: 'text' },
@@ -30,7 +37,13 @@ export const faixasCepResource = defineResource({
     de: { column: faixasCep.cepDe, kind: 'exact' },
     ate: { column: faixasCep.cepAte, kind: 'exact' },
   },
-  listQuery: { cep: z.string().regex(/^\d{5}-?\d{3}$/, 'CEP inválido').optional().describe('Só as faixas que contêm este CEP') },
+  listQuery: {
+    cep: z
+      .string()
+      .regex(/^\d{5}-?\d{3}$/, 'CEP inválido')
+      .optional()
+      .describe('Só as faixas que contêm este CEP'),
+  },
   listWhere: (q) => {
     const cep = typeof q.cep === 'string' ? q.cep.replace(/\D/g, '') : '';
     return cep ? and(lte(faixasCep.cepDe, cep), gte(faixasCep.cepAte, cep)) : undefined;
@@ -45,4 +58,3 @@ export const faixasCepResource = defineResource({
     },
   },
 });
-

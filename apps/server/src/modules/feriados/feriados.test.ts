@@ -17,13 +17,20 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const sistema = async (a: number) =>
-  (await admin.get('/api/v1/feriados', { ftr_ano: a, ftr_sistema: 'true', pps: 100 })).body.data.data as { data: string; nome: string; facultativo: boolean; escopo: string }[];
+  (await admin.get('/api/v1/feriados', { ftr_ano: a, ftr_sistema: 'true', pps: 100 })).body.data.data as {
+    data: string;
+    nome: string;
+    facultativo: boolean;
+    escopo: string;
+  }[];
 
 describe('national holidays', () => {
   it('are filled for the current and next years, Carnaval and Corpus Christi as facultativos', async () => {
     for (const a of [ano, ano + 1]) {
       const rows = await sistema(a);
-      expect(rows.filter((r) => !r.facultativo).map((r) => r.data)).toEqual(expect.arrayContaining([`${a}-01-01`, `${a}-04-21`, `${a}-09-07`, `${a}-11-20`, `${a}-12-25`]));
+      expect(rows.filter((r) => !r.facultativo).map((r) => r.data)).toEqual(
+        expect.arrayContaining([`${a}-01-01`, `${a}-04-21`, `${a}-09-07`, `${a}-11-20`, `${a}-12-25`]),
+      );
       expect(rows.every((r) => r.escopo === 'NACIONAL')).toBe(true);
       expect(rows.filter((r) => r.facultativo).map((r) => r.nome)).toEqual(['Carnaval (terça-feira)', 'Corpus Christi']);
     }
@@ -42,7 +49,10 @@ describe('national holidays', () => {
         // The calendar of year `a` (nacional_2024.csv dates Consciência Negra '20/11/2026': a typo of the file).
         .map((l) => `${a}-${l.slice(3, 5)}-${l.slice(0, 2)}`)
         .sort();
-      const nossas = (await sistema(a)).filter((r) => !r.facultativo).map((r) => r.data).sort();
+      const nossas = (await sistema(a))
+        .filter((r) => !r.facultativo)
+        .map((r) => r.data)
+        .sort();
       expect(nossas, f).toEqual(esperadas);
     }
   });
@@ -62,21 +72,46 @@ describe("the shipper's holidays", () => {
     const semUf = await admin.post('/api/v1/feriados', { data: '2031-07-09', nome: 'Revolução', escopo: 'UF' });
     expect(semUf.status).toBe(400);
     expect(semUf.body.errors).toEqual([{ field: 'uf', message: 'Informe a UF do feriado estadual' }]);
-    const mun = await admin.post('/api/v1/feriados', { data: '2031-01-20', nome: 'São Sebastião', escopo: 'MUNICIPIO', municipioIbge: '3304557' });
+    const mun = await admin.post('/api/v1/feriados', {
+      data: '2031-01-20',
+      nome: 'São Sebastião',
+      escopo: 'MUNICIPIO',
+      municipioIbge: '3304557',
+    });
     expect(mun.status).toBe(201);
     expect(mun.body.data).toMatchObject({ escopo: 'MUNICIPIO', uf: 'RJ', municipioIbge: '3304557', sistema: false, facultativo: false });
-    const errada = await admin.post('/api/v1/feriados', { data: '2031-01-21', nome: 'X', escopo: 'MUNICIPIO', uf: 'SP', municipioIbge: '3304557' });
+    const errada = await admin.post('/api/v1/feriados', {
+      data: '2031-01-21',
+      nome: 'X',
+      escopo: 'MUNICIPIO',
+      uf: 'SP',
+      municipioIbge: '3304557',
+    });
     expect(errada.status).toBe(400);
     expect(errada.body.errors[0].field).toBe('uf');
-    const dup = await admin.post('/api/v1/feriados', { data: '2031-01-20', nome: 'Outro nome', escopo: 'MUNICIPIO', municipioIbge: '3304557' });
+    const dup = await admin.post('/api/v1/feriados', {
+      data: '2031-01-20',
+      nome: 'Outro nome',
+      escopo: 'MUNICIPIO',
+      municipioIbge: '3304557',
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ field: 'data', message: 'Já existe um feriado nesta data para este local.' }]);
     // Another shipper may have the same date; it never sees ours.
-    expect((await outro.post('/api/v1/feriados', { data: '2031-01-20', nome: 'São Sebastião', escopo: 'MUNICIPIO', municipioIbge: '3304557' })).status).toBe(201);
+    expect(
+      (await outro.post('/api/v1/feriados', { data: '2031-01-20', nome: 'São Sebastião', escopo: 'MUNICIPIO', municipioIbge: '3304557' }))
+        .status,
+    ).toBe(201);
     expect((await outro.get(`/api/v1/feriados/${mun.body.data.uid}`)).status).toBe(404);
     const lista = await admin.get('/api/v1/feriados', { ftr_ano: 2031, ftr_escopo: 'MUNICIPIO' });
     expect(lista.body.data.data.map((f: { nome: string }) => f.nome)).toEqual(['São Sebastião']);
-    const nacionalDoEmbarcador = await admin.post('/api/v1/feriados', { data: '2031-12-24', nome: 'Véspera', escopo: 'NACIONAL', uf: 'SP', facultativo: true });
+    const nacionalDoEmbarcador = await admin.post('/api/v1/feriados', {
+      data: '2031-12-24',
+      nome: 'Véspera',
+      escopo: 'NACIONAL',
+      uf: 'SP',
+      facultativo: true,
+    });
     expect(nacionalDoEmbarcador.body.data).toMatchObject({ escopo: 'NACIONAL', uf: null, facultativo: true });
     expect((await admin.delete(`/api/v1/feriados/${nacionalDoEmbarcador.body.data.uid}`)).status).toBe(200);
   });

@@ -40,9 +40,14 @@ export const feriadosResource = defineResource({
       if (values.escopo === 'NACIONAL') Object.assign(values, { uf: null, municipioIbge: null });
       if (values.escopo === 'UF') values.municipioIbge = null;
       if (values.escopo === 'MUNICIPIO') {
-        const [m] = await tx.select({ uf: municipios.uf }).from(municipios).where(eq(municipios.ibge, values.municipioIbge as string)).limit(1);
+        const [m] = await tx
+          .select({ uf: municipios.uf })
+          .from(municipios)
+          .where(eq(municipios.ibge, values.municipioIbge as string))
+          .limit(1);
         if (!m) throw AppError.field('municipioIbge', `Município ${values.municipioIbge} não encontrado no cadastro do IBGE`);
-        if (values.uf && values.uf !== m.uf) throw AppError.field('uf', `O município ${values.municipioIbge} fica em ${m.uf}, não em ${values.uf}`);
+        if (values.uf && values.uf !== m.uf)
+          throw AppError.field('uf', `O município ${values.municipioIbge} fica em ${m.uf}, não em ${values.uf}`);
         values.uf = m.uf;
       }
       const dup = await tx

@@ -29,7 +29,10 @@ const anosPreenchidos = new WeakMap<object, Set<number>>();
 /** Inserts the national holidays of `anos` that are missing (system rows); cached per database. */
 export async function garantirFeriadosNacionais(db: DbOrTx, anos: number[]) {
   let feitos = anosPreenchidos.get(db);
-  if (!feitos) anosPreenchidos.set(db, (feitos = new Set()));
+  if (!feitos) {
+    feitos = new Set();
+    anosPreenchidos.set(db, feitos);
+  }
   const faltam = anos.filter((a) => a >= 1900 && a <= 2099 && !feitos.has(a));
   if (!faltam.length) return;
   const linhas = faltam.flatMap(feriadosNacionaisDoAno);
@@ -41,10 +44,19 @@ export async function garantirFeriadosNacionais(db: DbOrTx, anos: number[]) {
  * Holiday dates (not facultativos) that apply to a destination between two dates: national ones
  * (system and the shipper's), the shipper's of the UF, and of the municipality.
  */
-export async function feriadosDoDestino(db: DbOrTx, embarcadorUid: string, destino: { uf: string; ibge?: string | null }, de: string, ate: string) {
+export async function feriadosDoDestino(
+  db: DbOrTx,
+  embarcadorUid: string,
+  destino: { uf: string; ibge?: string | null },
+  de: string,
+  ate: string,
+) {
   const anoDe = Number(de.slice(0, 4));
   const anoAte = Number(ate.slice(0, 4));
-  await garantirFeriadosNacionais(db, Array.from({ length: anoAte - anoDe + 1 }, (_, i) => anoDe + i));
+  await garantirFeriadosNacionais(
+    db,
+    Array.from({ length: anoAte - anoDe + 1 }, (_, i) => anoDe + i),
+  );
   const rows = await db
     .selectDistinct({ data: feriados.data })
     .from(feriados)
@@ -63,4 +75,3 @@ export async function feriadosDoDestino(db: DbOrTx, embarcadorUid: string, desti
     );
   return rows.map((r) => r.data);
 }
-

@@ -34,8 +34,15 @@ export const modaisResource = defineResource({
     async validate(tx, _ctx, values, existing) {
       exigirRegistroProprio(existing);
       // A shipper's code may not shadow a system one.
-      const [dup] = await tx.select({ uid: modais.uid }).from(modais).where(and(isNull(modais.embarcadorUid), eq(modais.codigo, values.codigo as string))).limit(1);
-      if (dup) throw AppError.conflict('Já existe um modal com este código.', [{ field: 'codigo', message: 'Já existe um modal com este código.' }]);
+      const [dup] = await tx
+        .select({ uid: modais.uid })
+        .from(modais)
+        .where(and(isNull(modais.embarcadorUid), eq(modais.codigo, values.codigo as string)))
+        .limit(1);
+      if (dup)
+        throw AppError.conflict('Já existe um modal com este código.', [
+          { field: 'codigo', message: 'Já existe um modal com este código.' },
+        ]);
     },
     async beforeDelete(_tx, _ctx, existing) {
       exigirRegistroProprio(existing);

@@ -11,16 +11,22 @@ import { modaisResource } from './resource.ts';
 
 export default async function modaisRoutes(app: FastifyInstance) {
   registerResource(app, modaisResource);
-  app.withTypeProvider<ZodTypeProvider>().get('/api/v1/modais/lista', {
-    config: { permission: ['modais', 'ler'] },
-    schema: { tags: ['Modal'], summary: 'Modais ativos para seleção (do sistema e do embarcador)', response: ok(z.array(modalOpcao)) },
-  }, async (req) => {
-    if (!req.ctx) throw AppError.unauthenticated();
-    const rows = await app.db
-      .select()
-      .from(modais)
-      .where(and(or(isNull(modais.embarcadorUid), eq(modais.embarcadorUid, exigirEmbarcador(req.ctx))), eq(modais.ativo, true)))
-      .orderBy(asc(modais.nome));
-    return reply.ok(rows.map((m) => ({ value: m.uid, label: m.nome, codigo: m.codigo, fatorCubagemPadrao: Number(m.fatorCubagemPadrao) })));
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/modais/lista',
+    {
+      config: { permission: ['modais', 'ler'] },
+      schema: { tags: ['Modal'], summary: 'Modais ativos para seleção (do sistema e do embarcador)', response: ok(z.array(modalOpcao)) },
+    },
+    async (req) => {
+      if (!req.ctx) throw AppError.unauthenticated();
+      const rows = await app.db
+        .select()
+        .from(modais)
+        .where(and(or(isNull(modais.embarcadorUid), eq(modais.embarcadorUid, exigirEmbarcador(req.ctx))), eq(modais.ativo, true)))
+        .orderBy(asc(modais.nome));
+      return reply.ok(
+        rows.map((m) => ({ value: m.uid, label: m.nome, codigo: m.codigo, fatorCubagemPadrao: Number(m.fatorCubagemPadrao) })),
+      );
+    },
+  );
 }

@@ -4,7 +4,14 @@ import { prazosEntrega, transportadores } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { colunasNomesLocais, colunasParaLocal, itemComLocais, juntarNomesLocais, validarLocais, valoresComLocais } from '../regioes/local-ref.ts';
+import {
+  colunasNomesLocais,
+  colunasParaLocal,
+  itemComLocais,
+  juntarNomesLocais,
+  validarLocais,
+  valoresComLocais,
+} from '../regioes/local-ref.ts';
 import { estaVinculado } from '../transportadores/repository.ts';
 
 /** Delivery deadlines (business days) by carrier and origin → destination (each a LocalRef). */
@@ -21,7 +28,13 @@ export const prazosEntregaResource = defineResource({
   from: (q) => juntarNomesLocais(q.innerJoin(transportadores, eq(transportadores.uid, prazosEntrega.transportadorUid)), prazosEntrega),
   toItem: itemComLocais,
   toValues: valoresComLocais,
-  sortable: { prazoDiasUteis: prazosEntrega.prazoDiasUteis, transportadorNome: transportadores.nome, origemUf: prazosEntrega.origemUf, destinoUf: prazosEntrega.destinoUf, criadoEm: prazosEntrega.criadoEm },
+  sortable: {
+    prazoDiasUteis: prazosEntrega.prazoDiasUteis,
+    transportadorNome: transportadores.nome,
+    origemUf: prazosEntrega.origemUf,
+    destinoUf: prazosEntrega.destinoUf,
+    criadoEm: prazosEntrega.criadoEm,
+  },
   defaultSort: 'transportadorNome',
   filters: {
     transportadorUid: { column: prazosEntrega.transportadorUid, kind: 'uid' },

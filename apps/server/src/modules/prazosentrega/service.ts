@@ -9,11 +9,23 @@ import { colunasParaLocal } from '../regioes/local-ref.ts';
  * builds them): the most specific active entry containing both (destination first, like routes), or null.
  * For tracking (recalcular-prazo-entrega) and other modules.
  */
-export async function prazoEntregaPara(db: DbOrTx, embarcadorUid: string, transportadorUid: string, origem: Local, destino: Local): Promise<number | null> {
+export async function prazoEntregaPara(
+  db: DbOrTx,
+  embarcadorUid: string,
+  transportadorUid: string,
+  origem: Local,
+  destino: Local,
+): Promise<number | null> {
   const rows = await db
     .select()
     .from(prazosEntrega)
-    .where(and(eq(prazosEntrega.embarcadorUid, embarcadorUid), eq(prazosEntrega.transportadorUid, transportadorUid), eq(prazosEntrega.ativo, true)));
+    .where(
+      and(
+        eq(prazosEntrega.embarcadorUid, embarcadorUid),
+        eq(prazosEntrega.transportadorUid, transportadorUid),
+        eq(prazosEntrega.ativo, true),
+      ),
+    );
   let melhor: { chave: number[]; prazo: number } | null = null;
   for (const r of rows) {
     const o = colunasParaLocal(r, 'origem');

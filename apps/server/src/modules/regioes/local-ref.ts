@@ -80,8 +80,18 @@ export async function nomesDosLocais(db: DbOrTx, refs: (LocalRef | null)[]): Pro
     else if (r?.tipo === 'MUNICIPIO') ibges.add(r.ibge);
   }
   const [rs, ms] = await Promise.all([
-    uids.size ? db.select({ uid: regioes.uid, nome: regioes.nome }).from(regioes).where(inArray(regioes.uid, [...uids])) : [],
-    ibges.size ? db.select({ ibge: municipios.ibge, nome: municipios.nome, uf: municipios.uf }).from(municipios).where(inArray(municipios.ibge, [...ibges])) : [],
+    uids.size
+      ? db
+          .select({ uid: regioes.uid, nome: regioes.nome })
+          .from(regioes)
+          .where(inArray(regioes.uid, [...uids]))
+      : [],
+    ibges.size
+      ? db
+          .select({ ibge: municipios.ibge, nome: municipios.nome, uf: municipios.uf })
+          .from(municipios)
+          .where(inArray(municipios.ibge, [...ibges]))
+      : [],
   ]);
   return { regioes: new Map(rs.map((r) => [r.uid, r.nome])), municipios: new Map(ms.map((m) => [m.ibge, { nome: m.nome, uf: m.uf }])) };
 }
@@ -90,7 +100,11 @@ export async function nomesDosLocais(db: DbOrTx, refs: (LocalRef | null)[]): Pro
  * Problems of places that need the database: a region of another shipper (or none), an unknown
  * municipality. Returns field errors named `${campo}.regiaoUid` / `${campo}.ibge`.
  */
-export async function errosDosLocais(db: DbOrTx, embarcadorUid: string, locais: { campo: string; ref: LocalRef | null | undefined }[]): Promise<FieldError[]> {
+export async function errosDosLocais(
+  db: DbOrTx,
+  embarcadorUid: string,
+  locais: { campo: string; ref: LocalRef | null | undefined }[],
+): Promise<FieldError[]> {
   const erros: FieldError[] = [];
   const regiaoUids = new Set<string>();
   const ibges = new Set<string>();
@@ -101,14 +115,26 @@ export async function errosDosLocais(db: DbOrTx, embarcadorUid: string, locais: 
     } else if (ref?.tipo === 'MUNICIPIO') ibges.add(ref.ibge.trim());
   }
   const [rs, ms] = await Promise.all([
-    regiaoUids.size ? db.select({ uid: regioes.uid }).from(regioes).where(and(inArray(regioes.uid, [...regiaoUids]), eq(regioes.embarcadorUid, embarcadorUid))) : [],
-    ibges.size ? db.select({ ibge: municipios.ibge }).from(municipios).where(inArray(municipios.ibge, [...ibges])) : [],
+    regiaoUids.size
+      ? db
+          .select({ uid: regioes.uid })
+          .from(regioes)
+          .where(and(inArray(regioes.uid, [...regiaoUids]), eq(regioes.embarcadorUid, embarcadorUid)))
+      : [],
+    ibges.size
+      ? db
+          .select({ ibge: municipios.ibge })
+          .from(municipios)
+          .where(inArray(municipios.ibge, [...ibges]))
+      : [],
   ]);
   const okR = new Set(rs.map((r) => r.uid));
   const okM = new Set(ms.map((m) => m.ibge));
   for (const { campo, ref } of locais) {
-    if (ref?.tipo === 'REGIAO' && UID_REGEX.test(ref.regiaoUid) && !okR.has(ref.regiaoUid)) erros.push({ field: `${campo}.regiaoUid`, message: 'Região não encontrada' });
-    if (ref?.tipo === 'MUNICIPIO' && !okM.has(ref.ibge.trim())) erros.push({ field: `${campo}.ibge`, message: `Município ${ref.ibge} não encontrado no cadastro do IBGE` });
+    if (ref?.tipo === 'REGIAO' && UID_REGEX.test(ref.regiaoUid) && !okR.has(ref.regiaoUid))
+      erros.push({ field: `${campo}.regiaoUid`, message: 'Região não encontrada' });
+    if (ref?.tipo === 'MUNICIPIO' && !okM.has(ref.ibge.trim()))
+      erros.push({ field: `${campo}.ibge`, message: `Município ${ref.ibge} não encontrado no cadastro do IBGE` });
   }
   return erros;
 }
@@ -159,14 +185,21 @@ export function itemComLocais(row: Record<string, unknown>) {
   const nomes: NomesLocais = { regioes: new Map(), municipios: new Map() };
   for (const p of ['origem', 'destino'] as const) {
     if (row[`${p}RegiaoNome`]) nomes.regioes.set(row[`${p}RegiaoUid`] as string, row[`${p}RegiaoNome`] as string);
-    if (row[`${p}MunicipioNome`]) nomes.municipios.set(row[`${p}Ibge`] as string, { nome: row[`${p}MunicipioNome`] as string, uf: row[`${p}MunicipioUf`] as string });
+    if (row[`${p}MunicipioNome`])
+      nomes.municipios.set(row[`${p}Ibge`] as string, { nome: row[`${p}MunicipioNome`] as string, uf: row[`${p}MunicipioUf`] as string });
   }
-  const limpo = Object.fromEntries(Object.entries(row).filter(([k]) => !/^(origem|destino)(RegiaoNome|MunicipioNome|MunicipioUf)$/.test(k)));
+  const limpo = Object.fromEntries(
+    Object.entries(row).filter(([k]) => !/^(origem|destino)(RegiaoNome|MunicipioNome|MunicipioUf)$/.test(k)),
+  );
   return comLocais(limpo, nomes);
 }
 
 /** The input's origem/destino → the columns of both (for toValues). */
 export function valoresComLocais(input: Record<string, unknown>) {
   const { origem, destino, ...resto } = input;
-  return { ...resto, ...localParaColunas((origem as LocalRef) ?? null, 'origem'), ...localParaColunas((destino as LocalRef) ?? null, 'destino') };
+  return {
+    ...resto,
+    ...localParaColunas((origem as LocalRef) ?? null, 'origem'),
+    ...localParaColunas((destino as LocalRef) ?? null, 'destino'),
+  };
 }

@@ -8,7 +8,9 @@ let admin: Api, outro: Api, operador: Api;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, outro, operador] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br', 'operador@demo.com.br'].map((l) => as(t.app, l)));
+  [admin, outro, operador] = await Promise.all(
+    ['admin@demo.com.br', 'admin@outro.com.br', 'operador@demo.com.br'].map((l) => as(t.app, l)),
+  );
 });
 afterAll(() => t?.close());
 

@@ -33,7 +33,11 @@ export const regioesResource = defineResource({
 });
 
 export async function regiaoVisivel(db: DbOrTx, ctx: RequestContext, uid: string) {
-  const rows = await db.select({ uid: regioes.uid }).from(regioes).where(and(eq(regioes.uid, uid), eq(regioes.embarcadorUid, exigirEmbarcador(ctx)))).limit(1);
+  const rows = await db
+    .select({ uid: regioes.uid })
+    .from(regioes)
+    .where(and(eq(regioes.uid, uid), eq(regioes.embarcadorUid, exigirEmbarcador(ctx))))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -58,7 +62,10 @@ export const regiaoLocaisResource = defineResource({
   toItem: (row) => {
     const ref = paraLocal(row);
     const nomes = row.municipioNome
-      ? { regioes: new Map(), municipios: new Map([[row.ibge as string, { nome: row.municipioNome as string, uf: row.municipioUf as string }]]) }
+      ? {
+          regioes: new Map(),
+          municipios: new Map([[row.ibge as string, { nome: row.municipioNome as string, uf: row.municipioUf as string }]]),
+        }
       : undefined;
     return { uid: row.uid, regiaoUid: row.regiaoUid, ...localItem(ref, nomes), criadoEm: row.criadoEm, atualizadoEm: row.atualizadoEm };
   },
@@ -72,7 +79,13 @@ export const regiaoLocaisResource = defineResource({
       cepAte: ref.tipo === 'FAIXA_CEP' ? ref.ate.replace(/\D/g, '') : null,
     };
   },
-  sortable: { tipo: regiaoLocais.tipo, uf: regiaoLocais.uf, ibge: regiaoLocais.ibge, cepDe: regiaoLocais.cepDe, criadoEm: regiaoLocais.criadoEm },
+  sortable: {
+    tipo: regiaoLocais.tipo,
+    uf: regiaoLocais.uf,
+    ibge: regiaoLocais.ibge,
+    cepDe: regiaoLocais.cepDe,
+    criadoEm: regiaoLocais.criadoEm,
+  },
   defaultSort: 'criadoEm',
   filters: {
     tipo: { column: regiaoLocais.tipo, kind: 'exact' },
@@ -83,7 +96,10 @@ export const regiaoLocaisResource = defineResource({
     async validate(tx, ctx, values, existing) {
       const ref = paraLocal(values);
       await validarLocais(tx, exigirEmbarcador(ctx), [{ campo: '', ref }]).catch((e: AppError) => {
-        throw AppError.validation((e.errors ?? []).map((x) => ({ ...x, field: x.field.replace(/^\./, '') })), e.message);
+        throw AppError.validation(
+          (e.errors ?? []).map((x) => ({ ...x, field: x.field.replace(/^\./, '') })),
+          e.message,
+        );
       });
       const regiaoUid = (values.regiaoUid ?? existing?.regiaoUid) as string;
       const same = await tx
@@ -101,10 +117,14 @@ export const regiaoLocaisResource = defineResource({
           ),
         )
         .limit(1);
-      if (same.length) throw AppError.conflict('Este local já pertence à região.', [{ field: 'tipo', message: 'Este local já pertence à região.' }]);
+      if (same.length)
+        throw AppError.conflict('Este local já pertence à região.', [{ field: 'tipo', message: 'Este local já pertence à região.' }]);
     },
     async afterWrite(tx, _ctx, row) {
-      await tx.update(regioes).set({ atualizadoEm: sql`now()` as unknown as string }).where(eq(regioes.uid, row.regiaoUid as string));
+      await tx
+        .update(regioes)
+        .set({ atualizadoEm: sql`now()` as unknown as string })
+        .where(eq(regioes.uid, row.regiaoUid as string));
     },
   },
 });

@@ -6,12 +6,20 @@ import { defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { colunasNomesLocais, colunasParaLocal, itemComLocais, juntarNomesLocais, validarLocais, valoresComLocais } from '../regioes/local-ref.ts';
+import {
+  colunasNomesLocais,
+  colunasParaLocal,
+  itemComLocais,
+  juntarNomesLocais,
+  validarLocais,
+  valoresComLocais,
+} from '../regioes/local-ref.ts';
 import { estaVinculado } from '../transportadores/repository.ts';
 
 registerUniqueConstraint('rotas_nome_uq', 'nome', 'Já existe uma rota com este nome.');
 
-export const numeroOuNulo = (v: unknown, casas = 2) => (v === null || v === undefined ? null : Number(new Decimal(v as string).toFixed(casas)));
+export const numeroOuNulo = (v: unknown, casas = 2) =>
+  v === null || v === undefined ? null : Number(new Decimal(v as string).toFixed(casas));
 
 /** The shipper's route register: origin → destination (UF, municipality, region or CEP range), distance, carrier. */
 export const rotasResource = defineResource({
@@ -30,7 +38,13 @@ export const rotasResource = defineResource({
     const v = valoresComLocais(input);
     return { ...v, distanciaKm: input.distanciaKm === null || input.distanciaKm === undefined ? null : String(input.distanciaKm) };
   },
-  sortable: { nome: rotas.nome, distanciaKm: rotas.distanciaKm, transportadorNome: transportadores.nome, ativo: rotas.ativo, criadoEm: rotas.criadoEm },
+  sortable: {
+    nome: rotas.nome,
+    distanciaKm: rotas.distanciaKm,
+    transportadorNome: transportadores.nome,
+    ativo: rotas.ativo,
+    criadoEm: rotas.criadoEm,
+  },
   defaultSort: 'nome',
   filters: {
     nome: { column: rotas.nome, kind: 'text' },
@@ -48,7 +62,8 @@ export const rotasResource = defineResource({
     async validate(tx, ctx, values, existing) {
       const embarcadorUid = exigirEmbarcador(ctx);
       const t = values.transportadorUid as string | null;
-      if (t && !(await estaVinculado(tx, t, embarcadorUid))) throw AppError.field('transportadorUid', 'Transportador não vinculado ao embarcador');
+      if (t && !(await estaVinculado(tx, t, embarcadorUid)))
+        throw AppError.field('transportadorUid', 'Transportador não vinculado ao embarcador');
       const row = { ...existing, ...values };
       await validarLocais(tx, embarcadorUid, [
         { campo: 'origem', ref: colunasParaLocal(row, 'origem') as LocalRef },

@@ -35,7 +35,10 @@ describe('rotas', () => {
       distanciaKm: 2700.5,
     });
     const mun = await admin.get('/api/v1/rotas', { ftr_nome: 'são paulo → rio' });
-    expect(mun.body.data.data[0]).toMatchObject({ origem: { tipo: 'MUNICIPIO', ibge: '3550308', descricao: 'São Paulo/SP (3550308)' }, distanciaKm: 430 });
+    expect(mun.body.data.data[0]).toMatchObject({
+      origem: { tipo: 'MUNICIPIO', ibge: '3550308', descricao: 'São Paulo/SP (3550308)' },
+      distanciaKm: 430,
+    });
   });
 
   it("rejects another shipper's region, an unknown municipality, a bad CEP range, a carrier not linked", async () => {
@@ -64,8 +67,13 @@ describe('rotas', () => {
     expect(nomes).toContain('São Paulo → Belo Horizonte');
     expect(nomes).toContain('São Paulo → Rio de Janeiro');
     expect(nomes).not.toContain('São Paulo → Curitiba');
-    expect(minas.body.data.find((r: { nome: string }) => r.nome === 'São Paulo → Belo Horizonte')).toMatchObject({ label: 'São Paulo → Belo Horizonte (586 km)', distanciaKm: 586 });
-    const outroEmb = await admin.get('/api/v1/rotas/lista', { ftr_embarcador: (await outro.get('/api/v1/perfil')).body.data?.embarcadorAtivo?.uid ?? '5b0c7b52-8d4b-4b8e-9b1a-0a6f4f3c2d10' });
+    expect(minas.body.data.find((r: { nome: string }) => r.nome === 'São Paulo → Belo Horizonte')).toMatchObject({
+      label: 'São Paulo → Belo Horizonte (586 km)',
+      distanciaKm: 586,
+    });
+    const outroEmb = await admin.get('/api/v1/rotas/lista', {
+      ftr_embarcador: (await outro.get('/api/v1/perfil')).body.data?.embarcadorAtivo?.uid ?? '5b0c7b52-8d4b-4b8e-9b1a-0a6f4f3c2d10',
+    });
     expect(outroEmb.status).toBe(404);
     expect(outroEmb.body.message).toBe('Embarcador não localizado');
     expect((await outro.get('/api/v1/rotas/lista')).body.data.map((r: { nome: string }) => r.nome)).toEqual(['Rio → Belo Horizonte']);
@@ -81,14 +89,39 @@ describe('rotas', () => {
 
 describe('prazosentrega', () => {
   it('CRUD with LocalRefs; the carrier must serve the shipper', async () => {
-    const res = await admin.post('/api/v1/prazosentrega', { transportadorUid: uid.TransMinas, origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'MUNICIPIO', ibge: '3106200' }, prazoDiasUteis: 1 });
+    const res = await admin.post('/api/v1/prazosentrega', {
+      transportadorUid: uid.TransMinas,
+      origem: { tipo: 'UF', uf: 'SP' },
+      destino: { tipo: 'MUNICIPIO', ibge: '3106200' },
+      prazoDiasUteis: 1,
+    });
     expect(res.status, res.text).toBe(201);
-    expect(res.body.data).toMatchObject({ transportadorNome: 'TransMinas Cargas S.A.', destino: { descricao: 'Belo Horizonte/MG (3106200)' }, prazoDiasUteis: 1, ativo: true });
-    const put = await admin.put(`/api/v1/prazosentrega/${res.body.data.uid}`, { transportadorUid: uid.TransMinas, origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'MUNICIPIO', ibge: '3106200' }, prazoDiasUteis: 2 });
+    expect(res.body.data).toMatchObject({
+      transportadorNome: 'TransMinas Cargas S.A.',
+      destino: { descricao: 'Belo Horizonte/MG (3106200)' },
+      prazoDiasUteis: 1,
+      ativo: true,
+    });
+    const put = await admin.put(`/api/v1/prazosentrega/${res.body.data.uid}`, {
+      transportadorUid: uid.TransMinas,
+      origem: { tipo: 'UF', uf: 'SP' },
+      destino: { tipo: 'MUNICIPIO', ibge: '3106200' },
+      prazoDiasUteis: 2,
+    });
     expect(put.body.data.prazoDiasUteis).toBe(2);
-    const neg = await admin.post('/api/v1/prazosentrega', { transportadorUid: uid.TransMinas, origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'MG' }, prazoDiasUteis: -1 });
+    const neg = await admin.post('/api/v1/prazosentrega', {
+      transportadorUid: uid.TransMinas,
+      origem: { tipo: 'UF', uf: 'SP' },
+      destino: { tipo: 'UF', uf: 'MG' },
+      prazoDiasUteis: -1,
+    });
     expect(neg.body.errors).toEqual([{ field: 'prazoDiasUteis', message: 'Prazo não pode ser negativo' }]);
-    const naoVinc = await outro.post('/api/v1/prazosentrega', { transportadorUid: uid['Rápido Sul'], origem: { tipo: 'UF', uf: 'RJ' }, destino: { tipo: 'UF', uf: 'SP' }, prazoDiasUteis: 3 });
+    const naoVinc = await outro.post('/api/v1/prazosentrega', {
+      transportadorUid: uid['Rápido Sul'],
+      origem: { tipo: 'UF', uf: 'RJ' },
+      destino: { tipo: 'UF', uf: 'SP' },
+      prazoDiasUteis: 3,
+    });
     expect(naoVinc.body.errors).toEqual([{ field: 'transportadorUid', message: 'Transportador não vinculado ao embarcador' }]);
     expect((await outro.get(`/api/v1/prazosentrega/${res.body.data.uid}`)).status).toBe(404);
     const lista = await admin.get('/api/v1/prazosentrega', { ftr_transportadorUid: uid.TransMinas, ssf: 'prazoDiasUteis' });

@@ -21,7 +21,8 @@ export function filhoDaTabela(column: PgColumn, extra?: SQL): Scope {
   return { ...base, where: (ctx, parentUid) => and(base.where(ctx, parentUid), extra) };
 }
 
-export const tabelaDe = (values: Record<string, unknown>, existing: Record<string, unknown> | null) => (values.tabelaFreteUid ?? existing?.tabelaFreteUid) as string;
+export const tabelaDe = (values: Record<string, unknown>, existing: Record<string, unknown> | null) =>
+  (values.tabelaFreteUid ?? existing?.tabelaFreteUid) as string;
 
 /** After a child write: bump revisao; an active table is re-validated whole (400 rolls back). */
 export async function depoisDeAlterar(tx: Tx, ctx: RequestContext, tabelaUid: string) {
@@ -31,7 +32,7 @@ export async function depoisDeAlterar(tx: Tx, ctx: RequestContext, tabelaUid: st
 }
 
 export async function exigirTabelaValida(tx: Tx, ctx: RequestContext, tabelaUid: string, prefixo: string) {
-  const { tabela, linhas } = await carregarTabela(tx, tabelaUid);
+  const { tabela, linhas } = await carregarTabela(tx, tabelaUid, { enxuto: true });
   const codigos = (await catalogoComponentes(tx, exigirEmbarcador(ctx))).map((c) => c.codigo);
   const erros = errosDaTabela(montarTabelaCalculo(tabela, linhas), codigos);
   if (erros.length) throw AppError.validation(erros, `${prefixo}: ${erros[0].message}`);
@@ -56,6 +57,8 @@ export function falhar(erros: FieldError[]): never {
 
 /** ordem for a new row: after the last of its siblings. */
 export async function proximaOrdem(tx: Tx, tabela: string, where: SQL): Promise<number> {
-  const [r] = await tx.execute(sql`select coalesce(max(ordem), -1) + 1 as n from ${sql.identifier(tabela)} where ${where}`).then((x) => (x as unknown as { rows: { n: number }[] }).rows);
+  const [r] = await tx
+    .execute(sql`select coalesce(max(ordem), -1) + 1 as n from ${sql.identifier(tabela)} where ${where}`)
+    .then((x) => (x as unknown as { rows: { n: number }[] }).rows);
   return Number(r?.n ?? 0);
 }

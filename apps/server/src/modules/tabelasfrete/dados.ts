@@ -29,10 +29,33 @@ export type RotaDados = {
   [coluna: string]: unknown;
 };
 export type PrioridadeDados = { prioridade: number; observacao: string | null; [coluna: string]: unknown };
-export type RestricaoDados = { componente: string; modo: string; descricao: string | null; pessoas: { papel: string; pessoaUid: string; documento: string }[] };
-export type CamposTabela = Pick<TabelaRow, 'nome' | 'transportadorUid' | 'modalUid' | 'vigenciaInicio' | 'vigenciaFim' | 'fatorCubagem' | 'icmsIncluso' | 'prioridade' | 'observacoes' | 'status'> &
+export type RestricaoDados = {
+  componente: string;
+  modo: string;
+  descricao: string | null;
+  pessoas: { papel: string; pessoaUid: string; documento: string }[];
+};
+export type CamposTabela = Pick<
+  TabelaRow,
+  | 'nome'
+  | 'transportadorUid'
+  | 'modalUid'
+  | 'vigenciaInicio'
+  | 'vigenciaFim'
+  | 'fatorCubagem'
+  | 'icmsIncluso'
+  | 'prioridade'
+  | 'observacoes'
+  | 'status'
+> &
   Partial<Pick<TabelaRow, 'versao' | 'tabelaOrigemUid'>>;
-export type TabelaDados = { tabela: CamposTabela; rotas: RotaDados[]; generalidades: RegraDados[]; restricoes: RestricaoDados[]; prioridades: PrioridadeDados[] };
+export type TabelaDados = {
+  tabela: CamposTabela;
+  rotas: RotaDados[];
+  generalidades: RegraDados[];
+  restricoes: RestricaoDados[];
+  prioridades: PrioridadeDados[];
+};
 
 const LOCAL = ['Tipo', 'Uf', 'Ibge', 'RegiaoUid', 'CepDe', 'CepAte'];
 const colunasLocais = (row: Record<string, unknown>) =>
@@ -97,23 +120,31 @@ export async function inserirDados(tx: DbOrTx, embarcadorUid: string, d: TabelaD
     const uid = randomUUID();
     const { faixas: fs, ...campos } = g;
     linhasRegras.push({ ...campos, uid, ordem, tabelaFreteUid: tabelaUid, tabelaRotaUid, escopo: tabelaRotaUid ? 'ROTA' : 'GENERALIDADE' });
-    fs.forEach((f, i) => linhasFaixas.push({ ...f, ordem: i, regraUid: uid, tabelaFreteUid: tabelaUid }));
+    for (const [i, f] of fs.entries()) linhasFaixas.push({ ...f, ordem: i, regraUid: uid, tabelaFreteUid: tabelaUid });
   };
-  d.rotas.forEach((r, ordem) => {
+  for (const [ordem, r] of d.rotas.entries()) {
     const uid = randomUUID();
     const { regras: rs, ...campos } = r;
     linhasRotas.push({ ...campos, uid, ordem, tabelaFreteUid: tabelaUid });
-    rs.forEach((g, i) => regra(g, i, uid));
-  });
-  d.generalidades.forEach((g, i) => regra(g, i, null));
+    for (const [i, g] of rs.entries()) regra(g, i, uid);
+  }
+  for (const [i, g] of d.generalidades.entries()) regra(g, i, null);
   await emLotes(tx, tabelaFreteRotas, linhasRotas);
   await emLotes(tx, regras, linhasRegras);
   await emLotes(tx, faixas, linhasFaixas);
   for (const x of d.restricoes) {
     const uid = randomUUID();
     await tx.insert(restricoes).values({ uid, tabelaFreteUid: tabelaUid, componente: x.componente, modo: x.modo, descricao: x.descricao });
-    await emLotes(tx, restricaoPessoas, x.pessoas.map((p) => ({ ...p, restricaoUid: uid, tabelaFreteUid: tabelaUid })));
+    await emLotes(
+      tx,
+      restricaoPessoas,
+      x.pessoas.map((p) => ({ ...p, restricaoUid: uid, tabelaFreteUid: tabelaUid })),
+    );
   }
-  await emLotes(tx, prioridades, d.prioridades.map((p) => ({ ...p, tabelaFreteUid: tabelaUid })));
+  await emLotes(
+    tx,
+    prioridades,
+    d.prioridades.map((p) => ({ ...p, tabelaFreteUid: tabelaUid })),
+  );
   return tabelaUid;
 }

@@ -20,7 +20,18 @@ import { carregarTabela } from './repository.ts';
 
 export const ABAS = {
   Tabela: ['campo', 'valor'],
-  Rotas: ['id', 'origemTipo', 'origem', 'destinoTipo', 'destino', 'prazoDiasUteis', 'freteMinimo', 'distanciaKm', 'tipoVeiculoUid', 'rotaCadastroUid'],
+  Rotas: [
+    'id',
+    'origemTipo',
+    'origem',
+    'destinoTipo',
+    'destino',
+    'prazoDiasUteis',
+    'freteMinimo',
+    'distanciaKm',
+    'tipoVeiculoUid',
+    'rotaCadastroUid',
+  ],
   Regras: ['id', 'rota', 'componente', 'base', 'calculo', 'valor', 'minimo', 'maximo', 'aposMinimo'],
   Generalidades: ['id', 'componente', 'base', 'calculo', 'valor', 'minimo', 'maximo', 'aposMinimo'],
   Faixas: ['regra', 'ate', 'valor', 'modo'],
@@ -52,8 +63,16 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
   const refs = [...d.rotas, ...d.prioridades].flatMap((r) => [colunasParaLocal(r, 'origem'), colunasParaLocal(r, 'destino')]);
   const [nomes, [transp], modal] = await Promise.all([
     nomesDosLocais(db, refs),
-    db.select({ cnpj: transportadores.cnpj }).from(transportadores).where(inArray(transportadores.uid, [tabela.transportadorUid])),
-    tabela.modalUid ? db.select({ codigo: modais.codigo }).from(modais).where(inArray(modais.uid, [tabela.modalUid])) : Promise.resolve([]),
+    db
+      .select({ cnpj: transportadores.cnpj })
+      .from(transportadores)
+      .where(inArray(transportadores.uid, [tabela.transportadorUid])),
+    tabela.modalUid
+      ? db
+          .select({ codigo: modais.codigo })
+          .from(modais)
+          .where(inArray(modais.uid, [tabela.modalUid]))
+      : Promise.resolve([]),
   ]);
   const local = (row: Record<string, unknown>, p: 'origem' | 'destino') => localParaTexto(colunasParaLocal(row, p), nomes.regioes);
 
@@ -79,7 +98,15 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
     ['status', tabela.status],
     ['observacoes', tabela.observacoes],
   ]);
-  const regraLinha = (g: RegraDados) => [g.componente, g.base, g.calculo, numero(g.valor), numero(g.minimo), numero(g.maximo), simNao(g.aposMinimo)];
+  const regraLinha = (g: RegraDados) => [
+    g.componente,
+    g.base,
+    g.calculo,
+    numero(g.valor),
+    numero(g.minimo),
+    numero(g.maximo),
+    simNao(g.aposMinimo),
+  ];
   const regrasLinhas: unknown[][] = [];
   const faixasLinhas: unknown[][] = [];
   d.rotas.forEach((r, i) => {
@@ -95,16 +122,39 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
   });
   aba(
     'Rotas',
-    d.rotas.map((r, i) => [`R${i + 1}`, ...local(r, 'origem'), ...local(r, 'destino'), r.prazoDiasUteis, numero(r.freteMinimo), numero(r.distanciaKm), r.tipoVeiculoUid ?? null, r.rotaUid ?? null]),
+    d.rotas.map((r, i) => [
+      `R${i + 1}`,
+      ...local(r, 'origem'),
+      ...local(r, 'destino'),
+      r.prazoDiasUteis,
+      numero(r.freteMinimo),
+      numero(r.distanciaKm),
+      r.tipoVeiculoUid ?? null,
+      r.rotaUid ?? null,
+    ]),
   );
   aba('Regras', regrasLinhas);
   aba('Generalidades', generalidadesLinhas);
   aba('Faixas', faixasLinhas);
   aba(
     'Restricoes',
-    d.restricoes.flatMap((x) => (x.pessoas.length ? x.pessoas.map((p) => [x.componente, x.modo, x.descricao, p.papel, p.documento]) : [[x.componente, x.modo, x.descricao, null, null]])),
+    d.restricoes.flatMap((x) =>
+      x.pessoas.length
+        ? x.pessoas.map((p) => [x.componente, x.modo, x.descricao, p.papel, p.documento])
+        : [[x.componente, x.modo, x.descricao, null, null]],
+    ),
   );
-  aba('Prioridades', d.prioridades.map((p) => [...local(p, 'origem'), ...local(p, 'destino'), p.prioridade, p.observacao]));
-  const nome = `tabela-frete-${tabela.nome.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'tabela'}-v${tabela.versao}.xlsx`;
+  aba(
+    'Prioridades',
+    d.prioridades.map((p) => [...local(p, 'origem'), ...local(p, 'destino'), p.prioridade, p.observacao]),
+  );
+  const nome = `tabela-frete-${
+    tabela.nome
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'tabela'
+  }-v${tabela.versao}.xlsx`;
   return { nome, dados: Buffer.from(await wb.xlsx.writeBuffer()) };
 }

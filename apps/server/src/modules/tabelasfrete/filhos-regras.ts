@@ -1,5 +1,14 @@
 import { and, eq, getTableColumns, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { type Faixa, criarSchemaRegra, faixaInput, faixaItem as faixaItemSchema, faixasDaRegraSchema, generalidadeInput, regra, regraRotaInput } from '@fretio/core';
+import {
+  type Faixa,
+  criarSchemaRegra,
+  faixaInput,
+  faixaItem as faixaItemSchema,
+  faixasDaRegraSchema,
+  generalidadeInput,
+  regra,
+  regraRotaInput,
+} from '@fretio/core';
 import { faixas, regras, restricoes, tabelaFreteRotas } from '../../db/schema/index.ts';
 import { type Tx, defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -19,20 +28,29 @@ const faixasPendentes = new WeakMap<object, Faixa[] | undefined>();
 
 const selectRegra = {
   ...getTableColumns(regras),
-  componenteNome: sql<string | null>`(select c.nome from componentes c join tabelas_frete tf on tf.uid = "regras"."tabela_frete_uid" where c.codigo = "regras"."componente" and (c.embarcador_uid is null or c.embarcador_uid = tf.embarcador_uid) order by c.embarcador_uid nulls first limit 1)`,
+  componenteNome: sql<
+    string | null
+  >`(select c.nome from componentes c join tabelas_frete tf on tf.uid = "regras"."tabela_frete_uid" where c.codigo = "regras"."componente" and (c.embarcador_uid is null or c.embarcador_uid = tf.embarcador_uid) order by c.embarcador_uid nulls first limit 1)`,
   restricaoUid: restricoes.uid,
   restricaoModo: restricoes.modo,
   faixas: sql<unknown>`coalesce((select json_agg(json_build_object('uid', f.uid, 'regraUid', f.regra_uid, 'ordem', f.ordem, 'ate', f.ate, 'valor', f.valor, 'modo', f.modo) order by f.ordem, f.ate nulls last) from faixas f where f.regra_uid = "regras"."uid"), '[]'::json)`,
 };
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder
-const juntarRestricao = (q: any) => q.leftJoin(restricoes, and(eq(restricoes.tabelaFreteUid, regras.tabelaFreteUid), eq(restricoes.componente, regras.componente)));
+const juntarRestricao = (q: any) =>
+  q.leftJoin(restricoes, and(eq(restricoes.tabelaFreteUid, regras.tabelaFreteUid), eq(restricoes.componente, regras.componente)));
 
 const toValuesRegra = (input: Record<string, unknown>) => {
   const { faixas: _f, ...resto } = input;
   return { ...resto, valor: texto(input.valor), minimo: texto(input.minimo), maximo: texto(input.maximo), __faixas: input.faixas };
 };
 
-async function validarRegra(tx: Tx, ctx: Parameters<typeof exigirEmbarcador>[0], values: Record<string, unknown>, existing: Record<string, unknown> | null, escopo: 'GENERALIDADE' | 'ROTA') {
+async function validarRegra(
+  tx: Tx,
+  ctx: Parameters<typeof exigirEmbarcador>[0],
+  values: Record<string, unknown>,
+  existing: Record<string, unknown> | null,
+  escopo: 'GENERALIDADE' | 'ROTA',
+) {
   const t = await antesDeAlterar(tx, values, existing);
   const inline = values.__faixas as Faixa[] | undefined;
   delete values.__faixas;
@@ -41,9 +59,16 @@ async function validarRegra(tx: Tx, ctx: Parameters<typeof exigirEmbarcador>[0],
   if (escopo === 'GENERALIDADE') values.tabelaRotaUid = null;
   const codigos = (await catalogoComponentes(tx, exigirEmbarcador(ctx), true)).map((c) => c.codigo);
   let faixasAtuais: Faixa[] | undefined = inline;
-  if (!faixasAtuais && existing) faixasAtuais = faixasDeLinhas(await tx.select().from(faixas).where(eq(faixas.regraUid, existing.uid as string)));
+  if (!faixasAtuais && existing)
+    faixasAtuais = faixasDeLinhas(
+      await tx
+        .select()
+        .from(faixas)
+        .where(eq(faixas.regraUid, existing.uid as string)),
+    );
   // A FAIXA rule may be created before its ranges (unless the table is active: then send them inline).
-  if (values.calculo === 'FAIXA' && !faixasAtuais?.length && t.status !== STATUS_ATIVO) faixasAtuais = [{ ate: null, valor: 0, modo: 'FIXO' }];
+  if (values.calculo === 'FAIXA' && !faixasAtuais?.length && t.status !== STATUS_ATIVO)
+    faixasAtuais = [{ ate: null, valor: 0, modo: 'FIXO' }];
   const num = (k: string) => (values[k] === null || values[k] === undefined ? undefined : Number(values[k]));
   const candidata = {
     componente: values.componente,
@@ -63,7 +88,8 @@ async function validarRegra(tx: Tx, ctx: Parameters<typeof exigirEmbarcador>[0],
       .from(tabelaFreteRotas)
       .where(and(eq(tabelaFreteRotas.uid, values.tabelaRotaUid as string), eq(tabelaFreteRotas.tabelaFreteUid, t.uid)));
     if (!rota) throw AppError.field('tabelaRotaUid', 'Rota não encontrada nesta tabela');
-    if (values.base === 'KM' && rota.distanciaKm === null) throw AppError.field('base', 'A rota não informa a distância (distanciaKm), necessária para a base KM');
+    if (values.base === 'KM' && rota.distanciaKm === null)
+      throw AppError.field('base', 'A rota não informa a distância (distanciaKm), necessária para a base KM');
   }
   const [dup] = await tx
     .select({ uid: regras.uid })
@@ -85,14 +111,24 @@ async function validarRegra(tx: Tx, ctx: Parameters<typeof exigirEmbarcador>[0],
     // Update: the ranges change now, so the reply (read right after the UPDATE) already shows them.
     await substituirFaixas(tx, existing.uid as string, t.uid, values.calculo as string, inline);
   } else {
-    values.ordem = await proximaOrdem(tx, 'regras', escopo === 'ROTA' ? sql`tabela_rota_uid = ${values.tabelaRotaUid as string}` : sql`tabela_frete_uid = ${t.uid} and tabela_rota_uid is null`);
+    values.ordem = await proximaOrdem(
+      tx,
+      'regras',
+      escopo === 'ROTA'
+        ? sql`tabela_rota_uid = ${values.tabelaRotaUid as string}`
+        : sql`tabela_frete_uid = ${t.uid} and tabela_rota_uid is null`,
+    );
   }
 }
 
 async function substituirFaixas(tx: Tx, regraUid: string, tabelaUid: string, calculo: string, inline: Faixa[] | undefined) {
   if (inline || calculo !== 'FAIXA') await tx.delete(faixas).where(eq(faixas.regraUid, regraUid));
   if (inline?.length && calculo === 'FAIXA') {
-    await tx.insert(faixas).values(inline.map((f, ordem) => ({ regraUid, tabelaFreteUid: tabelaUid, ate: texto(f.ate), valor: String(f.valor), modo: f.modo, ordem })));
+    await tx
+      .insert(faixas)
+      .values(
+        inline.map((f, ordem) => ({ regraUid, tabelaFreteUid: tabelaUid, ate: texto(f.ate), valor: String(f.valor), modo: f.modo, ordem })),
+      );
   }
 }
 
@@ -175,7 +211,10 @@ export const faixasCalculoResource = defineResource({
     async validate(tx, _ctx, values, existing) {
       const t = await antesDeAlterar(tx, values, existing);
       const regraUid = (values.regraUid ?? existing?.regraUid) as string;
-      const [r] = await tx.select({ calculo: regras.calculo }).from(regras).where(and(eq(regras.uid, regraUid), eq(regras.tabelaFreteUid, t.uid)));
+      const [r] = await tx
+        .select({ calculo: regras.calculo })
+        .from(regras)
+        .where(and(eq(regras.uid, regraUid), eq(regras.tabelaFreteUid, t.uid)));
       if (!r) throw AppError.field('regraUid', 'Regra não encontrada nesta tabela');
       if (r.calculo !== 'FAIXA') throw AppError.field('regraUid', 'A regra não usa o cálculo FAIXA');
       const irmas = await tx
@@ -183,15 +222,24 @@ export const faixasCalculoResource = defineResource({
         .from(faixas)
         .where(and(eq(faixas.regraUid, regraUid), existing ? ne(faixas.uid, existing.uid as string) : undefined))
         .orderBy(faixas.ordem, sql`${faixas.ate} asc nulls last`);
-      const ordem = (values.ordem as number | undefined) ?? (existing && existing.regraUid === regraUid ? (existing.ordem as number) : (irmas.at(-1)?.ordem ?? -1) + 1);
+      const ordem =
+        (values.ordem as number | undefined) ??
+        (existing && existing.regraUid === regraUid ? (existing.ordem as number) : (irmas.at(-1)?.ordem ?? -1) + 1);
       // The range goes before the siblings at or after its position; positions are renumbered 0..n-1.
-      const nova = { ate: values.ate === null ? null : Number(values.ate), valor: Number(values.valor), modo: values.modo as Faixa['modo'] };
+      const nova = {
+        ate: values.ate === null ? null : Number(values.ate),
+        valor: Number(values.valor),
+        modo: values.modo as Faixa['modo'],
+      };
       const lista = faixasDeLinhas(irmas);
       let pos = irmas.findIndex((f) => f.ordem >= ordem);
       if (pos < 0) pos = lista.length;
       lista.splice(pos, 0, nova);
       const res = faixasDaRegraSchema.safeParse(lista);
-      if (!res.success) falhar(res.error.issues.map((i) => ({ field: typeof i.path.at(-1) === 'string' ? String(i.path.at(-1)) : 'ate', message: i.message })));
+      if (!res.success)
+        falhar(
+          res.error.issues.map((i) => ({ field: typeof i.path.at(-1) === 'string' ? String(i.path.at(-1)) : 'ate', message: i.message })),
+        );
       values.ordem = pos;
       for (const [i, f] of irmas.entries()) {
         const nova = i < pos ? i : i + 1;
@@ -202,11 +250,13 @@ export const faixasCalculoResource = defineResource({
     async beforeDelete(tx, _ctx, existing) {
       const t = await tabelaParaAlterar(tx, tabelaDe({}, existing));
       if (t.status === STATUS_ATIVO) {
-        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(faixas).where(eq(faixas.regraUid, existing.regraUid as string));
+        const [{ n }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(faixas)
+          .where(eq(faixas.regraUid, existing.regraUid as string));
         if (Number(n) <= 1) throw AppError.field('uid', 'A tabela está ativa e a regra FAIXA precisa de ao menos uma faixa');
       }
       await tocarTabela(tx, t.uid);
     },
   },
 });
-

@@ -4,7 +4,14 @@ import { prioridades, rotas, tabelaFreteRotas, tiposVeiculo } from '../../db/sch
 import { defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { colunasNomesLocais, colunasParaLocal, itemComLocais, juntarNomesLocais, validarLocais, valoresComLocais } from '../regioes/local-ref.ts';
+import {
+  colunasNomesLocais,
+  colunasParaLocal,
+  itemComLocais,
+  juntarNomesLocais,
+  validarLocais,
+  valoresComLocais,
+} from '../regioes/local-ref.ts';
 import { antesDeAlterar, depoisDeAlterar, filhoDaTabela, proximaOrdem, tabelaDe } from './comum.ts';
 import { n2 } from './itens.ts';
 import { tabelaParaAlterar, tocarTabela } from './repository.ts';
@@ -29,13 +36,26 @@ export const tabelaRotasResource = defineResource({
   select: {
     ...getTableColumns(tabelaFreteRotas),
     rotaNome: rotas.nome,
-    quantidadeRegras: sql<number>`(select count(*)::int from regras rg where rg.tabela_rota_uid = "tabela_frete_rotas"."uid")`.mapWith(Number),
+    quantidadeRegras: sql<number>`(select count(*)::int from regras rg where rg.tabela_rota_uid = "tabela_frete_rotas"."uid")`.mapWith(
+      Number,
+    ),
     ...colunasNomesLocais,
   },
   from: (q) => juntarNomesLocais(q.leftJoin(rotas, eq(rotas.uid, tabelaFreteRotas.rotaUid)), tabelaFreteRotas),
   toItem: (row) => ({ ...itemComLocais(row), freteMinimo: n2(row.freteMinimo), distanciaKm: n2(row.distanciaKm) }),
-  toValues: (input) => ({ ...valoresComLocais(input), freteMinimo: numeroTexto(input.freteMinimo), distanciaKm: numeroTexto(input.distanciaKm) }),
-  sortable: { ordem: tabelaFreteRotas.ordem, prazoDiasUteis: tabelaFreteRotas.prazoDiasUteis, freteMinimo: tabelaFreteRotas.freteMinimo, origemUf: tabelaFreteRotas.origemUf, destinoUf: tabelaFreteRotas.destinoUf, criadoEm: tabelaFreteRotas.criadoEm },
+  toValues: (input) => ({
+    ...valoresComLocais(input),
+    freteMinimo: numeroTexto(input.freteMinimo),
+    distanciaKm: numeroTexto(input.distanciaKm),
+  }),
+  sortable: {
+    ordem: tabelaFreteRotas.ordem,
+    prazoDiasUteis: tabelaFreteRotas.prazoDiasUteis,
+    freteMinimo: tabelaFreteRotas.freteMinimo,
+    origemUf: tabelaFreteRotas.origemUf,
+    destinoUf: tabelaFreteRotas.destinoUf,
+    criadoEm: tabelaFreteRotas.criadoEm,
+  },
   defaultSort: 'ordem',
   filters: {
     rotaUid: { column: tabelaFreteRotas.rotaUid, kind: 'uid' },
@@ -53,7 +73,10 @@ export const tabelaRotasResource = defineResource({
       const t = await antesDeAlterar(tx, values, existing);
       const embarcadorUid = exigirEmbarcador(ctx);
       if (values.rotaUid) {
-        const [r] = await tx.select().from(rotas).where(and(eq(rotas.uid, values.rotaUid as string), eq(rotas.embarcadorUid, embarcadorUid)));
+        const [r] = await tx
+          .select()
+          .from(rotas)
+          .where(and(eq(rotas.uid, values.rotaUid as string), eq(rotas.embarcadorUid, embarcadorUid)));
         if (!r) throw AppError.field('rotaUid', 'Rota não encontrada no cadastro');
         for (const p of ['origem', 'destino'] as const) {
           if (values[`${p}Tipo`]) continue;
@@ -69,10 +92,17 @@ export const tabelaRotasResource = defineResource({
         const [tv] = await tx
           .select({ uid: tiposVeiculo.uid })
           .from(tiposVeiculo)
-          .where(and(eq(tiposVeiculo.uid, values.tipoVeiculoUid as string), or(isNull(tiposVeiculo.embarcadorUid), eq(tiposVeiculo.embarcadorUid, embarcadorUid))));
+          .where(
+            and(
+              eq(tiposVeiculo.uid, values.tipoVeiculoUid as string),
+              or(isNull(tiposVeiculo.embarcadorUid), eq(tiposVeiculo.embarcadorUid, embarcadorUid)),
+            ),
+          );
         if (!tv) throw AppError.field('tipoVeiculoUid', 'Tipo de veículo não encontrado');
       }
-      const mesma = COLUNAS_LOCAL.flatMap((c) => [`origem${c}`, `destino${c}`]).map((k) => sql`${sql.identifier(k.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`))} is not distinct from ${values[k] ?? null}`);
+      const mesma = COLUNAS_LOCAL.flatMap((c) => [`origem${c}`, `destino${c}`]).map(
+        (k) => sql`${sql.identifier(k.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`))} is not distinct from ${values[k] ?? null}`,
+      );
       const [dup] = await tx
         .select({ uid: tabelaFreteRotas.uid })
         .from(tabelaFreteRotas)

@@ -1,8 +1,26 @@
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { type LocalRef, type Regra, type TabelaCalculo, UID_REGEX, criarSchemaRegra, localRefSchema, somenteDigitos, validarTabela } from '@fretio/core';
+import {
+  type LocalRef,
+  type Regra,
+  type TabelaCalculo,
+  UID_REGEX,
+  criarSchemaRegra,
+  localRefSchema,
+  somenteDigitos,
+  validarTabela,
+} from '@fretio/core';
 import type { Db } from '../../db/client.ts';
-import { embarcadorTransportador, modais, municipios, pessoas, regioes, rotas, tiposVeiculo, transportadores } from '../../db/schema/index.ts';
+import {
+  embarcadorTransportador,
+  modais,
+  municipios,
+  pessoas,
+  regioes,
+  rotas,
+  tiposVeiculo,
+  transportadores,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { catalogoComponentes } from '../componentes/routes.ts';
 import { localParaColunas } from '../regioes/local-ref.ts';
@@ -16,7 +34,12 @@ type Celula = string | number | boolean | null;
 type Linha = { linha: number; v: Record<string, Celula> };
 export type ErroImportacao = { aba: string; linha: number; campo: string; mensagem: string };
 
-const chave = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+const chave = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 function celula(v: ExcelJS.CellValue): Celula {
   if (v === null || v === undefined) return null;
@@ -33,7 +56,8 @@ function celula(v: ExcelJS.CellValue): Celula {
 function lerAba(wb: ExcelJS.Workbook, nome: Aba, erros: ErroImportacao[]): Linha[] {
   const ws = wb.worksheets.find((w) => chave(w.name) === chave(nome));
   if (!ws) {
-    if (nome === 'Tabela' || nome === 'Rotas') erros.push({ aba: nome, linha: 0, campo: 'aba', mensagem: `A aba ${nome} não existe no arquivo` });
+    if (nome === 'Tabela' || nome === 'Rotas')
+      erros.push({ aba: nome, linha: 0, campo: 'aba', mensagem: `A aba ${nome} não existe no arquivo` });
     return [];
   }
   const colunas = new Map<number, string>();
@@ -41,7 +65,8 @@ function lerAba(wb: ExcelJS.Workbook, nome: Aba, erros: ErroImportacao[]): Linha
     const canon = ABAS[nome].find((h) => chave(h) === chave(String(celula(c.value) ?? '')));
     if (canon) colunas.set(col, canon);
   });
-  for (const h of ABAS[nome]) if (![...colunas.values()].includes(h)) erros.push({ aba: nome, linha: 1, campo: h, mensagem: `Coluna ${h} ausente` });
+  for (const h of ABAS[nome])
+    if (![...colunas.values()].includes(h)) erros.push({ aba: nome, linha: 1, campo: h, mensagem: `Coluna ${h} ausente` });
   const out: Linha[] = [];
   ws.eachRow((row, n) => {
     if (n === 1) return;
@@ -67,7 +92,12 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   const abas = Object.fromEntries((Object.keys(ABAS) as Aba[]).map((a) => [a, lerAba(wb, a, erros)])) as Record<Aba, Linha[]>;
 
   const texto = (c: Celula | undefined) => (c === null || c === undefined || String(c).trim() === '' ? null : String(c).trim());
-  const numero = (aba: string, l: Linha, campo: string, o: { obrigatorio?: boolean; inteiro?: boolean; positivo?: boolean } = {}): number | null => {
+  const numero = (
+    aba: string,
+    l: Linha,
+    campo: string,
+    o: { obrigatorio?: boolean; inteiro?: boolean; positivo?: boolean } = {},
+  ): number | null => {
     const t = texto(l.v[campo]);
     if (t === null) {
       if (o.obrigatorio) erro(aba, l.linha, campo, 'Campo obrigatório');
@@ -124,30 +154,45 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       if (obrigatorio) erro('Tabela', campo(c).linha, c, 'Campo obrigatório');
       return null;
     }
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(t) || Number.isNaN(Date.parse(t))) erro('Tabela', campo(c).linha, c, `data inválida: "${t}" (use AAAA-MM-DD)`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(t) || Number.isNaN(Date.parse(t)))
+      erro('Tabela', campo(c).linha, c, `data inválida: "${t}" (use AAAA-MM-DD)`);
     return t;
   };
   const vigenciaInicio = data('vigenciaInicio', true);
   const vigenciaFim = data('vigenciaFim', false);
-  if (vigenciaInicio && vigenciaFim && vigenciaFim < vigenciaInicio) erro('Tabela', campo('vigenciaFim').linha, 'vigenciaFim', 'A vigência termina antes de começar');
+  if (vigenciaInicio && vigenciaFim && vigenciaFim < vigenciaInicio)
+    erro('Tabela', campo('vigenciaFim').linha, 'vigenciaFim', 'A vigência termina antes de começar');
   const cnpj = somenteDigitos(texto(campo('transportadorCnpj').v.transportadorCnpj) ?? '');
   const [transp] = cnpj
     ? await db
         .select({ uid: transportadores.uid, vinculado: embarcadorTransportador.embarcadorUid })
         .from(transportadores)
-        .leftJoin(embarcadorTransportador, and(eq(embarcadorTransportador.transportadorUid, transportadores.uid), eq(embarcadorTransportador.embarcadorUid, embarcadorUid)))
+        .leftJoin(
+          embarcadorTransportador,
+          and(eq(embarcadorTransportador.transportadorUid, transportadores.uid), eq(embarcadorTransportador.embarcadorUid, embarcadorUid)),
+        )
         .where(eq(transportadores.cnpj, cnpj))
     : [];
-  if (!transp?.vinculado) erro('Tabela', campo('transportadorCnpj').linha, 'transportadorCnpj', cnpj ? `Transportador ${cnpj} não vinculado ao embarcador` : 'Campo obrigatório');
+  if (!transp?.vinculado)
+    erro(
+      'Tabela',
+      campo('transportadorCnpj').linha,
+      'transportadorCnpj',
+      cnpj ? `Transportador ${cnpj} não vinculado ao embarcador` : 'Campo obrigatório',
+    );
   const codigoModal = texto(campo('modal').v.modal);
   const [modal] = codigoModal
-    ? await db.select().from(modais).where(and(eq(modais.codigo, codigoModal.toUpperCase()), or(isNull(modais.embarcadorUid), eq(modais.embarcadorUid, embarcadorUid))))
+    ? await db
+        .select()
+        .from(modais)
+        .where(and(eq(modais.codigo, codigoModal.toUpperCase()), or(isNull(modais.embarcadorUid), eq(modais.embarcadorUid, embarcadorUid))))
     : [];
   if (codigoModal && !modal) erro('Tabela', campo('modal').linha, 'modal', `Modal ${codigoModal} não encontrado`);
   const fator = numero('Tabela', campo('fatorCubagem'), 'fatorCubagem', { positivo: true });
   const prioridade = numero('Tabela', campo('prioridade'), 'prioridade', { inteiro: true }) ?? 0;
   const status = numero('Tabela', campo('status'), 'status', { inteiro: true }) ?? 3;
-  if (![1, 2, 3].includes(status)) erro('Tabela', campo('status').linha, 'status', 'Status deve ser 1 (Ativo), 2 (Inativo) ou 3 (Validação)');
+  if (![1, 2, 3].includes(status))
+    erro('Tabela', campo('status').linha, 'status', 'Status deve ser 1 (Ativo), 2 (Inativo) ou 3 (Validação)');
   const tabela: CamposTabela = {
     nome: nome ?? '',
     transportadorUid: transp?.uid ?? '',
@@ -164,8 +209,23 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   // Rotas, Regras, Generalidades, Faixas ---------------------------------------------------------
   const codigos = (await catalogoComponentes(db, embarcadorUid, true)).map((c) => c.codigo);
   const schemaRegra = criarSchemaRegra(codigos);
-  type RotaLida = { id: string; linha: number; origem: LocalRef | null; destino: LocalRef | null; l: Linha; regras: RegraLida[]; freteMinimo: number | null; distanciaKm: number | null };
-  type RegraLida = { id: string; aba: string; linha: number; l: Linha; faixas: { linha: number; ate: number | null; valor: number | null; modo: string }[] };
+  type RotaLida = {
+    id: string;
+    linha: number;
+    origem: LocalRef | null;
+    destino: LocalRef | null;
+    l: Linha;
+    regras: RegraLida[];
+    freteMinimo: number | null;
+    distanciaKm: number | null;
+  };
+  type RegraLida = {
+    id: string;
+    aba: string;
+    linha: number;
+    l: Linha;
+    faixas: { linha: number; ate: number | null; valor: number | null; modo: string }[];
+  };
   const rotasLidas: RotaLida[] = [];
   const porIdRota = new Map<string, RotaLida>();
   for (const l of abas.Rotas) {
@@ -174,14 +234,27 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     const origem = local('Rotas', l, 'origem');
     const destino = local('Rotas', l, 'destino');
     numero('Rotas', l, 'prazoDiasUteis', { obrigatorio: true, inteiro: true });
-    const r: RotaLida = { id, linha: l.linha, origem, destino, l, regras: [], freteMinimo: numero('Rotas', l, 'freteMinimo'), distanciaKm: numero('Rotas', l, 'distanciaKm') };
-    for (const c of ['tipoVeiculoUid', 'rotaCadastroUid']) if (texto(l.v[c]) && !UID_REGEX.test(texto(l.v[c]) as string)) erro('Rotas', l.linha, c, 'Identificador inválido');
+    const r: RotaLida = {
+      id,
+      linha: l.linha,
+      origem,
+      destino,
+      l,
+      regras: [],
+      freteMinimo: numero('Rotas', l, 'freteMinimo'),
+      distanciaKm: numero('Rotas', l, 'distanciaKm'),
+    };
+    for (const c of ['tipoVeiculoUid', 'rotaCadastroUid'])
+      if (texto(l.v[c]) && !UID_REGEX.test(texto(l.v[c]) as string)) erro('Rotas', l.linha, c, 'Identificador inválido');
     rotasLidas.push(r);
     porIdRota.set(id, r);
   }
   const porIdRegra = new Map<string, RegraLida>();
   const generalidadesLidas: RegraLida[] = [];
-  for (const [aba, linhas] of [['Regras', abas.Regras], ['Generalidades', abas.Generalidades]] as const) {
+  for (const [aba, linhas] of [
+    ['Regras', abas.Regras],
+    ['Generalidades', abas.Generalidades],
+  ] as const) {
     for (const l of linhas) {
       const id = texto(l.v.id) ?? `${aba} ${l.linha}`;
       if (porIdRegra.has(id)) erro(aba, l.linha, 'id', `id ${id} repetido`);
@@ -201,7 +274,12 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       erro('Faixas', l.linha, 'regra', `Regra ${texto(l.v.regra) ?? '(vazia)'} não existe nas abas Regras ou Generalidades`);
       continue;
     }
-    g.faixas.push({ linha: l.linha, ate: numero('Faixas', l, 'ate'), valor: numero('Faixas', l, 'valor', { obrigatorio: true }), modo: (texto(l.v.modo) ?? '').toUpperCase() });
+    g.faixas.push({
+      linha: l.linha,
+      ate: numero('Faixas', l, 'ate'),
+      valor: numero('Faixas', l, 'valor', { obrigatorio: true }),
+      modo: (texto(l.v.modo) ?? '').toUpperCase(),
+    });
   }
   const paraRegra = (g: RegraLida): { regra: Regra; dados: RegraDados } => {
     const v = (c: string) => numero(g.aba, g.l, c);
@@ -220,7 +298,8 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     const r = schemaRegra.safeParse(candidata);
     if (!r.success) {
       for (const i of r.error.issues) {
-        if (i.path[0] === 'faixas' && typeof i.path[1] === 'number' && g.faixas[i.path[1]]) erro('Faixas', g.faixas[i.path[1]].linha, String(i.path[2] ?? 'ate'), i.message);
+        if (i.path[0] === 'faixas' && typeof i.path[1] === 'number' && g.faixas[i.path[1]])
+          erro('Faixas', g.faixas[i.path[1]].linha, String(i.path[2] ?? 'ate'), i.message);
         else erro(g.aba, g.linha, String(i.path[0] ?? 'componente'), i.message);
       }
     }
@@ -238,19 +317,26 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   };
 
   // Restricoes, Prioridades ----------------------------------------------------------------------
-  const restricoesLidas = new Map<string, { linha: number; modo: string; descricao: string | null; pessoas: { linha: number; papel: string; documento: string }[] }>();
+  const restricoesLidas = new Map<
+    string,
+    { linha: number; modo: string; descricao: string | null; pessoas: { linha: number; papel: string; documento: string }[] }
+  >();
   for (const l of abas.Restricoes) {
     const componente = (texto(l.v.componente) ?? '').toUpperCase();
-    if (!codigos.includes(componente)) erro('Restricoes', l.linha, 'componente', `Componente desconhecido: "${componente}" não está no catálogo`);
+    if (!codigos.includes(componente))
+      erro('Restricoes', l.linha, 'componente', `Componente desconhecido: "${componente}" não está no catálogo`);
     const modo = (texto(l.v.modo) ?? '').toUpperCase();
     if (!['SOMENTE', 'EXCETO'].includes(modo)) erro('Restricoes', l.linha, 'modo', 'Modo inválido: use SOMENTE ou EXCETO');
     let x = restricoesLidas.get(componente);
-    if (!x) restricoesLidas.set(componente, (x = { linha: l.linha, modo, descricao: texto(l.v.descricao), pessoas: [] }));
-    else if (x.modo !== modo) erro('Restricoes', l.linha, 'modo', `O componente ${componente} já tem modo ${x.modo} na linha ${x.linha}`);
+    if (!x) {
+      x = { linha: l.linha, modo, descricao: texto(l.v.descricao), pessoas: [] };
+      restricoesLidas.set(componente, x);
+    } else if (x.modo !== modo) erro('Restricoes', l.linha, 'modo', `O componente ${componente} já tem modo ${x.modo} na linha ${x.linha}`);
     const papel = texto(l.v.papel)?.toUpperCase() ?? null;
     const documento = somenteDigitos(texto(l.v.documento) ?? '');
     if (!papel && !documento) continue;
-    if (papel !== 'REMETENTE' && papel !== 'DESTINATARIO') erro('Restricoes', l.linha, 'papel', 'Papel inválido: use REMETENTE ou DESTINATARIO');
+    if (papel !== 'REMETENTE' && papel !== 'DESTINATARIO')
+      erro('Restricoes', l.linha, 'papel', 'Papel inválido: use REMETENTE ou DESTINATARIO');
     else x.pessoas.push({ linha: l.linha, papel, documento });
   }
   const prioridadesLidas = abas.Prioridades.map((l) => ({
@@ -261,17 +347,41 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   }));
 
   // Lookups: regions by name, municipalities, people, vehicle types, registered routes.
-  const nomesRegiao = [...new Set(pendentesLocal.filter((p) => p.ref.tipo === 'REGIAO').map((p) => (p.ref as { regiaoUid: string }).regiaoUid))];
+  const nomesRegiao = [
+    ...new Set(pendentesLocal.filter((p) => p.ref.tipo === 'REGIAO').map((p) => (p.ref as { regiaoUid: string }).regiaoUid)),
+  ];
   const ibges = [...new Set(pendentesLocal.filter((p) => p.ref.tipo === 'MUNICIPIO').map((p) => (p.ref as { ibge: string }).ibge))];
   const documentos = [...new Set([...restricoesLidas.values()].flatMap((x) => x.pessoas.map((p) => p.documento)))];
   const tipos = [...new Set(abas.Rotas.map((l) => texto(l.v.tipoVeiculoUid)).filter((u): u is string => !!u && UID_REGEX.test(u)))];
   const cadastradas = [...new Set(abas.Rotas.map((l) => texto(l.v.rotaCadastroUid)).filter((u): u is string => !!u && UID_REGEX.test(u)))];
   const [rs, ms, ps, ts, cs] = await Promise.all([
-    nomesRegiao.length ? db.select({ uid: regioes.uid, nome: regioes.nome }).from(regioes).where(and(eq(regioes.embarcadorUid, embarcadorUid), inArray(regioes.nome, nomesRegiao))) : [],
+    nomesRegiao.length
+      ? db
+          .select({ uid: regioes.uid, nome: regioes.nome })
+          .from(regioes)
+          .where(and(eq(regioes.embarcadorUid, embarcadorUid), inArray(regioes.nome, nomesRegiao)))
+      : [],
     ibges.length ? db.select({ ibge: municipios.ibge }).from(municipios).where(inArray(municipios.ibge, ibges)) : [],
-    documentos.length ? db.select({ uid: pessoas.uid, documento: pessoas.documento }).from(pessoas).where(and(eq(pessoas.embarcadorUid, embarcadorUid), inArray(pessoas.documento, documentos))) : [],
-    tipos.length ? db.select({ uid: tiposVeiculo.uid }).from(tiposVeiculo).where(and(inArray(tiposVeiculo.uid, tipos), or(isNull(tiposVeiculo.embarcadorUid), eq(tiposVeiculo.embarcadorUid, embarcadorUid)))) : [],
-    cadastradas.length ? db.select({ uid: rotas.uid }).from(rotas).where(and(inArray(rotas.uid, cadastradas), eq(rotas.embarcadorUid, embarcadorUid))) : [],
+    documentos.length
+      ? db
+          .select({ uid: pessoas.uid, documento: pessoas.documento })
+          .from(pessoas)
+          .where(and(eq(pessoas.embarcadorUid, embarcadorUid), inArray(pessoas.documento, documentos)))
+      : [],
+    tipos.length
+      ? db
+          .select({ uid: tiposVeiculo.uid })
+          .from(tiposVeiculo)
+          .where(
+            and(inArray(tiposVeiculo.uid, tipos), or(isNull(tiposVeiculo.embarcadorUid), eq(tiposVeiculo.embarcadorUid, embarcadorUid))),
+          )
+      : [],
+    cadastradas.length
+      ? db
+          .select({ uid: rotas.uid })
+          .from(rotas)
+          .where(and(inArray(rotas.uid, cadastradas), eq(rotas.embarcadorUid, embarcadorUid)))
+      : [],
   ]);
   const regiaoPorNome = new Map(rs.map((r) => [r.nome, r.uid]));
   const ibgeOk = new Set(ms.map((m) => m.ibge));
@@ -280,7 +390,8 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       const uid = regiaoPorNome.get(p.ref.regiaoUid);
       if (!uid) erro(p.aba, p.linha, p.campo, `Região "${p.ref.regiaoUid}" não encontrada`);
       else p.ref.regiaoUid = uid;
-    } else if (p.ref.tipo === 'MUNICIPIO' && !ibgeOk.has(p.ref.ibge)) erro(p.aba, p.linha, p.campo, `Município ${p.ref.ibge} não encontrado no cadastro do IBGE`);
+    } else if (p.ref.tipo === 'MUNICIPIO' && !ibgeOk.has(p.ref.ibge))
+      erro(p.aba, p.linha, p.campo, `Município ${p.ref.ibge} não encontrado no cadastro do IBGE`);
   }
   const pessoaPorDoc = new Map(ps.map((p) => [p.documento, p.uid]));
   const tiposOk = new Set(ts.map((t) => t.uid));
@@ -288,13 +399,21 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
 
   // Assemble, then the engine's whole-table checks (repeated components and routes, KM without distance).
   const dados: TabelaDados = { tabela, rotas: [], generalidades: [], restricoes: [], prioridades: [] };
-  const calculo: TabelaCalculo = { uid: 'importacao', transportadorUid: 'importacao', fatorCubagem: Number(tabela.fatorCubagem), icmsIncluso: tabela.icmsIncluso, generalidades: [], rotas: [] };
+  const calculo: TabelaCalculo = {
+    uid: 'importacao',
+    transportadorUid: 'importacao',
+    fatorCubagem: Number(tabela.fatorCubagem),
+    icmsIncluso: tabela.icmsIncluso,
+    generalidades: [],
+    rotas: [],
+  };
   for (const r of rotasLidas) {
     const regras = r.regras.map(paraRegra);
     const tipo = texto(r.l.v.tipoVeiculoUid);
     const cadastro = texto(r.l.v.rotaCadastroUid);
     if (tipo && UID_REGEX.test(tipo) && !tiposOk.has(tipo)) erro('Rotas', r.linha, 'tipoVeiculoUid', 'Tipo de veículo não encontrado');
-    if (cadastro && UID_REGEX.test(cadastro) && !cadastradasOk.has(cadastro)) erro('Rotas', r.linha, 'rotaCadastroUid', 'Rota não encontrada no cadastro');
+    if (cadastro && UID_REGEX.test(cadastro) && !cadastradasOk.has(cadastro))
+      erro('Rotas', r.linha, 'rotaCadastroUid', 'Rota não encontrada no cadastro');
     const prazo = Number(r.l.v.prazoDiasUteis);
     const { freteMinimo, distanciaKm } = r;
     dados.rotas.push({
@@ -330,20 +449,28 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     for (const p of x.pessoas) {
       const uid = pessoaPorDoc.get(p.documento);
       if (!uid) erro('Restricoes', p.linha, 'documento', `Documento ${p.documento || '(vazio)'} não cadastrado em pessoas`);
-      else if (!lista.some((q) => q.papel === p.papel && q.pessoaUid === uid)) lista.push({ papel: p.papel, pessoaUid: uid, documento: p.documento });
+      else if (!lista.some((q) => q.papel === p.papel && q.pessoaUid === uid))
+        lista.push({ papel: p.papel, pessoaUid: uid, documento: p.documento });
     }
     dados.restricoes.push({ componente, modo: x.modo, descricao: x.descricao, pessoas: lista });
   }
   for (const p of prioridadesLidas) {
-    dados.prioridades.push({ ...localParaColunas(p.origem, 'origem'), ...localParaColunas(p.destino, 'destino'), prioridade: p.prioridade ?? 0, observacao: texto(p.l.v.observacao) });
+    dados.prioridades.push({
+      ...localParaColunas(p.origem, 'origem'),
+      ...localParaColunas(p.destino, 'destino'),
+      prioridade: p.prioridade ?? 0,
+      observacao: texto(p.l.v.observacao),
+    });
   }
   if (!erros.length) {
     const v = validarTabela(calculo, { componentes: codigos });
     if (!v.ok) {
       for (const e of v.erros) {
         const m = e.caminho.match(/^(rotas|generalidades)\[(\d+)\](?:\.regras\[(\d+)\])?\.?(.*)$/);
-        if (m?.[1] === 'generalidades') erro('Generalidades', generalidadesLidas[Number(m[2])]?.linha ?? 0, m[4] || 'componente', e.mensagem);
-        else if (m?.[3] !== undefined) erro('Regras', rotasLidas[Number(m[2])]?.regras[Number(m[3])]?.linha ?? 0, m[4] || 'componente', e.mensagem);
+        if (m?.[1] === 'generalidades')
+          erro('Generalidades', generalidadesLidas[Number(m[2])]?.linha ?? 0, m[4] || 'componente', e.mensagem);
+        else if (m?.[3] !== undefined)
+          erro('Regras', rotasLidas[Number(m[2])]?.regras[Number(m[3])]?.linha ?? 0, m[4] || 'componente', e.mensagem);
         else if (m) erro('Rotas', rotasLidas[Number(m[2])]?.linha ?? 0, m[4] || 'destino', e.mensagem);
         else erro('Tabela', 0, e.caminho, e.mensagem);
       }

@@ -42,7 +42,14 @@ export function tabelaItem(row: Record<string, unknown>): TabelaFrete {
 }
 
 export type FaixaJson = { uid: string; regraUid: string; ordem: number; ate: unknown; valor: unknown; modo: string };
-export const faixaItem = (f: FaixaJson) => ({ uid: f.uid, regraUid: f.regraUid, ordem: f.ordem, ate: n4(f.ate), valor: n4(f.valor) as number, modo: f.modo });
+export const faixaItem = (f: FaixaJson) => ({
+  uid: f.uid,
+  regraUid: f.regraUid,
+  ordem: f.ordem,
+  ate: n4(f.ate),
+  valor: n4(f.valor) as number,
+  modo: f.modo,
+});
 
 /** A rule row (+ componenteNome, restricaoUid/Modo, faixas) → reply. */
 export function regraItem(row: Record<string, unknown>) {

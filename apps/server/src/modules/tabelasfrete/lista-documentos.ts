@@ -55,7 +55,8 @@ async function linhasXlsx(dados: Buffer): Promise<unknown[][]> {
 export async function lerListaDocumentos(upload: Upload): Promise<LinhaDocumento[]> {
   const d = upload.dados;
   const zip = d.length > 4 && d.readUInt32LE(0) === 0x04034b50;
-  if (d.length > 8 && d.readUInt32LE(0) === 0xe011cfd0) throw AppError.field('file', 'Formato XLS antigo não suportado: salve como XLSX ou CSV');
+  if (d.length > 8 && d.readUInt32LE(0) === 0xe011cfd0)
+    throw AppError.field('file', 'Formato XLS antigo não suportado: salve como XLSX ou CSV');
   const matriz = zip ? await linhasXlsx(d) : linhasCsv(new TextDecoder('utf-8').decode(d));
   const linhas: LinhaDocumento[] = [];
   matriz.forEach((cells, i) => {

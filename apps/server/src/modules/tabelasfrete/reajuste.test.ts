@@ -19,10 +19,27 @@ afterAll(() => t?.close());
 
 const semIds = (full: Record<string, any>) => ({
   rotas: full.rotas.map((r: any) => ({
-    origem: r.origem, destino: r.destino, prazo: r.prazoDiasUteis, freteMinimo: r.freteMinimo,
-    regras: r.regras.map((g: any) => [g.componente, g.calculo, g.valor, g.minimo, g.maximo, g.faixas.map((f: any) => [f.ate, f.valor, f.modo])]),
+    origem: r.origem,
+    destino: r.destino,
+    prazo: r.prazoDiasUteis,
+    freteMinimo: r.freteMinimo,
+    regras: r.regras.map((g: any) => [
+      g.componente,
+      g.calculo,
+      g.valor,
+      g.minimo,
+      g.maximo,
+      g.faixas.map((f: any) => [f.ate, f.valor, f.modo]),
+    ]),
   })),
-  generalidades: full.generalidades.map((g: any) => [g.componente, g.calculo, g.valor, g.minimo, g.maximo, g.faixas.map((f: any) => [f.ate, f.valor, f.modo])]),
+  generalidades: full.generalidades.map((g: any) => [
+    g.componente,
+    g.calculo,
+    g.valor,
+    g.minimo,
+    g.maximo,
+    g.faixas.map((f: any) => [f.ate, f.valor, f.modo]),
+  ]),
   restricoes: full.restricoes.map((x: any) => [x.componente, x.modo, x.destinatarios.map((p: any) => p.documento)]),
 });
 
@@ -32,11 +49,34 @@ describe('reajustar', () => {
   let antes: Record<string, any>;
 
   beforeAll(async () => {
-    const tab = await admin.post(T, { nome: 'Reajuste', transportadorUid: rapido, vigenciaInicio: '2026-01-01', vigenciaFim: '2026-12-31', status: 1 });
+    const tab = await admin.post(T, {
+      nome: 'Reajuste',
+      transportadorUid: rapido,
+      vigenciaInicio: '2026-01-01',
+      vigenciaFim: '2026-12-31',
+      status: 1,
+    });
     antiga = tab.body.data.uid;
-    const rota = (await admin.post(`${T}/${antiga}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'RJ' }, prazoDiasUteis: 2, freteMinimo: 80 })).body.data;
+    const rota = (
+      await admin.post(`${T}/${antiga}/rotas`, {
+        origem: { tipo: 'UF', uf: 'SP' },
+        destino: { tipo: 'UF', uf: 'RJ' },
+        prazoDiasUteis: 2,
+        freteMinimo: 80,
+      })
+    ).body.data;
     const r = (corpo: Record<string, unknown>) => admin.post(`${T}/${antiga}/rotasComponente`, { tabelaRotaUid: rota.uid, ...corpo });
-    await r({ componente: 'FRETE_PESO', base: 'PESO', calculo: 'FAIXA', faixas: [{ ate: 10, valor: 30, modo: 'FIXO' }, { ate: 30, valor: 45, modo: 'FIXO' }, { ate: 100, valor: 90, modo: 'FIXO' }, { ate: null, valor: 0.85, modo: 'EXCEDENTE' }] });
+    await r({
+      componente: 'FRETE_PESO',
+      base: 'PESO',
+      calculo: 'FAIXA',
+      faixas: [
+        { ate: 10, valor: 30, modo: 'FIXO' },
+        { ate: 30, valor: 45, modo: 'FIXO' },
+        { ate: 100, valor: 90, modo: 'FIXO' },
+        { ate: null, valor: 0.85, modo: 'EXCEDENTE' },
+      ],
+    });
     await r({ componente: 'FRETE_VALOR', base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.3 });
     await r({ componente: 'GRIS', base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.3, minimo: 3, maximo: 250 });
     await r({ componente: 'PEDAGIO', base: 'FRACAO_100KG', calculo: 'POR_UNIDADE', valor: 6.5 });
@@ -49,7 +89,16 @@ describe('reajustar', () => {
   });
 
   it('creates version 2 for the new validity, pointing at the old one', () => {
-    expect(nova).toMatchObject({ nome: 'Reajuste', versao: 2, tabelaOrigemUid: antiga, vigenciaInicio: '2027-01-01', vigenciaFim: null, status: 1, historica: false, quantidadeRotas: 1 });
+    expect(nova).toMatchObject({
+      nome: 'Reajuste',
+      versao: 2,
+      tabelaOrigemUid: antiga,
+      vigenciaInicio: '2027-01-01',
+      vigenciaFim: null,
+      status: 1,
+      historica: false,
+      quantidadeRotas: 1,
+    });
   });
 
   it('money × 1.0735 half-up to the centavo; percentages stay', async () => {
@@ -59,7 +108,12 @@ describe('reajustar', () => {
     expect(rota.freteMinimo).toBe(85.88);
     const porComponente = Object.fromEntries(rota.regras.map((g: any) => [g.componente, g]));
     // 30 → 32.205 → 32.21 (half-up, not half-even); 45 → 48.3075 → 48.31; 90 → 96.615 → 96.62; 0.85 → 0.912475 → 0.91
-    expect(porComponente.FRETE_PESO.faixas.map((f: any) => [f.ate, f.valor])).toEqual([[10, 32.21], [30, 48.31], [100, 96.62], [null, 0.91]]);
+    expect(porComponente.FRETE_PESO.faixas.map((f: any) => [f.ate, f.valor])).toEqual([
+      [10, 32.21],
+      [30, 48.31],
+      [100, 96.62],
+      [null, 0.91],
+    ]);
     expect(porComponente.FRETE_VALOR.valor).toBe(0.3);
     // GRIS stays 0.3 %; its minimum 3 → 3.2205 → 3.22; maximum 250 → 268.375 → 268.38
     expect(porComponente.GRIS).toMatchObject({ valor: 0.3, minimo: 3.22, maximo: 268.38 });
@@ -78,9 +132,21 @@ describe('reajustar', () => {
     const put = await admin.put(`${T}/${antiga}`, { nome: 'Mudou', transportadorUid: rapido, vigenciaInicio: '2026-01-01' });
     expect(put.status).toBe(409);
     expect(put.body.message).toBe(msg);
-    expect((await admin.post(`${T}/${antiga}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'MG' }, prazoDiasUteis: 2 })).body).toMatchObject({ errorCode: 409, message: msg });
+    expect(
+      (await admin.post(`${T}/${antiga}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'MG' }, prazoDiasUteis: 2 }))
+        .body,
+    ).toMatchObject({ errorCode: 409, message: msg });
     const regra = velha.rotas[0].regras[0];
-    expect((await admin.put(`${T}/${antiga}/rotasComponente/${regra.uid}`, { tabelaRotaUid: velha.rotas[0].uid, componente: 'FRETE_PESO', base: 'PESO', calculo: 'FAIXA' })).status).toBe(409);
+    expect(
+      (
+        await admin.put(`${T}/${antiga}/rotasComponente/${regra.uid}`, {
+          tabelaRotaUid: velha.rotas[0].uid,
+          componente: 'FRETE_PESO',
+          base: 'PESO',
+          calculo: 'FAIXA',
+        })
+      ).status,
+    ).toBe(409);
     expect((await admin.delete(`${T}/${antiga}/faixasCalculo/${regra.faixas[0].uid}`)).status).toBe(409);
     expect((await admin.delete(`${T}/${antiga}`)).status).toBe(409);
     expect((await admin.post(`${T}/${antiga}/reajustar`, { vigenciaInicio: '2028-01-01', percentual: 1 })).status).toBe(409);
@@ -88,10 +154,13 @@ describe('reajustar', () => {
   });
 
   it('an earlier or equal start is 400; another shipper gets 404', async () => {
-    const tab = (await admin.post(T, { nome: 'Curta', transportadorUid: rapido, vigenciaInicio: '2026-03-01', vigenciaFim: '2026-06-30' })).body.data;
+    const tab = (await admin.post(T, { nome: 'Curta', transportadorUid: rapido, vigenciaInicio: '2026-03-01', vigenciaFim: '2026-06-30' }))
+      .body.data;
     const cedo = await admin.post(`${T}/${tab.uid}/reajustar`, { vigenciaInicio: '2026-03-01', percentual: 5 });
     expect(cedo.status).toBe(400);
-    expect(cedo.body.errors).toEqual([{ field: 'vigenciaInicio', message: 'A nova vigência deve começar depois do início da tabela atual (2026-03-01)' }]);
+    expect(cedo.body.errors).toEqual([
+      { field: 'vigenciaInicio', message: 'A nova vigência deve começar depois do início da tabela atual (2026-03-01)' },
+    ]);
     expect((await admin.post(`${T}/${tab.uid}/reajustar`, { vigenciaInicio: '2026-09-01', percentual: -100 })).status).toBe(400);
     expect((await outro.post(`${T}/${tab.uid}/reajustar`, { vigenciaInicio: '2026-09-01', percentual: 5 })).status).toBe(404);
     // An old version that already ended before the new start keeps its own end.

@@ -52,11 +52,18 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
       ...getTableColumns(tabelasFrete),
       transportadorNome: transportadores.nome,
       modalNome: modais.nome,
-      quantidadeRotas: sql<number>`(select count(*)::int from tabela_frete_rotas tr where tr.tabela_frete_uid = "tabelas_frete"."uid")`.mapWith(Number),
+      quantidadeRotas:
+        sql<number>`(select count(*)::int from tabela_frete_rotas tr where tr.tabela_frete_uid = "tabelas_frete"."uid")`.mapWith(Number),
     },
-    from: (q) => q.innerJoin(transportadores, eq(transportadores.uid, tabelasFrete.transportadorUid)).leftJoin(modais, eq(modais.uid, tabelasFrete.modalUid)),
+    from: (q) =>
+      q
+        .innerJoin(transportadores, eq(transportadores.uid, tabelasFrete.transportadorUid))
+        .leftJoin(modais, eq(modais.uid, tabelasFrete.modalUid)),
     toItem: tabelaItem,
-    toValues: (input) => ({ ...input, fatorCubagem: input.fatorCubagem === null || input.fatorCubagem === undefined ? null : String(input.fatorCubagem) }),
+    toValues: (input) => ({
+      ...input,
+      fatorCubagem: input.fatorCubagem === null || input.fatorCubagem === undefined ? null : String(input.fatorCubagem),
+    }),
     sortable: {
       nome: tabelasFrete.nome,
       transportadorNome: transportadores.nome,
@@ -80,7 +87,12 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
       vigenciaFim: { column: tabelasFrete.vigenciaFim, kind: 'date', range: true },
       tabelaOrigemUid: { column: tabelasFrete.tabelaOrigemUid, kind: 'uid' },
     },
-    listQuery: { ftr_vigencia: z.enum(FILTROS_VIGENCIA).optional().describe("Vigência em America/Sao_Paulo: 'vigente' (padrão), 'futura', 'expirada' ou 'todas'") },
+    listQuery: {
+      ftr_vigencia: z
+        .enum(FILTROS_VIGENCIA)
+        .optional()
+        .describe("Vigência em America/Sao_Paulo: 'vigente' (padrão), 'futura', 'expirada' ou 'todas'"),
+    },
     listWhere: (q) => condicaoVigencia(q.vigencia as string | undefined),
     hooks: {
       async validate(tx, ctx, values, existing) {
@@ -94,7 +106,9 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
           const [m] = await tx
             .select({ fator: modais.fatorCubagemPadrao })
             .from(modais)
-            .where(and(eq(modais.uid, values.modalUid as string), or(isNull(modais.embarcadorUid), eq(modais.embarcadorUid, embarcadorUid))));
+            .where(
+              and(eq(modais.uid, values.modalUid as string), or(isNull(modais.embarcadorUid), eq(modais.embarcadorUid, embarcadorUid))),
+            );
           if (!m) throw AppError.field('modalUid', 'Modal não encontrado');
           fatorModal = m.fator;
         }
@@ -108,8 +122,11 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
           values.revisao = sql`${tabelasFrete.revisao} + 1`;
           // Activating: the whole table must pass the engine's validation.
           if (values.status === STATUS_ATIVO && existing.status !== STATUS_ATIVO) {
-            const linhas = (await carregarLinhas(tx, [existing.uid as string])).get(existing.uid as string);
-            const tabela = montarTabelaCalculo({ ...(existing as TabelaRow), fatorCubagem: values.fatorCubagem as string }, linhas as LinhasTabela);
+            const linhas = (await carregarLinhas(tx, [existing.uid as string], { enxuto: true })).get(existing.uid as string);
+            const tabela = montarTabelaCalculo(
+              { ...(existing as TabelaRow), fatorCubagem: values.fatorCubagem as string },
+              linhas as LinhasTabela,
+            );
             const codigos = (await catalogoComponentes(tx, embarcadorUid)).map((c) => c.codigo);
             const erros = errosDaTabela(tabela, codigos);
             if (erros.length) throw AppError.validation(erros, `A tabela tem erros e não pode ser ativada: ${erros[0].message}`);
@@ -118,7 +135,11 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
       },
       async beforeDelete(tx, ctx, existing) {
         if (existing.historica) throw AppError.conflict(TABELA_HISTORICA);
-        await removerAnexosDe(app, tx, { embarcadorUid: exigirEmbarcador(ctx), entidade: ENTIDADE_ANEXO, entidadeUid: existing.uid as string });
+        await removerAnexosDe(app, tx, {
+          embarcadorUid: exigirEmbarcador(ctx),
+          entidade: ENTIDADE_ANEXO,
+          entidadeUid: existing.uid as string,
+        });
       },
     },
   });

@@ -13,7 +13,9 @@ const DUPLICADA = 'A tabela já tem uma restrição para este componente.';
 registerUniqueConstraint('restricoes_componente_uq', 'componente', DUPLICADA);
 
 const contar = (papel: string) =>
-  sql<number>`(select count(*)::int from restricao_pessoas rp where rp.restricao_uid = "restricoes"."uid" and rp.papel = ${papel})`.mapWith(Number);
+  sql<number>`(select count(*)::int from restricao_pessoas rp where rp.restricao_uid = "restricoes"."uid" and rp.papel = ${papel})`.mapWith(
+    Number,
+  );
 
 /**
  * /tabelasfrete/{uid}/restricoes-componentes: a component of the table applies only to (SOMENTE) or
@@ -32,7 +34,9 @@ export const restricoesResource = defineResource({
   input: restricaoInput,
   select: {
     ...getTableColumns(restricoes),
-    componenteNome: sql<string | null>`(select c.nome from componentes c join tabelas_frete tf on tf.uid = "restricoes"."tabela_frete_uid" where c.codigo = "restricoes"."componente" and (c.embarcador_uid is null or c.embarcador_uid = tf.embarcador_uid) order by c.embarcador_uid nulls first limit 1)`,
+    componenteNome: sql<
+      string | null
+    >`(select c.nome from componentes c join tabelas_frete tf on tf.uid = "restricoes"."tabela_frete_uid" where c.codigo = "restricoes"."componente" and (c.embarcador_uid is null or c.embarcador_uid = tf.embarcador_uid) order by c.embarcador_uid nulls first limit 1)`,
     quantidadeRemetentes: contar('REMETENTE'),
     quantidadeDestinatarios: contar('DESTINATARIO'),
   },
@@ -43,7 +47,8 @@ export const restricoesResource = defineResource({
     async validate(tx, ctx, values, existing) {
       await antesDeAlterar(tx, values, existing);
       const codigos = (await catalogoComponentes(tx, exigirEmbarcador(ctx), true)).map((c) => c.codigo);
-      if (!codigos.includes(values.componente as string)) throw AppError.field('componente', `Componente desconhecido: "${values.componente}" não está no catálogo`);
+      if (!codigos.includes(values.componente as string))
+        throw AppError.field('componente', `Componente desconhecido: "${values.componente}" não está no catálogo`);
     },
     afterWrite: (tx, ctx, row) => depoisDeAlterar(tx, ctx, row.tabelaFreteUid as string),
     async beforeDelete(tx, _ctx, existing) {
@@ -52,4 +57,3 @@ export const restricoesResource = defineResource({
     },
   },
 });
-

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  FILTROS_VIGENCIA, MSG, fieldError, importacaoErroReply, reajusteInput, tabelaFrete, tabelaFreteCompleta, tipoFaixaCalculo, z,
+  FILTROS_VIGENCIA,
+  MSG,
+  fieldError,
+  importacaoErroReply,
+  reajusteInput,
+  tabelaFrete,
+  tabelaFreteCompleta,
+  tipoFaixaCalculo,
+  z,
 } from '@fretio/core';
 import { registrarAuditoria } from '../../framework/audit.ts';
 import { listar, obter } from '../../framework/crud.ts';
@@ -30,12 +38,25 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const TIPOS_FAIXA = [
   { value: 'FIXO' as const, label: 'Valor fixo', descricao: 'A faixa cobra o valor informado, qualquer que seja a quantidade dentro dela' },
   { value: 'POR_UNIDADE' as const, label: 'Por unidade', descricao: 'Valor × quantidade total (ex.: R$ por kg para toda a carga)' },
-  { value: 'EXCEDENTE' as const, label: 'Excedente', descricao: 'Cobrança até o limite da faixa anterior + valor × quantidade que o excede' },
+  {
+    value: 'EXCEDENTE' as const,
+    label: 'Excedente',
+    descricao: 'Cobrança até o limite da faixa anterior + valor × quantidade que o excede',
+  },
 ];
 
 export default async function tabelasFreteRoutes(app: FastifyInstance) {
   const def = criarTabelasFreteResource(app);
-  for (const d of [def, tabelaRotasResource, generalidadesResource, rotasComponenteResource, faixasCalculoResource, prioridadesResource, restricoesResource]) registerResource(app, d);
+  for (const d of [
+    def,
+    tabelaRotasResource,
+    generalidadesResource,
+    rotasComponenteResource,
+    faixasCalculoResource,
+    prioridadesResource,
+    restricoesResource,
+  ])
+    registerResource(app, d);
   await app.register(restricaoPessoasRoutes);
   registerAnexos(app, {
     parentPath: '/tabelasfrete/:uid',
@@ -51,115 +72,160 @@ export default async function tabelasFreteRoutes(app: FastifyInstance) {
     if (!req.ctx) throw AppError.unauthenticated();
     return req.ctx;
   };
-  const rangeNames = Object.entries(def.filters).filter(([, f]) => f.range).map(([k]) => k);
+  const rangeNames = Object.entries(def.filters)
+    .filter(([, f]) => f.range)
+    .map(([k]) => k);
 
-  r.get('/api/v1/tabelasfrete', {
-    config: { permission: ['tabelasfrete', 'ler'] },
-    schema: {
-      tags,
-      summary: 'Lista tabelas de frete (por padrão só as vigentes hoje)',
-      description:
-        `ftr_vigencia: ${FILTROS_VIGENCIA.join(', ')} (padrão vigente; hoje em America/Sao_Paulo). situacaoVigencia de cada tabela: Vigente, Futura ou Expirada. ` +
-        `Ordenável por: ${Object.keys(def.sortable).join(', ')}. Filtros ftr_ desconhecidos respondem 400.`,
-      querystring: listQuerySchema(Object.keys(def.filters), rangeNames, def.listQuery),
-      response: okList(tabelaFrete),
+  r.get(
+    '/api/v1/tabelasfrete',
+    {
+      config: { permission: ['tabelasfrete', 'ler'] },
+      schema: {
+        tags,
+        summary: 'Lista tabelas de frete (por padrão só as vigentes hoje)',
+        description:
+          `ftr_vigencia: ${FILTROS_VIGENCIA.join(', ')} (padrão vigente; hoje em America/Sao_Paulo). situacaoVigencia de cada tabela: Vigente, Futura ou Expirada. ` +
+          `Ordenável por: ${Object.keys(def.sortable).join(', ')}. Filtros ftr_ desconhecidos respondem 400.`,
+        querystring: listQuerySchema(Object.keys(def.filters), rangeNames, def.listQuery),
+        response: okList(tabelaFrete),
+      },
     },
-  }, async (req) => {
-    const { ftr_vigencia, ...query } = req.query as Record<string, unknown>;
-    return reply.ok((await listar(app.db, def, ctxOf(req), { ...query, vigencia: ftr_vigencia || undefined })) as { data: z.infer<typeof tabelaFrete>[]; totalRecords: number });
-  });
-
-  r.get('/api/v1/tabelasfrete/tiposfaixacalculo', {
-    config: { permission: ['tabelasfrete', 'ler'] },
-    schema: { tags, summary: 'Tipos (modos) de faixa de cálculo', response: ok(z.array(tipoFaixaCalculo)) },
-  }, async () => reply.ok(TIPOS_FAIXA));
-
-  r.get('/api/v1/tabelasfrete/:uid', {
-    config: { permission: ['tabelasfrete', 'ler'] },
-    schema: {
-      tags,
-      summary: 'Consulta uma tabela de frete; par=cmp,full traz a tabela inteira',
-      description:
-        "par contendo 'cmp' ou 'full': rotas (com as regras e faixas de cada uma), generalidades, prioridades e restrições (com remetentes e destinatários). " +
-        "ftr_embarcador diferente do embarcador ativo responde 404 'Embarcador não localizado'.",
-      params: uidParams,
-      querystring: z.object({ par: z.string().max(40).optional(), ftr_embarcador: z.string().optional(), src: z.string().optional() }),
-      response: ok(z.union([tabelaFreteCompleta, tabelaFrete])),
+    async (req) => {
+      const { ftr_vigencia, ...query } = req.query as Record<string, unknown>;
+      return reply.ok(
+        (await listar(app.db, def, ctxOf(req), { ...query, vigencia: ftr_vigencia || undefined })) as {
+          data: z.infer<typeof tabelaFrete>[];
+          totalRecords: number;
+        },
+      );
     },
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    if (req.query.ftr_embarcador && req.query.ftr_embarcador !== exigirEmbarcador(ctx)) throw AppError.notFound(MSG.embarcadorNaoLocalizado);
-    const completa = (req.query.par ?? '').split(',').some((p) => ['cmp', 'full'].includes(p.trim()));
-    return reply.ok(completa ? await obterCompleta(app.db, def, ctx, req.params.uid) : ((await obter(app.db, def, ctx, req.params.uid)) as z.infer<typeof tabelaFrete>));
-  });
+  );
 
-  r.get('/api/v1/tabelasfrete/:uid/validar', {
-    config: { permission: ['tabelasfrete', 'ler'] },
-    schema: { tags, summary: 'Erros da tabela inteira pela validação do motor (vazio: pode ser ativada)', params: uidParams, response: ok(z.array(fieldError)) },
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    if (!(await tabelaVisivel(app.db, ctx, req.params.uid))) throw AppError.notFound();
-    const { tabela, linhas } = await carregarTabela(app.db, req.params.uid);
-    const codigos = (await catalogoComponentes(app.db, exigirEmbarcador(ctx))).map((c) => c.codigo);
-    return reply.ok(errosDaTabela(montarTabelaCalculo(tabela, linhas), codigos));
-  });
-
-  r.post('/api/v1/tabelasfrete/:uid/reajustar', {
-    config: { permission: ['tabelasfrete', 'criar'] },
-    schema: {
-      tags,
-      summary: 'Nova versão da tabela para outra vigência, com reajuste percentual',
-      description:
-        'Valores em dinheiro (FIXO, POR_UNIDADE, faixas, mínimos, máximos, frete mínimo) × (1 + percentual/100), arredondados a centavos (meio para cima); ' +
-        'percentuais (ad valorem, GRIS) ficam. A versão anterior termina na véspera do novo início e vira histórico somente leitura (409 ao alterar).',
-      params: uidParams,
-      body: reajusteInput,
-      response: created(tabelaFrete),
+  r.get(
+    '/api/v1/tabelasfrete/tiposfaixacalculo',
+    {
+      config: { permission: ['tabelasfrete', 'ler'] },
+      schema: { tags, summary: 'Tipos (modos) de faixa de cálculo', response: ok(z.array(tipoFaixaCalculo)) },
     },
-  }, async (req, res) => {
-    const ctx = ctxOf(req);
-    const nova = await reajustar(app, ctx, req.params.uid, req.body);
-    return res.status(201).send(reply.saved((await obter(app.db, def, ctx, nova)) as z.infer<typeof tabelaFrete>));
-  });
+    async () => reply.ok(TIPOS_FAIXA),
+  );
 
-  r.get('/api/v1/tabelasfrete/:uid/exportar', {
-    config: { permission: ['tabelasfrete', 'ler'] },
-    schema: {
-      tags,
-      summary: 'Exporta a tabela inteira em XLSX (abas Tabela, Rotas, Regras, Generalidades, Faixas, Restricoes, Prioridades)',
-      description: 'O mesmo arquivo volta por POST /tabelasfrete/importar.',
-      params: uidParams,
-      produces: [XLSX],
-      response: { 200: z.any().describe('Arquivo XLSX'), ...errorResponses },
+  r.get(
+    '/api/v1/tabelasfrete/:uid',
+    {
+      config: { permission: ['tabelasfrete', 'ler'] },
+      schema: {
+        tags,
+        summary: 'Consulta uma tabela de frete; par=cmp,full traz a tabela inteira',
+        description:
+          "par contendo 'cmp' ou 'full': rotas (com as regras e faixas de cada uma), generalidades, prioridades e restrições (com remetentes e destinatários). " +
+          "ftr_embarcador diferente do embarcador ativo responde 404 'Embarcador não localizado'.",
+        params: uidParams,
+        querystring: z.object({ par: z.string().max(40).optional(), ftr_embarcador: z.string().optional(), src: z.string().optional() }),
+        response: ok(z.union([tabelaFreteCompleta, tabelaFrete])),
+      },
     },
-  }, async (req, res) => {
-    if (!(await tabelaVisivel(app.db, ctxOf(req), req.params.uid))) throw AppError.notFound();
-    const { nome, dados } = await exportarTabela(app.db, req.params.uid);
-    return res.header('content-type', XLSX).header('content-disposition', `attachment; filename="${nome}"`).send(dados);
-  });
+    async (req) => {
+      const ctx = ctxOf(req);
+      if (req.query.ftr_embarcador && req.query.ftr_embarcador !== exigirEmbarcador(ctx))
+        throw AppError.notFound(MSG.embarcadorNaoLocalizado);
+      const completa = (req.query.par ?? '').split(',').some((p) => ['cmp', 'full'].includes(p.trim()));
+      return reply.ok(
+        completa
+          ? await obterCompleta(app.db, def, ctx, req.params.uid)
+          : ((await obter(app.db, def, ctx, req.params.uid)) as z.infer<typeof tabelaFrete>),
+      );
+    },
+  );
 
-  r.post('/api/v1/tabelasfrete/importar', {
-    config: { permission: ['tabelasfrete', 'criar'] },
-    schema: {
-      tags,
-      summary: 'Importa uma tabela de um XLSX no formato da exportação (multipart, campo file)',
-      description:
-        'Cria uma tabela nova. Cada célula com problema volta em errors [{aba, linha, campo, mensagem}] (400) e nada é gravado; ' +
-        'status 1 (Ativo) exige a tabela inteira válida.',
-      consumes: ['multipart/form-data'],
-      response: { ...created(tabelaFrete), 400: importacaoErroReply },
+  r.get(
+    '/api/v1/tabelasfrete/:uid/validar',
+    {
+      config: { permission: ['tabelasfrete', 'ler'] },
+      schema: {
+        tags,
+        summary: 'Erros da tabela inteira pela validação do motor (vazio: pode ser ativada)',
+        params: uidParams,
+        response: ok(z.array(fieldError)),
+      },
     },
-  }, async (req, res) => {
-    const ctx = ctxOf(req);
-    const embarcadorUid = exigirEmbarcador(ctx);
-    const upload = await lerUpload(req);
-    const dados = await importarTabela(app.db, embarcadorUid, upload.dados);
-    const uid = await app.db.transaction(async (tx) => {
-      const nova = await inserirDados(tx, embarcadorUid, dados);
-      if (dados.tabela.status === 1) await exigirTabelaValida(tx, ctx, nova, 'A tabela tem erros e não pode ser ativada');
-      await registrarAuditoria(tx, ctx, 'tabelasfrete', nova, 'importar', null, { arquivo: upload.nome, rotas: dados.rotas.length });
-      return nova;
-    });
-    return res.status(201).send(reply.saved((await obter(app.db, def, ctx, uid)) as z.infer<typeof tabelaFrete>));
-  });
+    async (req) => {
+      const ctx = ctxOf(req);
+      if (!(await tabelaVisivel(app.db, ctx, req.params.uid))) throw AppError.notFound();
+      const { tabela, linhas } = await carregarTabela(app.db, req.params.uid, { enxuto: true });
+      const codigos = (await catalogoComponentes(app.db, exigirEmbarcador(ctx))).map((c) => c.codigo);
+      return reply.ok(errosDaTabela(montarTabelaCalculo(tabela, linhas), codigos));
+    },
+  );
+
+  r.post(
+    '/api/v1/tabelasfrete/:uid/reajustar',
+    {
+      config: { permission: ['tabelasfrete', 'criar'] },
+      schema: {
+        tags,
+        summary: 'Nova versão da tabela para outra vigência, com reajuste percentual',
+        description:
+          'Valores em dinheiro (FIXO, POR_UNIDADE, faixas, mínimos, máximos, frete mínimo) × (1 + percentual/100), arredondados a centavos (meio para cima); ' +
+          'percentuais (ad valorem, GRIS) ficam. A versão anterior termina na véspera do novo início e vira histórico somente leitura (409 ao alterar).',
+        params: uidParams,
+        body: reajusteInput,
+        response: created(tabelaFrete),
+      },
+    },
+    async (req, res) => {
+      const ctx = ctxOf(req);
+      const nova = await reajustar(app, ctx, req.params.uid, req.body);
+      return res.status(201).send(reply.saved((await obter(app.db, def, ctx, nova)) as z.infer<typeof tabelaFrete>));
+    },
+  );
+
+  r.get(
+    '/api/v1/tabelasfrete/:uid/exportar',
+    {
+      config: { permission: ['tabelasfrete', 'ler'] },
+      schema: {
+        tags,
+        summary: 'Exporta a tabela inteira em XLSX (abas Tabela, Rotas, Regras, Generalidades, Faixas, Restricoes, Prioridades)',
+        description: 'O mesmo arquivo volta por POST /tabelasfrete/importar.',
+        params: uidParams,
+        produces: [XLSX],
+        response: { 200: z.any().describe('Arquivo XLSX'), ...errorResponses },
+      },
+    },
+    async (req, res) => {
+      if (!(await tabelaVisivel(app.db, ctxOf(req), req.params.uid))) throw AppError.notFound();
+      const { nome, dados } = await exportarTabela(app.db, req.params.uid);
+      return res.header('content-type', XLSX).header('content-disposition', `attachment; filename="${nome}"`).send(dados);
+    },
+  );
+
+  r.post(
+    '/api/v1/tabelasfrete/importar',
+    {
+      config: { permission: ['tabelasfrete', 'criar'] },
+      schema: {
+        tags,
+        summary: 'Importa uma tabela de um XLSX no formato da exportação (multipart, campo file)',
+        description:
+          'Cria uma tabela nova. Cada célula com problema volta em errors [{aba, linha, campo, mensagem}] (400) e nada é gravado; ' +
+          'status 1 (Ativo) exige a tabela inteira válida.',
+        consumes: ['multipart/form-data'],
+        response: { ...created(tabelaFrete), 400: importacaoErroReply },
+      },
+    },
+    async (req, res) => {
+      const ctx = ctxOf(req);
+      const embarcadorUid = exigirEmbarcador(ctx);
+      const upload = await lerUpload(req);
+      const dados = await importarTabela(app.db, embarcadorUid, upload.dados);
+      const uid = await app.db.transaction(async (tx) => {
+        const nova = await inserirDados(tx, embarcadorUid, dados);
+        if (dados.tabela.status === 1) await exigirTabelaValida(tx, ctx, nova, 'A tabela tem erros e não pode ser ativada');
+        await registrarAuditoria(tx, ctx, 'tabelasfrete', nova, 'importar', null, { arquivo: upload.nome, rotas: dados.rotas.length });
+        return nova;
+      });
+      return res.status(201).send(reply.saved((await obter(app.db, def, ctx, uid)) as z.infer<typeof tabelaFrete>));
+    },
+  );
 }

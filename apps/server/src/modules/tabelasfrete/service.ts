@@ -22,7 +22,10 @@ const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 export async function obterCompleta(db: Db, def: ResourceDef, ctx: RequestContext, uid: string): Promise<TabelaFreteCompleta> {
   const base = (await obter(db, def, ctx, uid)) as TabelaFrete;
   const { linhas } = await carregarTabela(db, uid);
-  const refs: (LocalRef | null)[] = [...linhas.rotas, ...linhas.prioridades].flatMap((r) => [colunasParaLocal(r, 'origem'), colunasParaLocal(r, 'destino')]);
+  const refs: (LocalRef | null)[] = [...linhas.rotas, ...linhas.prioridades].flatMap((r) => [
+    colunasParaLocal(r, 'origem'),
+    colunasParaLocal(r, 'destino'),
+  ]);
   const uidsPessoas = [...linhas.pessoas.values()].flat().map((p) => p.pessoaUid);
   const uidsRotas = linhas.rotas.map((r) => r.rotaUid).filter((u): u is string => !!u);
   const [nomes, catalogo, nomesPessoas, nomesRotas] = await Promise.all([
@@ -100,7 +103,12 @@ const vespera = (data: string) => new Date(Date.parse(`${data}T00:00:00Z`) - 86_
  * half-up to centavos (percentages such as ad valorem and GRIS stay). The old version ends the day
  * before the new start (or earlier, if it already did) and becomes read-only history.
  */
-export async function reajustar(app: FastifyInstance, ctx: RequestContext, uid: string, r: { vigenciaInicio: string; vigenciaFim: string | null; percentual: number }) {
+export async function reajustar(
+  app: FastifyInstance,
+  ctx: RequestContext,
+  uid: string,
+  r: { vigenciaInicio: string; vigenciaFim: string | null; percentual: number },
+) {
   const embarcadorUid = exigirEmbarcador(ctx);
   return app.db.transaction(async (tx) => {
     if (!(await tabelaVisivel(tx, ctx, uid))) throw AppError.notFound();
@@ -111,8 +119,18 @@ export async function reajustar(app: FastifyInstance, ctx: RequestContext, uid: 
     const linhas = (await carregarLinhas(tx, [uid])).get(uid);
     const dados = dadosDeLinhas(antiga, linhas as never);
     const fator = new D(1).plus(new D(r.percentual).div(100));
-    dados.tabela = { ...dados.tabela, vigenciaInicio: r.vigenciaInicio, vigenciaFim: r.vigenciaFim, versao: antiga.versao + 1, tabelaOrigemUid: antiga.uid };
-    dados.rotas = dados.rotas.map((rota) => ({ ...rota, freteMinimo: reajustarValor(rota.freteMinimo as string | null, fator), regras: rota.regras.map((g) => reajustarRegra(g, fator)) }));
+    dados.tabela = {
+      ...dados.tabela,
+      vigenciaInicio: r.vigenciaInicio,
+      vigenciaFim: r.vigenciaFim,
+      versao: antiga.versao + 1,
+      tabelaOrigemUid: antiga.uid,
+    };
+    dados.rotas = dados.rotas.map((rota) => ({
+      ...rota,
+      freteMinimo: reajustarValor(rota.freteMinimo as string | null, fator),
+      regras: rota.regras.map((g) => reajustarRegra(g, fator)),
+    }));
     dados.generalidades = dados.generalidades.map((g) => reajustarRegra(g, fator));
     const novaUid = await inserirDados(tx, embarcadorUid, dados);
     const fim = vespera(r.vigenciaInicio);
@@ -122,7 +140,15 @@ export async function reajustar(app: FastifyInstance, ctx: RequestContext, uid: 
       .set({ vigenciaFim: fimAntiga, historica: true, revisao: sql`${tabelasFrete.revisao} + 1`, atualizadoEm: sql`now()` } as never)
       .where(eq(tabelasFrete.uid, uid));
     await registrarAuditoria(tx, ctx, 'tabelasfrete', novaUid, 'reajustar', null, { tabelaOrigemUid: uid, ...r });
-    await registrarAuditoria(tx, ctx, 'tabelasfrete', uid, 'historica', { vigenciaFim: antiga.vigenciaFim, historica: false }, { vigenciaFim: fimAntiga, historica: true, novaVersaoUid: novaUid });
+    await registrarAuditoria(
+      tx,
+      ctx,
+      'tabelasfrete',
+      uid,
+      'historica',
+      { vigenciaFim: antiga.vigenciaFim, historica: false },
+      { vigenciaFim: fimAntiga, historica: true, novaVersaoUid: novaUid },
+    );
     return novaUid;
   });
 }

@@ -16,19 +16,31 @@ const T = '/api/v1/tabelasfrete';
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, outro, operador] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br', 'operador@demo.com.br'].map((l) => as(t.app, l)));
+  [admin, outro, operador] = await Promise.all(
+    ['admin@demo.com.br', 'admin@outro.com.br', 'operador@demo.com.br'].map((l) => as(t.app, l)),
+  );
   for (const c of await t.db.select().from(transportadores)) uid[c.nomeFantasia as string] = c.uid;
 });
 afterAll(() => t?.close());
 
-const corpo = (extra: Record<string, unknown> = {}) => ({ nome: 'Tabela de Teste', transportadorUid: uid['Rápido Sul'], vigenciaInicio: `${ano}-01-01`, ...extra });
+const corpo = (extra: Record<string, unknown> = {}) => ({
+  nome: 'Tabela de Teste',
+  transportadorUid: uid['Rápido Sul'],
+  vigenciaInicio: `${ano}-01-01`,
+  ...extra,
+});
 async function novaTabela(extra: Record<string, unknown> = {}) {
   const res = await admin.post(T, corpo(extra));
   expect(res.status, res.text).toBe(201);
   return res.body.data as { uid: string; status: number };
 }
 async function novaRota(tabela: string, extra: Record<string, unknown> = {}) {
-  const res = await admin.post(`${T}/${tabela}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'RJ' }, prazoDiasUteis: 2, ...extra });
+  const res = await admin.post(`${T}/${tabela}/rotas`, {
+    origem: { tipo: 'UF', uf: 'SP' },
+    destino: { tipo: 'UF', uf: 'RJ' },
+    prazoDiasUteis: 2,
+    ...extra,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.data as { uid: string };
 }
@@ -39,8 +51,18 @@ describe('tables', () => {
     const res = await admin.post(T, corpo({ observacoes: 'Proposta' }));
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
-      nome: 'Tabela de Teste', transportadorNome: 'Rápido Sul Transportes Ltda', status: 3, statusLabel: 'Validação',
-      fatorCubagem: 300, icmsIncluso: false, prioridade: 0, versao: 1, historica: false, tabelaOrigemUid: null, quantidadeRotas: 0, situacaoVigencia: 'Vigente',
+      nome: 'Tabela de Teste',
+      transportadorNome: 'Rápido Sul Transportes Ltda',
+      status: 3,
+      statusLabel: 'Validação',
+      fatorCubagem: 300,
+      icmsIncluso: false,
+      prioridade: 0,
+      versao: 1,
+      historica: false,
+      tabelaOrigemUid: null,
+      quantidadeRotas: 0,
+      situacaoVigencia: 'Vigente',
     });
     const naoVinc = await outro.post(T, corpo());
     expect(naoVinc.status).toBe(400);
@@ -52,14 +74,17 @@ describe('tables', () => {
   it('a validity that ends before it starts is 400 (vigenciaFim)', async () => {
     const res = await admin.post(T, corpo({ vigenciaInicio: '2026-05-01', vigenciaFim: '2026-04-30' }));
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'vigenciaFim', message: 'A vigência termina antes de começar: vigenciaFim deve ser igual ou posterior a vigenciaInicio' }]);
+    expect(res.body.errors).toEqual([
+      { field: 'vigenciaFim', message: 'A vigência termina antes de começar: vigenciaFim deve ser igual ou posterior a vigenciaInicio' },
+    ]);
   });
 
   it("ftr_vigencia: 'vigente' by default, 'futura', 'expirada', 'todas'; situacaoVigencia follows today", async () => {
     const futura = await novaTabela({ nome: 'Vigência futura', vigenciaInicio: dia(10) });
     const expirada = await novaTabela({ nome: 'Vigência expirada', vigenciaInicio: dia(-60), vigenciaFim: dia(-1) });
     const ateHoje = await novaTabela({ nome: 'Vigência até hoje', vigenciaInicio: dia(-60), vigenciaFim: hoje });
-    const nomes = async (q: Record<string, string>) => (await admin.get(T, { pps: 100, ftr_nome: 'vigência', ...q })).body.data.data.map((x: { nome: string }) => x.nome);
+    const nomes = async (q: Record<string, string>) =>
+      (await admin.get(T, { pps: 100, ftr_nome: 'vigência', ...q })).body.data.data.map((x: { nome: string }) => x.nome);
     expect(await nomes({})).toEqual(['Vigência até hoje']);
     expect(await nomes({ ftr_vigencia: 'vigente' })).toEqual(['Vigência até hoje']);
     expect(await nomes({ ftr_vigencia: 'futura' })).toEqual(['Vigência futura']);
@@ -77,16 +102,30 @@ describe('tables', () => {
   it('status changes follow STATUS.tabelaFrete; activating validates the whole table', async () => {
     const tab = await novaTabela({ nome: 'Status' });
     const rota = await novaRota(tab.uid);
-    await admin.post(`${T}/${tab.uid}/rotasComponente`, { tabelaRotaUid: rota.uid, componente: 'FRETE_PESO', base: 'PESO', calculo: 'FAIXA' });
+    await admin.post(`${T}/${tab.uid}/rotasComponente`, {
+      tabelaRotaUid: rota.uid,
+      componente: 'FRETE_PESO',
+      base: 'PESO',
+      calculo: 'FAIXA',
+    });
     // FAIXA without ranges: the engine refuses the table, naming the field.
     const ativa = await admin.put(`${T}/${tab.uid}`, corpo({ nome: 'Status', status: 1 }));
     expect(ativa.status).toBe(400);
     expect(ativa.body.message).toBe('A tabela tem erros e não pode ser ativada: FRETE_PESO: o cálculo FAIXA exige ao menos uma faixa');
-    expect(ativa.body.errors).toEqual([{ field: `rotas[${rota.uid}].regras[0].faixas`, message: 'FRETE_PESO: o cálculo FAIXA exige ao menos uma faixa' }]);
+    expect(ativa.body.errors).toEqual([
+      { field: `rotas[${rota.uid}].regras[0].faixas`, message: 'FRETE_PESO: o cálculo FAIXA exige ao menos uma faixa' },
+    ]);
     const regra = (await admin.get(`${T}/${tab.uid}/rotasComponente`)).body.data.data[0];
     await admin.post(`${T}/${tab.uid}/faixasCalculo`, { regraUid: regra.uid, ate: null, valor: 0.5, modo: 'POR_UNIDADE' });
     expect((await admin.get(`${T}/${tab.uid}/validar`)).body.data).toEqual([]);
-    for (const [status, label] of [[1, 'Ativo'], [2, 'Inativo'], [3, 'Validação'], [2, 'Inativo'], [1, 'Ativo'], [3, 'Validação']] as const) {
+    for (const [status, label] of [
+      [1, 'Ativo'],
+      [2, 'Inativo'],
+      [3, 'Validação'],
+      [2, 'Inativo'],
+      [1, 'Ativo'],
+      [3, 'Validação'],
+    ] as const) {
       const res = await admin.put(`${T}/${tab.uid}`, corpo({ nome: 'Status', status }));
       expect(res.status, res.text).toBe(200);
       expect(res.body.data).toMatchObject({ status, statusLabel: label });
@@ -106,7 +145,11 @@ describe('tables', () => {
       const tab = await novaTabela({ nome: 'Máquina', status: 2 });
       const res = await admin.put(`${T}/${tab.uid}`, corpo({ nome: 'Máquina', status: 3 }));
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ success: false, errorCode: 409, message: "Não é permitido mudar o status de 'Inativo' para 'Validação'." });
+      expect(res.body).toMatchObject({
+        success: false,
+        errorCode: 409,
+        message: "Não é permitido mudar o status de 'Inativo' para 'Validação'.",
+      });
       expect(res.body.errors).toEqual([{ field: 'status', message: "Não é permitido mudar o status de 'Inativo' para 'Validação'." }]);
       expect((await admin.get(`${T}/${tab.uid}`)).body.data.status).toBe(2);
     } finally {
@@ -132,36 +175,66 @@ describe('children', () => {
   });
 
   it('routes: duplicate place pair is 409; a bad CEP range or negative deadline is 400', async () => {
-    const dup = await admin.post(`${T}/${tab}/rotas`, { origem: { tipo: 'UF', uf: 'sp' }, destino: { tipo: 'UF', uf: 'RJ' }, prazoDiasUteis: 3 });
+    const dup = await admin.post(`${T}/${tab}/rotas`, {
+      origem: { tipo: 'UF', uf: 'sp' },
+      destino: { tipo: 'UF', uf: 'RJ' },
+      prazoDiasUteis: 3,
+    });
     expect(dup.status).toBe(409);
-    expect(dup.body.errors).toEqual([{ field: 'destino', message: 'A tabela já tem uma rota com esta origem, destino e tipo de veículo.' }]);
-    const cep = await admin.post(`${T}/${tab}/rotas`, { origem: { tipo: 'FAIXA_CEP', de: '05999999', ate: '01000000' }, destino: { tipo: 'UF', uf: 'RJ' }, prazoDiasUteis: 2 });
+    expect(dup.body.errors).toEqual([
+      { field: 'destino', message: 'A tabela já tem uma rota com esta origem, destino e tipo de veículo.' },
+    ]);
+    const cep = await admin.post(`${T}/${tab}/rotas`, {
+      origem: { tipo: 'FAIXA_CEP', de: '05999999', ate: '01000000' },
+      destino: { tipo: 'UF', uf: 'RJ' },
+      prazoDiasUteis: 2,
+    });
     expect(cep.status).toBe(400);
     expect(cep.body.errors).toEqual([{ field: 'origem.ate', message: 'CEP final deve ser maior ou igual ao CEP inicial' }]);
-    const neg = await admin.post(`${T}/${tab}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'MG' }, prazoDiasUteis: -1, freteMinimo: -5 });
+    const neg = await admin.post(`${T}/${tab}/rotas`, {
+      origem: { tipo: 'UF', uf: 'SP' },
+      destino: { tipo: 'UF', uf: 'MG' },
+      prazoDiasUteis: -1,
+      freteMinimo: -5,
+    });
     expect(neg.body.errors).toEqual([
       { field: 'prazoDiasUteis', message: 'Prazo não pode ser negativo' },
       { field: 'freteMinimo', message: 'Frete mínimo não pode ser negativo' },
     ]);
     // From the route register: places and distance come from it.
-    const [cadastro] = (await admin.get('/api/v1/rotas/lista')).body.data.filter((r: { nome: string }) => r.nome === 'São Paulo → Curitiba');
+    const [cadastro] = (await admin.get('/api/v1/rotas/lista')).body.data.filter(
+      (r: { nome: string }) => r.nome === 'São Paulo → Curitiba',
+    );
     const daLista = await admin.post(`${T}/${tab}/rotas`, { rotaUid: cadastro.value, prazoDiasUteis: 1 });
     expect(daLista.status, daLista.text).toBe(201);
-    expect(daLista.body.data).toMatchObject({ rotaNome: 'São Paulo → Curitiba', origem: { tipo: 'MUNICIPIO', ibge: '3550308' }, destino: { descricao: 'Curitiba/PR (4106902)' }, distanciaKm: 408 });
+    expect(daLista.body.data).toMatchObject({
+      rotaNome: 'São Paulo → Curitiba',
+      origem: { tipo: 'MUNICIPIO', ibge: '3550308' },
+      destino: { descricao: 'Curitiba/PR (4106902)' },
+      distanciaKm: 408,
+    });
   });
 
   it('rules: unknown component, negative value, min above max, KM without distance, repeated component', async () => {
     const base = { tabelaRotaUid: rota, base: 'VALOR', calculo: 'PERCENTUAL' };
     const desconhecido = await admin.post(`${T}/${tab}/rotasComponente`, { ...base, componente: 'SEGURO_LUNAR', valor: 1 });
     expect(desconhecido.status).toBe(400);
-    expect(desconhecido.body.errors).toEqual([{ field: 'componente', message: 'Componente desconhecido: "SEGURO_LUNAR" não está no catálogo' }]);
+    expect(desconhecido.body.errors).toEqual([
+      { field: 'componente', message: 'Componente desconhecido: "SEGURO_LUNAR" não está no catálogo' },
+    ]);
     const negativo = await admin.post(`${T}/${tab}/rotasComponente`, { ...base, componente: 'GRIS', valor: -0.3 });
     expect(negativo.body.errors).toEqual([{ field: 'valor', message: 'Valor não pode ser negativo' }]);
     const minMax = await admin.post(`${T}/${tab}/rotasComponente`, { ...base, componente: 'GRIS', valor: 0.3, minimo: 10, maximo: 5 });
     expect(minMax.body.errors).toEqual([{ field: 'maximo', message: 'GRIS: o valor máximo (5) é menor que o mínimo (10)' }]);
     const semValor = await admin.post(`${T}/${tab}/rotasComponente`, { ...base, componente: 'GRIS' });
     expect(semValor.body.errors).toEqual([{ field: 'valor', message: 'GRIS: o cálculo PERCENTUAL exige um valor' }]);
-    const km = await admin.post(`${T}/${tab}/rotasComponente`, { tabelaRotaUid: rota, componente: 'PEDAGIO', base: 'KM', calculo: 'POR_UNIDADE', valor: 0.3 });
+    const km = await admin.post(`${T}/${tab}/rotasComponente`, {
+      tabelaRotaUid: rota,
+      componente: 'PEDAGIO',
+      base: 'KM',
+      calculo: 'POR_UNIDADE',
+      valor: 0.3,
+    });
     expect(km.body.errors).toEqual([{ field: 'base', message: 'A rota não informa a distância (distanciaKm), necessária para a base KM' }]);
     expect((await admin.post(`${T}/${tab}/rotasComponente`, { ...base, componente: 'GRIS', valor: 0.3 })).status).toBe(201);
     const rep = await admin.post(`${T}/${tab}/rotasComponente`, { ...base, componente: 'gris', valor: 0.2 });
@@ -178,12 +251,16 @@ describe('children', () => {
     expect((await faixa({ ate: 30, valor: 45, modo: 'FIXO' })).status).toBe(201);
     const fora = await faixa({ ate: 10, valor: 30, modo: 'FIXO' });
     expect(fora.status).toBe(400);
-    expect(fora.body.errors).toEqual([{ field: 'ate', message: 'Faixa 2: fora de ordem ou sobreposta — vai até 10, mas a faixa 1 já vai até 30' }]);
+    expect(fora.body.errors).toEqual([
+      { field: 'ate', message: 'Faixa 2: fora de ordem ou sobreposta — vai até 10, mas a faixa 1 já vai até 30' },
+    ]);
     const igual = await faixa({ ate: 30, valor: 50, modo: 'FIXO' });
     expect(igual.body.errors).toEqual([{ field: 'ate', message: 'Faixa 2: sobrepõe a faixa 1 (ambas vão até 30)' }]);
     expect((await faixa({ ate: null, valor: 0.85, modo: 'EXCEDENTE' })).status).toBe(201);
     const depois = await faixa({ ate: 500, valor: 1, modo: 'FIXO' });
-    expect(depois.body.errors).toEqual([{ field: 'ate', message: 'Faixa 3: nenhuma faixa pode vir depois de uma faixa sem limite superior (faixa 2)' }]);
+    expect(depois.body.errors).toEqual([
+      { field: 'ate', message: 'Faixa 3: nenhuma faixa pode vir depois de uma faixa sem limite superior (faixa 2)' },
+    ]);
     const neg = await faixa({ ate: -1, valor: -2, modo: 'FIXO', ordem: 0 });
     expect(neg.body.errors).toEqual([
       { field: 'ate', message: 'Limite da faixa (ate) não pode ser negativo' },
@@ -193,22 +270,53 @@ describe('children', () => {
     expect((await faixa({ ate: 10, valor: 30, modo: 'FIXO', ordem: 0 })).status).toBe(201);
     const lista = await admin.get(`${T}/${tab}/faixasCalculo`, { ftr_regraUid: regra.uid });
     expect(lista.body.data.data.map((f: { ate: number | null }) => f.ate)).toEqual([10, 30, null]);
-    const semFaixa = await admin.post(`${T}/${tab}/faixasCalculo`, { regraUid: (await admin.get(`${T}/${tab}/rotasComponente`)).body.data.data[0].uid, ate: 1, valor: 1, modo: 'FIXO' });
+    const semFaixa = await admin.post(`${T}/${tab}/faixasCalculo`, {
+      regraUid: (await admin.get(`${T}/${tab}/rotasComponente`)).body.data.data[0].uid,
+      ate: 1,
+      valor: 1,
+      modo: 'FIXO',
+    });
     expect(semFaixa.body.errors).toEqual([{ field: 'regraUid', message: 'A regra não usa o cálculo FAIXA' }]);
     const inline = await admin.put(`${T}/${tab}/generalidades/${regra.uid}`, {
-      componente: 'FRETE_PESO', base: 'PESO', calculo: 'FAIXA',
-      faixas: [{ ate: 100, valor: 90, modo: 'FIXO' }, { ate: 50, valor: 1, modo: 'FIXO' }],
+      componente: 'FRETE_PESO',
+      base: 'PESO',
+      calculo: 'FAIXA',
+      faixas: [
+        { ate: 100, valor: 90, modo: 'FIXO' },
+        { ate: 50, valor: 1, modo: 'FIXO' },
+      ],
     });
     expect(inline.status).toBe(400);
-    expect(inline.body.errors).toEqual([{ field: 'faixas.1.ate', message: 'Faixa 2: fora de ordem ou sobreposta — vai até 50, mas a faixa 1 já vai até 100' }]);
-    const ok = await admin.put(`${T}/${tab}/generalidades/${regra.uid}`, { componente: 'FRETE_PESO', base: 'PESO', calculo: 'FAIXA', faixas: [{ ate: 100, valor: 90, modo: 'FIXO' }, { ate: null, valor: 0.8, modo: 'EXCEDENTE' }] });
-    expect(ok.body.data.faixas.map((f: { ate: number | null; valor: number }) => [f.ate, f.valor])).toEqual([[100, 90], [null, 0.8]]);
+    expect(inline.body.errors).toEqual([
+      { field: 'faixas.1.ate', message: 'Faixa 2: fora de ordem ou sobreposta — vai até 50, mas a faixa 1 já vai até 100' },
+    ]);
+    const ok = await admin.put(`${T}/${tab}/generalidades/${regra.uid}`, {
+      componente: 'FRETE_PESO',
+      base: 'PESO',
+      calculo: 'FAIXA',
+      faixas: [
+        { ate: 100, valor: 90, modo: 'FIXO' },
+        { ate: null, valor: 0.8, modo: 'EXCEDENTE' },
+      ],
+    });
+    expect(ok.body.data.faixas.map((f: { ate: number | null; valor: number }) => [f.ate, f.valor])).toEqual([
+      [100, 90],
+      [null, 0.8],
+    ]);
   });
 
   it('an active table stays valid: a change that would break it is 400 and nothing changes', async () => {
     const ativa = (await novaTabela({ nome: 'Ativa' })).uid;
     const r = await novaRota(ativa);
-    const regra = (await admin.post(`${T}/${ativa}/rotasComponente`, { tabelaRotaUid: r.uid, componente: 'FRETE_PESO', base: 'PESO', calculo: 'FAIXA', faixas: [{ ate: null, valor: 1, modo: 'POR_UNIDADE' }] })).body.data;
+    const regra = (
+      await admin.post(`${T}/${ativa}/rotasComponente`, {
+        tabelaRotaUid: r.uid,
+        componente: 'FRETE_PESO',
+        base: 'PESO',
+        calculo: 'FAIXA',
+        faixas: [{ ate: null, valor: 1, modo: 'POR_UNIDADE' }],
+      })
+    ).body.data;
     expect((await admin.put(`${T}/${ativa}`, corpo({ nome: 'Ativa', status: 1 }))).status).toBe(200);
     const semFaixas = await admin.post(`${T}/${ativa}/generalidades`, { componente: 'ENTREGA', base: 'PESO', calculo: 'FAIXA' });
     expect(semFaixas.status).toBe(400);
@@ -217,9 +325,16 @@ describe('children', () => {
     const del = await admin.delete(`${T}/${ativa}/faixasCalculo/${ultima}`);
     expect(del.status).toBe(400);
     expect(del.body.message).toBe('A tabela está ativa e a regra FAIXA precisa de ao menos uma faixa');
-    const kmGeral = await admin.post(`${T}/${ativa}/generalidades`, { componente: 'PEDAGIO', base: 'KM', calculo: 'POR_UNIDADE', valor: 0.2 });
+    const kmGeral = await admin.post(`${T}/${ativa}/generalidades`, {
+      componente: 'PEDAGIO',
+      base: 'KM',
+      calculo: 'POR_UNIDADE',
+      valor: 0.2,
+    });
     expect(kmGeral.status).toBe(400);
-    expect(kmGeral.body.errors).toEqual([{ field: `rotas[${r.uid}].distanciaKm`, message: `Rota ${r.uid}: informe a distância, pois a generalidade PEDAGIO usa a base KM` }]);
+    expect(kmGeral.body.errors).toEqual([
+      { field: `rotas[${r.uid}].distanciaKm`, message: `Rota ${r.uid}: informe a distância, pois a generalidade PEDAGIO usa a base KM` },
+    ]);
     expect((await admin.get(`${T}/${ativa}/generalidades`)).body.data.totalRecords).toBe(0);
   });
 
@@ -227,7 +342,10 @@ describe('children', () => {
     for (const filho of ['rotas', 'generalidades', 'rotasComponente', 'faixasCalculo', 'prioridades', 'restricoes-componentes', 'anexos']) {
       expect((await outro.get(`${T}/${tab}/${filho}`)).status, filho).toBe(404);
     }
-    expect((await outro.post(`${T}/${tab}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'AM' }, prazoDiasUteis: 9 })).status).toBe(404);
+    expect(
+      (await outro.post(`${T}/${tab}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'AM' }, prazoDiasUteis: 9 }))
+        .status,
+    ).toBe(404);
     const outraTabela = (await novaTabela({ nome: 'Alheia' })).uid;
     expect((await admin.get(`${T}/${outraTabela}/rotas/${rota}`)).status).toBe(404);
     expect((await admin.delete(`${T}/${outraTabela}/rotas/${rota}`)).status).toBe(404);
@@ -238,9 +356,19 @@ describe('children', () => {
     const p = await admin.post(`${T}/${tab}/prioridades`, { destino: { tipo: 'UF', uf: 'RJ' }, prioridade: 1 });
     expect(p.status).toBe(201);
     expect(p.body.data).toMatchObject({ origem: null, destino: { tipo: 'UF', uf: 'RJ', descricao: 'RJ' }, prioridade: 1 });
-    const x = await admin.post(`${T}/${tab}/restricoes-componentes`, { componente: 'tde', modo: 'SOMENTE', descricao: 'Clientes com agendamento' });
+    const x = await admin.post(`${T}/${tab}/restricoes-componentes`, {
+      componente: 'tde',
+      modo: 'SOMENTE',
+      descricao: 'Clientes com agendamento',
+    });
     expect(x.status).toBe(201);
-    expect(x.body.data).toMatchObject({ componente: 'TDE', componenteNome: 'TDE', modo: 'SOMENTE', quantidadeRemetentes: 0, quantidadeDestinatarios: 0 });
+    expect(x.body.data).toMatchObject({
+      componente: 'TDE',
+      componenteNome: 'TDE',
+      modo: 'SOMENTE',
+      quantidadeRemetentes: 0,
+      quantidadeDestinatarios: 0,
+    });
     const dup = await admin.post(`${T}/${tab}/restricoes-componentes`, { componente: 'TDE', modo: 'EXCETO' });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ field: 'componente', message: 'A tabela já tem uma restrição para este componente.' }]);
@@ -256,9 +384,23 @@ describe('children', () => {
     const d = res.body.data;
     expect(d).toMatchObject({ uid: tab, nome: 'Filhos', quantidadeRotas: 2 });
     expect(d.rotas).toHaveLength(2);
-    expect(d.rotas[0]).toMatchObject({ uid: rota, origem: { tipo: 'UF', uf: 'SP', descricao: 'SP' }, prazoDiasUteis: 2, freteMinimo: 80, quantidadeRegras: 1 });
-    expect(d.rotas[0].regras).toEqual([expect.objectContaining({ componente: 'GRIS', escopo: 'ROTA', tabelaRotaUid: rota, valor: 0.3, restricao: null, faixas: [] })]);
-    expect(d.generalidades).toEqual([expect.objectContaining({ componente: 'FRETE_PESO', escopo: 'GENERALIDADE', faixas: [expect.objectContaining({ ate: 100, valor: 90 }), expect.objectContaining({ ate: null, valor: 0.8, modo: 'EXCEDENTE' })] })]);
+    expect(d.rotas[0]).toMatchObject({
+      uid: rota,
+      origem: { tipo: 'UF', uf: 'SP', descricao: 'SP' },
+      prazoDiasUteis: 2,
+      freteMinimo: 80,
+      quantidadeRegras: 1,
+    });
+    expect(d.rotas[0].regras).toEqual([
+      expect.objectContaining({ componente: 'GRIS', escopo: 'ROTA', tabelaRotaUid: rota, valor: 0.3, restricao: null, faixas: [] }),
+    ]);
+    expect(d.generalidades).toEqual([
+      expect.objectContaining({
+        componente: 'FRETE_PESO',
+        escopo: 'GENERALIDADE',
+        faixas: [expect.objectContaining({ ate: 100, valor: 90 }), expect.objectContaining({ ate: null, valor: 0.8, modo: 'EXCEDENTE' })],
+      }),
+    ]);
     expect(d.prioridades).toEqual([expect.objectContaining({ prioridade: 1, destino: expect.objectContaining({ uf: 'RJ' }) })]);
     expect(d.restricoes).toEqual([expect.objectContaining({ componente: 'TDE', modo: 'SOMENTE', remetentes: [], destinatarios: [] })]);
     expect((await admin.get(`${T}/${tab}`, { par: 'full' })).body.data.rotas).toHaveLength(2);

@@ -31,20 +31,62 @@ async function exportar(uid: string) {
 async function planilhas(buf: Buffer) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  return Object.fromEntries(wb.worksheets.map((ws) => [ws.name, (ws.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1))]));
+  return Object.fromEntries(
+    wb.worksheets.map((ws) => [ws.name, (ws.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1))]),
+  );
 }
-const contarTabelas = async () => Number(((await t.db.execute(sql`select count(*)::int as n from tabelas_frete`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+const contarTabelas = async () =>
+  Number(((await t.db.execute(sql`select count(*)::int as n from tabelas_frete`)) as unknown as { rows: { n: number }[] }).rows[0].n);
 const importar = (buf: Buffer, nome = 'tabela.xlsx') => enviar(t.app, cookie, `${T}/importar`, {}, { name: nome, type: XLSX, data: buf });
 
 /** The table as the user sees it, without identifiers, timestamps and version data. */
 function conteudo(full: Record<string, any>) {
-  const regra = (g: any) => ({ ...g, uid: undefined, tabelaFreteUid: undefined, tabelaRotaUid: undefined, criadoEm: undefined, atualizadoEm: undefined, restricao: g.restricao?.modo ?? null, faixas: g.faixas.map((f: any) => [f.ordem, f.ate, f.valor, f.modo]) });
+  const regra = (g: any) => ({
+    ...g,
+    uid: undefined,
+    tabelaFreteUid: undefined,
+    tabelaRotaUid: undefined,
+    criadoEm: undefined,
+    atualizadoEm: undefined,
+    restricao: g.restricao?.modo ?? null,
+    faixas: g.faixas.map((f: any) => [f.ordem, f.ate, f.valor, f.modo]),
+  });
   return {
-    campos: [full.nome, full.transportadorUid, full.modalUid, full.vigenciaInicio, full.vigenciaFim, full.fatorCubagem, full.icmsIncluso, full.prioridade, full.observacoes, full.status],
-    rotas: full.rotas.map((r: any) => ({ ...r, uid: undefined, tabelaFreteUid: undefined, criadoEm: undefined, atualizadoEm: undefined, regras: r.regras.map(regra) })),
+    campos: [
+      full.nome,
+      full.transportadorUid,
+      full.modalUid,
+      full.vigenciaInicio,
+      full.vigenciaFim,
+      full.fatorCubagem,
+      full.icmsIncluso,
+      full.prioridade,
+      full.observacoes,
+      full.status,
+    ],
+    rotas: full.rotas.map((r: any) => ({
+      ...r,
+      uid: undefined,
+      tabelaFreteUid: undefined,
+      criadoEm: undefined,
+      atualizadoEm: undefined,
+      regras: r.regras.map(regra),
+    })),
     generalidades: full.generalidades.map(regra),
-    prioridades: full.prioridades.map((p: any) => ({ ...p, uid: undefined, tabelaFreteUid: undefined, criadoEm: undefined, atualizadoEm: undefined })),
-    restricoes: full.restricoes.map((x: any) => ({ componente: x.componente, modo: x.modo, descricao: x.descricao, remetentes: x.remetentes.map((p: any) => p.pessoaUid), destinatarios: x.destinatarios.map((p: any) => p.pessoaUid) })),
+    prioridades: full.prioridades.map((p: any) => ({
+      ...p,
+      uid: undefined,
+      tabelaFreteUid: undefined,
+      criadoEm: undefined,
+      atualizadoEm: undefined,
+    })),
+    restricoes: full.restricoes.map((x: any) => ({
+      componente: x.componente,
+      modo: x.modo,
+      descricao: x.descricao,
+      remetentes: x.remetentes.map((p: any) => p.pessoaUid),
+      destinatarios: x.destinatarios.map((p: any) => p.pessoaUid),
+    })),
   };
 }
 
@@ -53,19 +95,52 @@ describe('XLSX round trip', () => {
   beforeAll(async () => {
     origem = (await admin.get(T, { ftr_nome: 'Sudeste/Sul' })).body.data.data[0].uid;
     // Every kind of place and an optional field or two, to cover the whole layout.
-    await admin.post(`${T}/${origem}/prioridades`, { destino: { tipo: 'UF', uf: 'PR' }, prioridade: 1, observacao: 'Preferencial no Paraná' });
+    await admin.post(`${T}/${origem}/prioridades`, {
+      destino: { tipo: 'UF', uf: 'PR' },
+      prioridade: 1,
+      observacao: 'Preferencial no Paraná',
+    });
     await admin.post(`${T}/${origem}/prioridades`, { origem: { tipo: 'FAIXA_CEP', de: '01000000', ate: '05999999' }, prioridade: 2 });
-    const [truck] = ((await t.db.execute(sql`select uid from tipos_veiculo where nome = 'Truck' and embarcador_uid is null`)) as unknown as { rows: { uid: string }[] }).rows;
-    const rota = await admin.post(`${T}/${origem}/rotas`, { origem: { tipo: 'FAIXA_CEP', de: '13000000', ate: '13139999' }, destino: { tipo: 'MUNICIPIO', ibge: '3304557' }, prazoDiasUteis: 3, distanciaKm: 490.5, tipoVeiculoUid: truck.uid });
+    const [truck] = (
+      (await t.db.execute(sql`select uid from tipos_veiculo where nome = 'Truck' and embarcador_uid is null`)) as unknown as {
+        rows: { uid: string }[];
+      }
+    ).rows;
+    const rota = await admin.post(`${T}/${origem}/rotas`, {
+      origem: { tipo: 'FAIXA_CEP', de: '13000000', ate: '13139999' },
+      destino: { tipo: 'MUNICIPIO', ibge: '3304557' },
+      prazoDiasUteis: 3,
+      distanciaKm: 490.5,
+      tipoVeiculoUid: truck.uid,
+    });
     expect(rota.status, rota.text).toBe(201);
-    await admin.post(`${T}/${origem}/rotasComponente`, { tabelaRotaUid: rota.body.data.uid, componente: 'PEDAGIO', base: 'KM', calculo: 'POR_UNIDADE', valor: 0.4125, minimo: 10, aposMinimo: true });
+    await admin.post(`${T}/${origem}/rotasComponente`, {
+      tabelaRotaUid: rota.body.data.uid,
+      componente: 'PEDAGIO',
+      base: 'KM',
+      calculo: 'POR_UNIDADE',
+      valor: 0.4125,
+      minimo: 10,
+      aposMinimo: true,
+    });
   });
 
   it('exports the table and imports it back identical (status, places, rules, ranges, restrictions, priorities)', async () => {
     const a = await exportar(origem);
     const sheets = await planilhas(a);
     expect(Object.keys(sheets)).toEqual(['Tabela', 'Rotas', 'Regras', 'Generalidades', 'Faixas', 'Restricoes', 'Prioridades']);
-    expect(sheets.Rotas[0]).toEqual(['id', 'origemTipo', 'origem', 'destinoTipo', 'destino', 'prazoDiasUteis', 'freteMinimo', 'distanciaKm', 'tipoVeiculoUid', 'rotaCadastroUid']);
+    expect(sheets.Rotas[0]).toEqual([
+      'id',
+      'origemTipo',
+      'origem',
+      'destinoTipo',
+      'destino',
+      'prazoDiasUteis',
+      'freteMinimo',
+      'distanciaKm',
+      'tipoVeiculoUid',
+      'rotaCadastroUid',
+    ]);
     expect(sheets.Rotas).toContainEqual(['R5', 'REGIAO', 'Grande São Paulo', 'REGIAO', 'Sul', 3, 100.7]);
     expect(sheets.Rotas.at(-1)?.slice(0, 8)).toEqual(['R6', 'FAIXA_CEP', '13000000-13139999', 'MUNICIPIO', '3304557', 3, undefined, 490.5]);
     const antes = await contarTabelas();
@@ -75,7 +150,9 @@ describe('XLSX round trip', () => {
     expect(await contarTabelas()).toBe(antes + 1);
     // Identical: the same workbook out of the copy, and the same content through the API.
     expect(await planilhas(await exportar(res.body.data.uid))).toEqual(sheets);
-    const [fa, fb] = await Promise.all([origem, res.body.data.uid].map(async (u) => (await admin.get(`${T}/${u}`, { par: 'cmp,full' })).body.data));
+    const [fa, fb] = await Promise.all(
+      [origem, res.body.data.uid].map(async (u) => (await admin.get(`${T}/${u}`, { par: 'cmp,full' })).body.data),
+    );
     expect(conteudo(fb)).toEqual(conteudo(fa));
     expect(fb.restricoes[0].destinatarios).toHaveLength(2);
   });
@@ -108,7 +185,11 @@ describe('XLSX round trip', () => {
       ]),
     );
     const faixa = res.body.errors.find((e: any) => e.aba === 'Faixas');
-    expect(faixa).toMatchObject({ mensagem: 'Faixa 2: fora de ordem ou sobreposta — vai até 5, mas a faixa 1 já vai até 10', field: 'Faixas!3.ate', message: faixa.mensagem });
+    expect(faixa).toMatchObject({
+      mensagem: 'Faixa 2: fora de ordem ou sobreposta — vai até 5, mas a faixa 1 já vai até 10',
+      field: 'Faixas!3.ate',
+      message: faixa.mensagem,
+    });
     expect(res.body.errors.find((e: any) => e.aba === 'Rotas' && e.campo === 'origem').mensagem).toBe('UF desconhecida: "XX"');
     expect(await contarTabelas()).toBe(antes);
   });

@@ -13,7 +13,24 @@ import {
 } from '@fretio/core';
 import { useMutation } from '@tanstack/react-query';
 import type { FormRule } from 'antd';
-import { Alert, App, Button, Card, Col, DatePicker, Descriptions, Empty, Flex, Form, InputNumber, Radio, Row, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Flex,
+  Form,
+  InputNumber,
+  Radio,
+  Row,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { type ApiError, apiPost } from '../../app/api.ts';
@@ -49,7 +66,21 @@ type Valores = {
   tipoVeiculoUid?: string;
 };
 
-const CAMPOS = ['origem', 'destino', 'pesoKg', 'm3', 'dimensoes', 'valorMercadoria', 'volumes', 'documentos', 'remetente', 'destinatario', 'data', 'transportadorUids', 'tipoVeiculoUid'];
+const CAMPOS = [
+  'origem',
+  'destino',
+  'pesoKg',
+  'm3',
+  'dimensoes',
+  'valorMercadoria',
+  'volumes',
+  'documentos',
+  'remetente',
+  'destinatario',
+  'data',
+  'transportadorUids',
+  'tipoVeiculoUid',
+];
 
 const numero = (v: number, casas = 4) => v.toLocaleString('pt-BR', { maximumFractionDigits: casas });
 const reais = (v: number) => `R$ ${formatarDinheiro(v)}`;
@@ -57,7 +88,17 @@ const m3DaDimensao = (d: Dimensao | undefined) =>
   d?.comprimentoCm && d.larguraCm && d.alturaCm ? (d.comprimentoCm * d.larguraCm * d.alturaCm * (d.quantidade ?? 1)) / 1_000_000 : 0;
 
 /** Origin or destination: a CEP, or an IBGE municipality searched by name. */
-function LocalCalculoInput({ value, onChange, id, rotulo }: { value?: LocalCalculo; onChange?: (v: LocalCalculo) => void; id?: string; rotulo: string }) {
+function LocalCalculoInput({
+  value,
+  onChange,
+  id,
+  rotulo,
+}: {
+  value?: LocalCalculo;
+  onChange?: (v: LocalCalculo) => void;
+  id?: string;
+  rotulo: string;
+}) {
   const porMunicipio = value ? 'municipioIbge' in value : false;
   return (
     <Flex gap={8} wrap>
@@ -82,7 +123,13 @@ function LocalCalculoInput({ value, onChange, id, rotulo }: { value?: LocalCalcu
           onChange={(ibge) => onChange?.({ municipioIbge: ibge as string | undefined })}
         />
       ) : (
-        <CepInput id={id} aria-label={`CEP de ${rotulo.toLowerCase()}`} style={{ width: 140 }} value={value?.cep} onChange={(cep) => onChange?.({ cep })} />
+        <CepInput
+          id={id}
+          aria-label={`CEP de ${rotulo.toLowerCase()}`}
+          style={{ width: 140 }}
+          value={value?.cep}
+          onChange={(cep) => onChange?.({ cep })}
+        />
       )}
     </Flex>
   );
@@ -98,7 +145,17 @@ const localRule: FormRule = {
 };
 
 /** Sender or recipient: one of the shipper's people, or a CPF/CNPJ typed in. */
-function ParteInput({ value, onChange, id, rotulo }: { value?: string; onChange?: (v: string | undefined) => void; id?: string; rotulo: string }) {
+function ParteInput({
+  value,
+  onChange,
+  id,
+  rotulo,
+}: {
+  value?: string;
+  onChange?: (v: string | undefined) => void;
+  id?: string;
+  rotulo: string;
+}) {
   const [modo, setModo] = useState<'pessoa' | 'documento'>(value && !UID_REGEX.test(value) ? 'documento' : 'pessoa');
   return (
     <Flex gap={8} wrap>
@@ -126,7 +183,13 @@ function ParteInput({ value, onChange, id, rotulo }: { value?: string; onChange?
           onChange={(v) => onChange?.((v as string | undefined) || undefined)}
         />
       ) : (
-        <CpfCnpjInput id={id} aria-label={`${rotulo}: CPF/CNPJ`} style={{ width: 200 }} value={value} onChange={(d) => onChange?.(d || undefined)} />
+        <CpfCnpjInput
+          id={id}
+          aria-label={`${rotulo}: CPF/CNPJ`}
+          style={{ width: 200 }}
+          value={value}
+          onChange={(d) => onChange?.(d || undefined)}
+        />
       )}
     </Flex>
   );
@@ -254,15 +317,40 @@ export function CalculadoraPage({ def }: { def: ResourceDef }) {
                               ['alturaCm', 'Altura'],
                             ] as const
                           ).map(([nome, rotulo]) => (
-                            <Form.Item key={nome} name={[c.name, nome]} rules={[{ required: true, message: `Informe ${rotulo.toLowerCase()}` }]} style={{ marginBottom: 0 }}>
-                              <InputNumber aria-label={`${rotulo} (cm), linha ${i + 1}`} placeholder={rotulo} decimalSeparator="," min={0} style={{ width: 120 }} />
+                            <Form.Item
+                              key={nome}
+                              name={[c.name, nome]}
+                              rules={[{ required: true, message: `Informe ${rotulo.toLowerCase()}` }]}
+                              style={{ marginBottom: 0 }}
+                            >
+                              <InputNumber
+                                aria-label={`${rotulo} (cm), linha ${i + 1}`}
+                                placeholder={rotulo}
+                                decimalSeparator=","
+                                min={0}
+                                style={{ width: 120 }}
+                              />
                             </Form.Item>
                           ))}
                           <Form.Item name={[c.name, 'quantidade']} style={{ marginBottom: 0 }}>
-                            <InputNumber aria-label={`Quantidade, linha ${i + 1}`} placeholder="Qtde" min={1} precision={0} style={{ width: 90 }} />
+                            <InputNumber
+                              aria-label={`Quantidade, linha ${i + 1}`}
+                              placeholder="Qtde"
+                              min={1}
+                              precision={0}
+                              style={{ width: 90 }}
+                            />
                           </Form.Item>
-                          <Typography.Text style={{ paddingTop: 5, minWidth: 110 }}>= {numero(m3DaDimensao(dimensoes?.[c.name]), 4)} m³</Typography.Text>
-                          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remover linha ${i + 1}`} onClick={() => remove(c.name)} />
+                          <Typography.Text style={{ paddingTop: 5, minWidth: 110 }}>
+                            = {numero(m3DaDimensao(dimensoes?.[c.name]), 4)} m³
+                          </Typography.Text>
+                          <Button
+                            type="text"
+                            danger
+                            icon={<DeleteOutlined />}
+                            aria-label={`Remover linha ${i + 1}`}
+                            onClick={() => remove(c.name)}
+                          />
                         </Flex>
                       ))}
                       <Form.ErrorList errors={errors} />
@@ -301,7 +389,10 @@ export function CalculadoraPage({ def }: { def: ResourceDef }) {
             </Col>
             <Col xs={24} md={6}>
               <Form.Item name="tipoVeiculoUid" label="Tipo de veículo">
-                <RemoteSelect remote={{ api: '/tiposveiculo/list', value: 'value', label: (r) => String(r.label) }} placeholder="Qualquer" />
+                <RemoteSelect
+                  remote={{ api: '/tiposveiculo/list', value: 'value', label: (r) => String(r.label) }}
+                  placeholder="Qualquer"
+                />
               </Form.Item>
             </Col>
           </Row>
@@ -406,7 +497,12 @@ function DetalheCotacao({ c }: { c: Cotacao }) {
               ),
             },
             { key: 'base', title: 'Base', render: (_v, l: Cotacao['componentes'][number]) => rotuloBase(l.base) },
-            { key: 'quantidade', title: 'Quantidade', align: 'right', render: (_v, l: Cotacao['componentes'][number]) => numero(l.quantidade) },
+            {
+              key: 'quantidade',
+              title: 'Quantidade',
+              align: 'right',
+              render: (_v, l: Cotacao['componentes'][number]) => numero(l.quantidade),
+            },
             { key: 'valor', title: 'Valor', align: 'right', render: (_v, l: Cotacao['componentes'][number]) => reais(l.valor) },
           ]}
         />
@@ -425,7 +521,12 @@ function DetalheCotacao({ c }: { c: Cotacao }) {
       </Col>
       {c.ajusteMinimo > 0 && (
         <Col span={24}>
-          <Alert type="info" showIcon style={{ marginTop: 8 }} title={`O frete ficou abaixo do mínimo da rota: ajuste de ${reais(c.ajusteMinimo)}.`} />
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginTop: 8 }}
+            title={`O frete ficou abaixo do mínimo da rota: ajuste de ${reais(c.ajusteMinimo)}.`}
+          />
         </Col>
       )}
     </Row>

@@ -104,5 +104,12 @@ export const mapasComponentePorTransportador = defineResource<Transportador>({
     { field: 'cnpj', title: 'CNPJ', kind: 'documento', sortable: true, filter: 'text', width: 180 },
   ],
   fields: [],
-  links: [{ label: 'Mapas de componente', icon: <TagsOutlined />, recurso: 'transportadores', to: (r) => `/transportadores/${r.uid}/mapas-componente` }],
+  links: [
+    {
+      label: 'Mapas de componente',
+      icon: <TagsOutlined />,
+      recurso: 'transportadores',
+      to: (r) => `/transportadores/${r.uid}/mapas-componente`,
+    },
+  ],
 });

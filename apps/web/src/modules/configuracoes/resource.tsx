@@ -10,6 +10,7 @@ import {
   RETENCOES_ISS,
   TIPOS_TRIBUTO,
   type TributoItem,
+  hojeSaoPaulo,
   rotuloEnum,
 } from '@fretio/core';
 import { Space, Tag } from 'antd';
@@ -157,9 +158,6 @@ const aliquotaIcmsObrigatoria: FormRule = ({ getFieldValue }) => ({ required: ge
 
 export const rotuloLocalTributo = (r: Registro) =>
   r.tipo === 'INTERNO' ? String(r.uf) : r.tipo === 'INTERESTADUAL' ? `${r.ufOrigem} → ${r.ufDestino}` : '—';
-
-/** Today in São Paulo as YYYY-MM-DD (new rules start today by default). */
-const hoje = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 const camposTributo: FieldDef[] = [
   { name: 'tipo', label: 'Tipo de regra', kind: 'select', options: opcoes(TIPOS_TRIBUTO), required: true },
@@ -317,7 +315,8 @@ export const tributos = defineResource<TributoItem>({
   ],
   fields: camposTributo,
   get initialValues() {
-    return { tipo: 'INTERNO', ativo: true, vigenciaInicio: hoje() };
+    // New rules start today (São Paulo).
+    return { tipo: 'INTERNO', ativo: true, vigenciaInicio: hojeSaoPaulo() };
   },
   toInput: corpoTributo,
   title: (r) => `${TIPO_CURTO[r.tipo] ?? r.tipo} ${rotuloLocalTributo(r)}`,

@@ -16,7 +16,11 @@ export const transportadorRemote: RemoteOptions = {
 
 /** Form ↔ API of records with origem/destino places. */
 export const comLocais = {
-  toInput: (v: Record<string, unknown>) => ({ ...v, origem: paraLocalRef(v.origem as LocalValor), destino: paraLocalRef(v.destino as LocalValor) }),
+  toInput: (v: Record<string, unknown>) => ({
+    ...v,
+    origem: paraLocalRef(v.origem as LocalValor),
+    destino: paraLocalRef(v.destino as LocalValor),
+  }),
 };
 
 export const prazosEntrega = defineResource<PrazoEntrega>({

@@ -13,10 +13,23 @@ import type { FieldComponentProps, FieldDef } from '../../resources/types.ts';
 // regions or a CEP range. One picker for routes, deadlines, table routes, priorities and region locations.
 export type TipoLocal = LocalRef['tipo'];
 export const TIPOS_LOCAL: TipoLocal[] = ['UF', 'MUNICIPIO', 'REGIAO', 'FAIXA_CEP'];
-export const ROTULO_TIPO_LOCAL: Record<TipoLocal, string> = { UF: 'UF', MUNICIPIO: 'Município', REGIAO: 'Região', FAIXA_CEP: 'Faixa de CEP' };
+export const ROTULO_TIPO_LOCAL: Record<TipoLocal, string> = {
+  UF: 'UF',
+  MUNICIPIO: 'Município',
+  REGIAO: 'Região',
+  FAIXA_CEP: 'Faixa de CEP',
+};
 
 /** The value while editing: a LocalRef being filled in (a reply's LocalRefItem also fits). */
-export type LocalValor = { tipo: TipoLocal; uf?: string; ibge?: string; regiaoUid?: string; de?: string; ate?: string; descricao?: string } | null;
+export type LocalValor = {
+  tipo: TipoLocal;
+  uf?: string;
+  ibge?: string;
+  regiaoUid?: string;
+  de?: string;
+  ate?: string;
+  descricao?: string;
+} | null;
 
 type FaixaOpcao = { value: string; label: string; de: string; ate: string };
 
@@ -179,20 +192,37 @@ export function descricaoLocal(l: LocalRefItem | null | undefined, vazio = 'Qual
   return l.uf ?? l.ibge ?? l.regiaoUid ?? vazio;
 }
 
+type OpcoesCampo = { tipos?: TipoLocal[]; opcional?: boolean };
+/** The options of each declared place field (the field object is what the form hands its component). */
+const opcoesDoCampo = new WeakMap<FieldDef, OpcoesCampo>();
+
+function CampoLocal(p: FieldComponentProps) {
+  const o = opcoesDoCampo.get(p.field) ?? {};
+  return (
+    <LocalRefInput
+      id={p.id}
+      value={p.value as LocalValor}
+      onChange={p.onChange}
+      disabled={p.disabled}
+      rotulo={p.field.label}
+      tipos={o.tipos}
+      opcional={o.opcional}
+    />
+  );
+}
+
 /** A declared form field holding a place. */
-export function campoLocal(name: string, label: string, o: { tipos?: TipoLocal[]; opcional?: boolean; span?: number; help?: string } = {}): FieldDef {
-  function Campo(p: FieldComponentProps) {
-    return (
-      <LocalRefInput
-        id={p.id}
-        value={p.value as LocalValor}
-        onChange={p.onChange}
-        disabled={p.disabled}
-        rotulo={label}
-        tipos={o.tipos}
-        opcional={o.opcional}
-      />
-    );
-  }
-  return { name, label, kind: 'custom', component: Campo, required: !o.opcional, rules: [localRule], span: o.span, help: o.help };
+export function campoLocal(name: string, label: string, o: OpcoesCampo & { span?: number; help?: string } = {}): FieldDef {
+  const f: FieldDef = {
+    name,
+    label,
+    kind: 'custom',
+    component: CampoLocal,
+    required: !o.opcional,
+    rules: [localRule],
+    span: o.span,
+    help: o.help,
+  };
+  opcoesDoCampo.set(f, o);
+  return f;
 }

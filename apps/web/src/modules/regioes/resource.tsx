@@ -1,5 +1,5 @@
 import { EnvironmentOutlined, GlobalOutlined } from '@ant-design/icons';
-import { type Regiao, type regiaoLocal, type z } from '@fretio/core';
+import type { Regiao, regiaoLocal, z } from '@fretio/core';
 import { Tag } from 'antd';
 import { defineResource } from '../../resources/types.ts';
 import { ROTULO_TIPO_LOCAL, type TipoLocal, campoLocal, descricaoLocal, paraLocalRef, type LocalValor } from './LocalRefInput.tsx';

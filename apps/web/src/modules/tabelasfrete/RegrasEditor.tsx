@@ -1,5 +1,15 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { BASES_REGRA, CALCULOS_REGRA, type Componente, MODOS_FAIXA, MSG, type RegraItem, type tipoFaixaCalculo, type z, formatarDinheiro } from '@fretio/core';
+import {
+  BASES_REGRA,
+  CALCULOS_REGRA,
+  type Componente,
+  MODOS_FAIXA,
+  MSG,
+  type RegraItem,
+  type tipoFaixaCalculo,
+  type z,
+  formatarDinheiro,
+} from '@fretio/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Drawer, Flex, Form, InputNumber, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -150,7 +160,13 @@ export function RegrasEditor({ api, extra, regras, titulo, descricao, readOnly =
                     okButtonProps={{ danger: true }}
                     onConfirm={() => excluir.mutateAsync(r.uid).catch(() => undefined)}
                   >
-                    <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={excluir.isPending && excluir.variables === r.uid}>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      loading={excluir.isPending && excluir.variables === r.uid}
+                    >
                       Excluir
                     </Button>
                   </Popconfirm>
@@ -215,7 +231,10 @@ function RegraForm({ api, extra, regra, open, readOnly, onClose, onAfterClose }:
   // A rule of a component no longer active is still shown by its code.
   const opcoesComponente = (componentes.data ?? []).map((c) => ({ value: c.codigo, label: `${c.codigo} - ${c.nome}` }));
   if (regra && !opcoesComponente.some((o) => o.value === regra.componente)) {
-    opcoesComponente.unshift({ value: regra.componente, label: `${regra.componente}${regra.componenteNome ? ` - ${regra.componenteNome}` : ''}` });
+    opcoesComponente.unshift({
+      value: regra.componente,
+      label: `${regra.componente}${regra.componenteNome ? ` - ${regra.componenteNome}` : ''}`,
+    });
   }
 
   useEffect(() => {
@@ -379,7 +398,13 @@ function FaixasGrid() {
                 </Col>
                 <Col span={6}>
                   <Form.Item name={[c.name, 'ate']} style={{ marginBottom: 8 }}>
-                    <InputNumber aria-label={`Até (faixa ${i + 1})`} placeholder="sem limite" decimalSeparator="," min={0} style={{ width: '100%' }} />
+                    <InputNumber
+                      aria-label={`Até (faixa ${i + 1})`}
+                      placeholder="sem limite"
+                      decimalSeparator=","
+                      min={0}
+                      style={{ width: '100%' }}
+                    />
                   </Form.Item>
                 </Col>
                 <Col span={7}>
@@ -393,7 +418,13 @@ function FaixasGrid() {
                   </Form.Item>
                 </Col>
                 <Col span={2}>
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remover faixa ${i + 1}`} onClick={() => remove(c.name)} />
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`Remover faixa ${i + 1}`}
+                    onClick={() => remove(c.name)}
+                  />
                 </Col>
               </Row>
             ))}

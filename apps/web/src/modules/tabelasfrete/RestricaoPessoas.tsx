@@ -35,7 +35,17 @@ export function RestricaoPessoas({ restricao }: { restricao: Registro }) {
   );
 }
 
-function PessoasDaRestricao({ tabelaUid, restricaoUid, lista, podeAlterar }: { tabelaUid: string; restricaoUid: string; lista: Lista; podeAlterar: boolean }) {
+function PessoasDaRestricao({
+  tabelaUid,
+  restricaoUid,
+  lista,
+  podeAlterar,
+}: {
+  tabelaUid: string;
+  restricaoUid: string;
+  lista: Lista;
+  podeAlterar: boolean;
+}) {
   const base = `/tabelasfrete/${tabelaUid}/restricoes-componentes/${restricaoUid}`;
   const chave = [...queryKeys.resource('tabela-frete-restricoes').detail(restricaoUid), lista];
   const queryClient = useQueryClient();
@@ -86,9 +96,19 @@ function PessoasDaRestricao({ tabelaUid, restricaoUid, lista, podeAlterar }: { t
   });
 
   return (
-    <Card size="small" title={`${TITULO[lista]} (${pessoas.data?.totalRecords ?? 0})`} style={{ marginBottom: 12 }} data-testid={`restricao-${lista}`}>
+    <Card
+      size="small"
+      title={`${TITULO[lista]} (${pessoas.data?.totalRecords ?? 0})`}
+      style={{ marginBottom: 12 }}
+      data-testid={`restricao-${lista}`}
+    >
       {podeAlterar && (
-        <Form form={form} layout="inline" onFinish={(v) => v.pessoaUid && vincular.mutate(v.pessoaUid)} style={{ marginBottom: 12, rowGap: 8 }}>
+        <Form
+          form={form}
+          layout="inline"
+          onFinish={(v) => v.pessoaUid && vincular.mutate(v.pessoaUid)}
+          style={{ marginBottom: 12, rowGap: 8 }}
+        >
           <Form.Item name="pessoaUid" rules={[{ required: true, message: 'Selecione uma pessoa' }]} style={{ flex: 1, minWidth: 240 }}>
             <RemoteSelect
               aria-label={`Pessoa para vincular aos ${TITULO[lista].toLowerCase()}`}
@@ -122,11 +142,19 @@ function PessoasDaRestricao({ tabelaUid, restricaoUid, lista, podeAlterar }: { t
         loading={pessoas.isFetching}
         dataSource={pessoas.data?.data ?? []}
         pagination={(pessoas.data?.totalRecords ?? 0) > 10 ? { pageSize: 10, size: 'small' } : false}
-        locale={{ emptyText: pessoas.isError ? pessoas.error.message : `Nenhum ${lista === 'remetentes' ? 'remetente' : 'destinatário'} vinculado` }}
+        locale={{
+          emptyText: pessoas.isError ? pessoas.error.message : `Nenhum ${lista === 'remetentes' ? 'remetente' : 'destinatário'} vinculado`,
+        }}
         columns={[
           { key: 'nome', title: 'Nome', dataIndex: 'nome' },
           { key: 'documento', title: 'CPF/CNPJ', dataIndex: 'documento', render: (d: string) => formatarDocumento(d), width: 180 },
-          { key: 'vinculadoEm', title: 'Vinculado em', dataIndex: 'vinculadoEm', render: (d: string) => <DateText value={d} />, width: 120 },
+          {
+            key: 'vinculadoEm',
+            title: 'Vinculado em',
+            dataIndex: 'vinculadoEm',
+            render: (d: string) => <DateText value={d} />,
+            width: 120,
+          },
           ...(podeAlterar
             ? [
                 {

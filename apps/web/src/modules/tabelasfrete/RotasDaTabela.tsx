@@ -66,14 +66,28 @@ export function RotasDaTabela({ tabela, readOnly }: { tabela: TabelaFreteComplet
         dataSource={tabela.rotas}
         pagination={tabela.rotas.length > 20 ? { pageSize: 20 } : false}
         locale={{ emptyText: 'Nenhuma rota: adicione a primeira.' }}
-        rowSelection={{ type: 'radio', selectedRowKeys: selecionada ? [selecionada.uid] : [], onChange: (keys) => selecionar(String(keys[0])) }}
+        rowSelection={{
+          type: 'radio',
+          selectedRowKeys: selecionada ? [selecionada.uid] : [],
+          onChange: (keys) => selecionar(String(keys[0])),
+        }}
         onRow={(r) => ({ onClick: () => selecionar(r.uid), style: { cursor: 'pointer' } })}
         columns={[
           { key: 'origem', title: 'Origem', render: (_v, r) => descricaoLocal(r.origem) },
           { key: 'destino', title: 'Destino', render: (_v, r) => descricaoLocal(r.destino) },
           { key: 'prazo', title: 'Prazo (dias úteis)', dataIndex: 'prazoDiasUteis', align: 'right' },
-          { key: 'freteMinimo', title: 'Frete mínimo', align: 'right', render: (_v, r) => (r.freteMinimo === null ? '—' : `R$ ${formatarDinheiro(r.freteMinimo)}`) },
-          { key: 'distancia', title: 'Distância (km)', align: 'right', render: (_v, r) => (r.distanciaKm === null ? '—' : r.distanciaKm.toLocaleString('pt-BR')) },
+          {
+            key: 'freteMinimo',
+            title: 'Frete mínimo',
+            align: 'right',
+            render: (_v, r) => (r.freteMinimo === null ? '—' : `R$ ${formatarDinheiro(r.freteMinimo)}`),
+          },
+          {
+            key: 'distancia',
+            title: 'Distância (km)',
+            align: 'right',
+            render: (_v, r) => (r.distanciaKm === null ? '—' : r.distanciaKm.toLocaleString('pt-BR')),
+          },
           { key: 'tipoVeiculo', title: 'Tipo de veículo', render: (_v, r) => nomeTipo(r.tipoVeiculoUid) },
           { key: 'regras', title: 'Regras', dataIndex: 'quantidadeRegras', align: 'right' },
           ...(readOnly
@@ -86,7 +100,12 @@ export function RotasDaTabela({ tabela, readOnly }: { tabela: TabelaFreteComplet
                   render: (_v: unknown, r: Rota) => (
                     // The row's click selects it; the actions do not.
                     <Space size={0} onClick={(e) => e.stopPropagation()}>
-                      <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditando({ rota: r, n: Date.now(), open: true })}>
+                      <Button
+                        type="link"
+                        size="small"
+                        icon={<EditOutlined />}
+                        onClick={() => setEditando({ rota: r, n: Date.now(), open: true })}
+                      >
                         Editar
                       </Button>
                       <Popconfirm
@@ -96,7 +115,13 @@ export function RotasDaTabela({ tabela, readOnly }: { tabela: TabelaFreteComplet
                         okButtonProps={{ danger: true }}
                         onConfirm={() => remover.mutateAsync(r.uid).catch(() => undefined)}
                       >
-                        <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={remover.isPending && remover.variables === r.uid}>
+                        <Button
+                          type="link"
+                          size="small"
+                          danger
+                          icon={<DeleteOutlined />}
+                          loading={remover.isPending && remover.variables === r.uid}
+                        >
                           Excluir
                         </Button>
                       </Popconfirm>

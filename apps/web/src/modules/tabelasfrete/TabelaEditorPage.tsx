@@ -46,7 +46,9 @@ export function TabelaEditorPage(_p: { def: ResourceDef }) {
   return (
     <>
       <Card style={{ marginBottom: 16 }}>
-        <Breadcrumb items={[{ title: <Link to={tabelasFrete.path}>Tabelas de frete</Link> }, { title: uid ? (t?.nome ?? '…') : 'Nova tabela' }]} />
+        <Breadcrumb
+          items={[{ title: <Link to={tabelasFrete.path}>Tabelas de frete</Link> }, { title: uid ? (t?.nome ?? '…') : 'Nova tabela' }]}
+        />
         <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: '8px 0 16px' }}>
           <Space wrap align="center">
             <Typography.Title level={3} style={{ margin: 0 }} data-testid="titulo-tabela">
@@ -89,8 +91,16 @@ export function TabelaEditorPage(_p: { def: ResourceDef }) {
                   />
                 ),
               },
-              { key: 'restricoes', label: `Restrições (${t.restricoes.length})`, children: <ListaDaTabela def={restricoesDaTabela} readOnly={!podeAlterar} /> },
-              { key: 'prioridades', label: `Prioridades (${t.prioridades.length})`, children: <ListaDaTabela def={prioridadesDaTabela} readOnly={!podeAlterar} /> },
+              {
+                key: 'restricoes',
+                label: `Restrições (${t.restricoes.length})`,
+                children: <ListaDaTabela def={restricoesDaTabela} readOnly={!podeAlterar} />,
+              },
+              {
+                key: 'prioridades',
+                label: `Prioridades (${t.prioridades.length})`,
+                children: <ListaDaTabela def={prioridadesDaTabela} readOnly={!podeAlterar} />,
+              },
               { key: 'anexos', label: 'Anexos', children: <Anexos api={`/tabelasfrete/${t.uid}/anexos`} podeAlterar={podeAlterar} /> },
             ]}
           />
@@ -107,7 +117,8 @@ function ListaDaTabela({ def, readOnly }: { def: ResourceDef; readOnly: boolean 
 }
 
 /** The header values a record shows in the form: the form is reset only when one of them changes. */
-const valoresDoCabecalho = (t: TabelaFrete) => Object.fromEntries(CAMPOS_TABELA.map((f) => [f.name, (t as unknown as Registro)[f.name] ?? null]));
+const valoresDoCabecalho = (t: TabelaFrete) =>
+  Object.fromEntries(CAMPOS_TABELA.map((f) => [f.name, (t as unknown as Registro)[f.name] ?? null]));
 
 function CabecalhoTabela({ tabela, podeAlterar }: { tabela: TabelaFreteCompleta | null; podeAlterar: boolean }) {
   const [form] = Form.useForm();
@@ -144,8 +155,22 @@ function CabecalhoTabela({ tabela, podeAlterar }: { tabela: TabelaFreteCompleta 
   }
 
   return (
-    <Form form={form} layout="vertical" disabled={!podeAlterar} initialValues={uid ? undefined : tabelasFrete.initialValues} onFinish={onFinish} scrollToFirstError>
-      <FormFields fields={fields} record={tabela as unknown as Registro | null} readOnly={!podeAlterar} context={{ form, uid, close: () => undefined }} />
+    // Named: its ids (tabela_prioridade...) must not clash with the drawers' fields of the same name.
+    <Form
+      name="tabela"
+      form={form}
+      layout="vertical"
+      disabled={!podeAlterar}
+      initialValues={uid ? undefined : tabelasFrete.initialValues}
+      onFinish={onFinish}
+      scrollToFirstError
+    >
+      <FormFields
+        fields={fields}
+        record={tabela as unknown as Registro | null}
+        readOnly={!podeAlterar}
+        context={{ form, uid, close: () => undefined }}
+      />
       {errosDaTabela.length > 0 && (
         <Alert
           type="error"

@@ -24,7 +24,19 @@ export const editorDaTabela = (uid: string | null) => `/tabelas-frete/${uid ?? '
 type Tamanho = 'small' | 'middle';
 
 /** In a list row (small) an icon with a tooltip; in the editor's header a labelled button. */
-function Acao({ size, icon, label, loading, onClick }: { size: Tamanho; icon: ReactNode; label: string; loading?: boolean; onClick: () => void }) {
+function Acao({
+  size,
+  icon,
+  label,
+  loading,
+  onClick,
+}: {
+  size: Tamanho;
+  icon: ReactNode;
+  label: string;
+  loading?: boolean;
+  onClick: () => void;
+}) {
   if (size === 'middle') {
     return (
       <Button icon={icon} loading={loading} onClick={onClick}>
@@ -53,7 +65,10 @@ export function TagsDaTabela({ t }: { t: Pick<TabelaFrete, 'status' | 'situacaoV
 
 export function ExportarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: Tamanho }) {
   const toastErro = useToastErro();
-  const exportar = useMutation({ mutationFn: () => baixarArquivo(`/api/v1/tabelasfrete/${tabela.uid}/exportar`, 'tabela-frete.xlsx'), onError: toastErro });
+  const exportar = useMutation({
+    mutationFn: () => baixarArquivo(`/api/v1/tabelasfrete/${tabela.uid}/exportar`, 'tabela-frete.xlsx'),
+    onError: toastErro,
+  });
   return (
     <Acao size={size} icon={<DownloadOutlined />} label="Exportar XLSX" loading={exportar.isPending} onClick={() => exportar.mutate()} />
   );
@@ -190,7 +205,15 @@ function versoesDe(tabela: TabelaFrete, todas: TabelaFrete[]): TabelaFrete[] {
 
 export function HistoricoTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: Tamanho }) {
   const [aberto, setAberto] = useState(false);
-  const query = { src: 'embarcador', pc: 1, pps: 500, ssf: 'versao', sso: 'DESC', ftr_vigencia: 'todas', ftr_transportadorUid: tabela.transportadorUid };
+  const query = {
+    src: 'embarcador',
+    pc: 1,
+    pps: 500,
+    ssf: 'versao',
+    sso: 'DESC',
+    ftr_vigencia: 'todas',
+    ftr_transportadorUid: tabela.transportadorUid,
+  };
   const lista = useQuery({
     queryKey: [...queryKeys.resource(TABELAS_KEY).list(query), 'historico'],
     queryFn: async ({ signal }) => (await apiGet<ListPage<TabelaFrete>>('/tabelasfrete', query, signal)).data.data,

@@ -106,10 +106,17 @@ export async function duplicarTabela(uid: string): Promise<TabelaFrete> {
   }
   for (const g of t.generalidades) await apiPost(`${base}/generalidades`, corpoDaRegra(g));
   for (const p of t.prioridades) {
-    await apiPost(`${base}/prioridades`, { origem: semDescricao(p.origem), destino: semDescricao(p.destino), prioridade: p.prioridade, observacao: p.observacao });
+    await apiPost(`${base}/prioridades`, {
+      origem: semDescricao(p.origem),
+      destino: semDescricao(p.destino),
+      prioridade: p.prioridade,
+      observacao: p.observacao,
+    });
   }
   for (const x of t.restricoes) {
-    const r = (await apiPost<{ uid: string }>(`${base}/restricoes-componentes`, { componente: x.componente, modo: x.modo, descricao: x.descricao })).data;
+    const r = (
+      await apiPost<{ uid: string }>(`${base}/restricoes-componentes`, { componente: x.componente, modo: x.modo, descricao: x.descricao })
+    ).data;
     for (const p of x.remetentes) await apiPost(`${base}/restricoes-componentes/${r.uid}/remetentes/${p.pessoaUid}`);
     for (const p of x.destinatarios) await apiPost(`${base}/restricoes-componentes/${r.uid}/destinatarios/${p.pessoaUid}`);
   }

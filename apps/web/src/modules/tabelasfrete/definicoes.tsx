@@ -41,7 +41,12 @@ export const CAMPOS_TABELA: FieldDef[] = [
     label: 'Modal',
     kind: 'remoteSelect',
     span: 6,
-    remote: { api: '/modais/lista', value: 'value', label: (r) => String(r.label), currentLabel: (r) => (r.modalNome ? String(r.modalNome) : null) },
+    remote: {
+      api: '/modais/lista',
+      value: 'value',
+      label: (r) => String(r.label),
+      currentLabel: (r) => (r.modalNome ? String(r.modalNome) : null),
+    },
   },
   { name: 'vigenciaInicio', label: 'Vigência: início', kind: 'date', required: true, span: 6 },
   { name: 'vigenciaFim', label: 'Vigência: fim', kind: 'date', span: 6, help: 'Vazio: sem data para terminar.' },
@@ -88,7 +93,12 @@ export const tabelasFrete = defineResource<TabelaFrete>({
       filterOptions: FILTROS_VIGENCIA.map((v) => ({ value: v, label: VIGENCIA_LABEL[v] })),
       filterPlaceholder: 'Vigência: vigentes hoje',
       width: 110,
-      render: (v, r) => (r.historica ? <Tag>Histórica</Tag> : <Tag color={{ Vigente: 'green', Futura: 'blue', Expirada: 'default' }[String(v)]}>{String(v)}</Tag>),
+      render: (v, r) =>
+        r.historica ? (
+          <Tag>Histórica</Tag>
+        ) : (
+          <Tag color={{ Vigente: 'green', Futura: 'blue', Expirada: 'default' }[String(v)]}>{String(v)}</Tag>
+        ),
     },
     { field: 'status', title: 'Status', kind: 'status', statusKey: 'tabelaFrete', sortable: true, filter: 'select', width: 110 },
     { field: 'versao', title: 'Versão', sortable: true, width: 90 },
@@ -145,13 +155,19 @@ export const restricoesDaTabela = defineResource<Restricao>({
   path: '/tabelas-frete/:uid',
   label: 'Restrições de componentes',
   singular: 'Restrição',
-  description: 'Um componente cobrado somente para (ou exceto para) os remetentes e destinatários vinculados. Expanda a linha para vinculá-los.',
+  description:
+    'Um componente cobrado somente para (ou exceto para) os remetentes e destinatários vinculados. Expanda a linha para vinculá-los.',
   icon: <StopOutlined />,
   api: '/tabelasfrete/:uid/restricoes-componentes',
   createLabel: 'Nova restrição',
   defaultSort: { field: 'componente', order: 'ASC' },
   columns: [
-    { field: 'componente', title: 'Componente', sortable: true, render: (v, r) => `${v}${r.componenteNome ? ` - ${r.componenteNome}` : ''}` },
+    {
+      field: 'componente',
+      title: 'Componente',
+      sortable: true,
+      render: (v, r) => `${v}${r.componenteNome ? ` - ${r.componenteNome}` : ''}`,
+    },
     {
       field: 'modo',
       title: 'Aplicação',

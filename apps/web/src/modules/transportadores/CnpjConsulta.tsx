@@ -21,7 +21,9 @@ export function CnpjConsulta({ value, onChange, id, disabled, form, uid, close }
     queryKey: ['transportadores', 'consulta-cnpj', cnpj],
     queryFn: async ({ signal }) => (await apiGet<ConsultaCnpjResultado>(`/transportadores/consulta-cnpj/${cnpj}`, { e: 1 }, signal)).data,
     enabled: consultar,
+    // Always asked again: a carrier linked a moment ago must not show as "not linked" from the cache.
     staleTime: 0,
+    gcTime: 0,
   });
   const r = consultar ? consulta.data : undefined;
 

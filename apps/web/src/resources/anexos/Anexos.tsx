@@ -12,7 +12,24 @@ import { DateText } from '../fields/DateText.tsx';
 // (the server checks them again: 413 too large, 400 type not allowed) and errors stay on screen.
 export const ANEXO_MAX_BYTES = 10 * 1024 * 1024;
 /** The types the API accepts for attachments. */
-export const ANEXO_EXTENSOES = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tif', 'tiff', 'xlsx', 'xls', 'csv', 'docx', 'txt', 'xml', 'zip'];
+export const ANEXO_EXTENSOES = [
+  'pdf',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'bmp',
+  'tif',
+  'tiff',
+  'xlsx',
+  'xls',
+  'csv',
+  'docx',
+  'txt',
+  'xml',
+  'zip',
+];
 
 type Props = {
   /** Collection under /api/v1, e.g. '/tabelasfrete/{uid}/anexos'. */
@@ -24,10 +41,18 @@ type Props = {
 };
 
 export const tamanhoLegivel = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} KB` : `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} KB`
+      : `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
 /** Why a file may not be sent, or null. */
-export function problemaDoArquivo(file: { name: string; size: number }, maxBytes = ANEXO_MAX_BYTES, extensoes = ANEXO_EXTENSOES): string | null {
+export function problemaDoArquivo(
+  file: { name: string; size: number },
+  maxBytes = ANEXO_MAX_BYTES,
+  extensoes = ANEXO_EXTENSOES,
+): string | null {
   const ext = file.name.includes('.') ? file.name.split('.').pop()?.toLowerCase() : '';
   if (!ext || !extensoes.includes(ext)) return `Tipo de arquivo não permitido: "${file.name}". Aceitos: ${extensoes.join(', ')}.`;
   if (file.size > maxBytes) return `"${file.name}" tem ${tamanhoLegivel(file.size)}: o limite é ${tamanhoLegivel(maxBytes)}.`;
@@ -61,7 +86,12 @@ export function Anexos({ api: base, podeAlterar, titulo = 'Anexos', maxBytes = A
       const err = e as ApiError;
       if (err.status === 401) return;
       const detalhe = err.fieldErrors.map((f) => f.message).filter((m) => m !== err.message);
-      setErro([`${file.name}: ${err.status === 413 ? `${MSG.arquivoGrande} (limite ${tamanhoLegivel(maxBytes)})` : err.message}`, ...detalhe].join(' '));
+      setErro(
+        [
+          `${file.name}: ${err.status === 413 ? `${MSG.arquivoGrande} (limite ${tamanhoLegivel(maxBytes)})` : err.message}`,
+          ...detalhe,
+        ].join(' '),
+      );
     },
   });
   const excluir = useMutation({
@@ -111,7 +141,17 @@ export function Anexos({ api: base, podeAlterar, titulo = 'Anexos', maxBytes = A
           </Upload.Dragger>
         </Space>
       )}
-      {erro && <Alert type="error" showIcon closable title={erro} onClose={() => setErro(null)} style={{ marginBottom: 16 }} data-testid="erro-anexo" />}
+      {erro && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          title={erro}
+          onClose={() => setErro(null)}
+          style={{ marginBottom: 16 }}
+          data-testid="erro-anexo"
+        />
+      )}
       <Table<Anexo>
         rowKey="uid"
         size="small"
@@ -147,7 +187,13 @@ export function Anexos({ api: base, podeAlterar, titulo = 'Anexos', maxBytes = A
                       okButtonProps={{ danger: true }}
                       onConfirm={() => excluir.mutateAsync(a.uid).catch(() => undefined)}
                     >
-                      <Button type="link" size="small" danger icon={<DeleteOutlined />} loading={excluir.isPending && excluir.variables === a.uid}>
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        loading={excluir.isPending && excluir.variables === a.uid}
+                      >
                         Excluir
                       </Button>
                     </Popconfirm>

@@ -11,7 +11,9 @@ const url = (nome: string) => `/api/v1/transportadores/${uid[nome]}/mapasCompone
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, outro, transp] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br', 'transportador@rapidosul.com.br'].map((l) => as(t.app, l)));
+  [admin, outro, transp] = await Promise.all(
+    ['admin@demo.com.br', 'admin@outro.com.br', 'transportador@rapidosul.com.br'].map((l) => as(t.app, l)),
+  );
   for (const c of await t.db.select().from(transportadores)) uid[c.nomeFantasia as string] = c.uid;
 });
 afterAll(() => t?.close());
@@ -19,7 +21,10 @@ afterAll(() => t?.close());
 describe('mapasComponente', () => {
   it('lists the seeded names of a carrier with the component', async () => {
     const res = await admin.get(url('Rápido Sul'), { ftr_componenteCodigo: 'FRETE_PESO' });
-    expect(res.body.data.data.map((m: { nome: string; componenteCodigo: string }) => [m.nome, m.componenteCodigo])).toEqual([['FPESO', 'FRETE_PESO'], ['FRETE PESO', 'FRETE_PESO']]);
+    expect(res.body.data.data.map((m: { nome: string; componenteCodigo: string }) => [m.nome, m.componenteCodigo])).toEqual([
+      ['FPESO', 'FRETE_PESO'],
+      ['FRETE PESO', 'FRETE_PESO'],
+    ]);
   });
 
   it('creates a mapping; the same name (case and accents ignored) for the same carrier is 409', async () => {
@@ -27,7 +32,12 @@ describe('mapasComponente', () => {
     const tde = componentes.find((c: { codigo: string }) => c.codigo === 'TDE');
     const res = await admin.post(url('Rápido Sul'), { nome: 'Taxa Difícil Entrega', componenteUid: tde.uid });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ transportadorUid: uid['Rápido Sul'], nome: 'Taxa Difícil Entrega', componenteCodigo: 'TDE', componenteNome: 'TDE' });
+    expect(res.body.data).toMatchObject({
+      transportadorUid: uid['Rápido Sul'],
+      nome: 'Taxa Difícil Entrega',
+      componenteCodigo: 'TDE',
+      componenteNome: 'TDE',
+    });
     const dup = await admin.post(url('Rápido Sul'), { nome: 'TAXA DIFICIL ENTREGA', componenteUid: tde.uid });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ field: 'nome', message: 'Este transportador já tem um mapeamento com este nome.' }]);
@@ -39,8 +49,10 @@ describe('mapasComponente', () => {
     expect((await admin.delete(`${url('Rápido Sul')}/${res.body.data.uid}`)).status).toBe(200);
   });
 
-  it("a component of another shipper is refused; each shipper keeps its own mappings of a shared carrier", async () => {
-    const paletizacao = (await outro.get('/api/v1/componentes/ativos')).body.data.find((c: { codigo: string }) => c.codigo === 'PALETIZACAO');
+  it('a component of another shipper is refused; each shipper keeps its own mappings of a shared carrier', async () => {
+    const paletizacao = (await outro.get('/api/v1/componentes/ativos')).body.data.find(
+      (c: { codigo: string }) => c.codigo === 'PALETIZACAO',
+    );
     const res = await admin.post(url('TransMinas'), { nome: 'PALETES', componenteUid: paletizacao.uid });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'componenteUid', message: 'Componente não encontrado' }]);

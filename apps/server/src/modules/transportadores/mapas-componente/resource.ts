@@ -21,7 +21,8 @@ export const mapasComponenteResource = defineResource({
   table: mapasComponente,
   uid: mapasComponente.uid,
   scope: {
-    where: (ctx, parentUid) => and(eq(mapasComponente.transportadorUid, parentUid as string), eq(mapasComponente.embarcadorUid, exigirEmbarcador(ctx))),
+    where: (ctx, parentUid) =>
+      and(eq(mapasComponente.transportadorUid, parentUid as string), eq(mapasComponente.embarcadorUid, exigirEmbarcador(ctx))),
     values: (ctx, parentUid) => ({ transportadorUid: parentUid, embarcadorUid: exigirEmbarcador(ctx) }),
     parentVisible: transportadorVisivelPorUid,
   },
@@ -42,7 +43,12 @@ export const mapasComponenteResource = defineResource({
       const [c] = await tx
         .select({ uid: componentes.uid })
         .from(componentes)
-        .where(and(eq(componentes.uid, values.componenteUid as string), or(isNull(componentes.embarcadorUid), eq(componentes.embarcadorUid, embarcadorUid))))
+        .where(
+          and(
+            eq(componentes.uid, values.componenteUid as string),
+            or(isNull(componentes.embarcadorUid), eq(componentes.embarcadorUid, embarcadorUid)),
+          ),
+        )
         .limit(1);
       if (!c) throw AppError.field('componenteUid', 'Componente não encontrado');
       const transportadorUid = (values.transportadorUid ?? existing?.transportadorUid) as string;
@@ -62,4 +68,3 @@ export const mapasComponenteResource = defineResource({
     },
   },
 });
-

@@ -11,7 +11,9 @@ const transportadorUid = z.string({ error: MSG.transportadorNaoInformado }).rege
 export default async function mapasComponenteRoutes(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/v1/transportadores/:uid/mapasComponente')) return;
-    const params = route.url.includes(':childUid') ? z.object({ uid: transportadorUid, childUid: z.string().regex(UID_REGEX, MSG.parametrosInvalidos) }) : z.object({ uid: transportadorUid });
+    const params = route.url.includes(':childUid')
+      ? z.object({ uid: transportadorUid, childUid: z.string().regex(UID_REGEX, MSG.parametrosInvalidos) })
+      : z.object({ uid: transportadorUid });
     route.schema = { ...route.schema, params };
     // Checked before the schema so the reply's message is the spec's, not the generic one.
     const antes = route.preValidation;
