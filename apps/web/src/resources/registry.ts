@@ -32,16 +32,20 @@ import { MENU_GROUPS, type MenuGroup, type ResourceDef } from './types.ts';
 
 // Every resource screen of the app. Adding a screen = declaring a ResourceDef in
 // src/modules/<name>/resource.tsx and listing it here: menu, route, list and form follow.
-export const RESOURCES: ResourceDef[] = [centrosCusto, departamentos];
-// Shippers, carriers, access (roles, API tokens) and the audit trail; sub-collections in tab order.
-RESOURCES.push(embarcadores, meuEmbarcador, unidadesEmbarcador, usuariosEmbarcador, transportadoresVinculados, preUsuarios);
-RESOURCES.push(transportadores, unidadesTransportador, usuariosTransportador, autonomos);
-RESOURCES.push(papeis, apiTokens, auditoriaSistema);
-// Freight pricing (menu Fretes), then the screens reached from them (table editor, region locations, carriers' component maps).
-RESOURCES.push(tabelasFrete, calculadora, regioes, faixasCep, feriados, modais, componentes, prazosEntrega, rotas, mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente);
-
-// Master data (Cadastros; drivers and vehicles are tabs of a carrier) and the shipper's settings and taxes (Administração).
-RESOURCES.push(pessoas, produtos, setores, zonas, tiposVeiculo, frota, motoristas, veiculos, configuracoes, parametros, tributos, tributoGeral, iss, bancos);
+export const RESOURCES: ResourceDef[] = [
+  // Simple registers of the shipper.
+  centrosCusto, departamentos,
+  // Shippers, carriers, access (roles, API tokens) and the audit trail; sub-collections in tab order.
+  embarcadores, meuEmbarcador, unidadesEmbarcador, usuariosEmbarcador, transportadoresVinculados, preUsuarios,
+  transportadores, unidadesTransportador, usuariosTransportador, autonomos,
+  papeis, apiTokens, auditoriaSistema,
+  // Master data (Cadastros; drivers and vehicles are tabs of a carrier) and the shipper's settings and taxes (Administração).
+  pessoas, produtos, setores, zonas, tiposVeiculo, frota, motoristas, veiculos,
+  configuracoes, parametros, tributos, tributoGeral, iss, bancos,
+  // Freight pricing (menu Fretes), then the screens reached from them (table editor, region locations, component maps).
+  tabelasFrete, calculadora, regioes, faixasCep, feriados, modais, componentes, prazosEntrega, rotas,
+  mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
+];
 
 export type { ResourceDef } from './types.ts';
 
