@@ -240,10 +240,13 @@ describe('list: date ranges (ftr_criadoEmDe / ftr_criadoEmAte)', () => {
       ['DT-B', 'Datado B', '2024-02-20T12:00:00-03:00'],
       ['DT-C', 'Datado C', '2024-03-05T23:30:00-03:00'],
     ]) {
-      await t.db.execute(sql`insert into centros_custo (embarcador_uid, codigo, nome, criado_em) values (${embarcadorA}, ${codigo}, ${nome}, ${em}::timestamptz)`);
+      await t.db.execute(
+        sql`insert into centros_custo (embarcador_uid, codigo, nome, criado_em) values (${embarcadorA}, ${codigo}, ${nome}, ${em}::timestamptz)`,
+      );
     }
   });
-  const nomesEntre = async (q: Record<string, string>) => (await listar({ ftr_nome: 'datado', ssf: 'codigo', ...q })).data.map((c) => c.nome);
+  const nomesEntre = async (q: Record<string, string>) =>
+    (await listar({ ftr_nome: 'datado', ssf: 'codigo', ...q })).data.map((c) => c.nome);
 
   it('a lower bound keeps that day on', async () => {
     expect(await nomesEntre({ ftr_criadoEmDe: '2024-02-01' })).toEqual(['Datado B', 'Datado C']);

@@ -258,7 +258,14 @@ describe('JSON bodies', () => {
       }
 
       // PostgreSQL text cannot hold U+0000: the server must refuse it as input, not fail on it.
-      const texto = fields.find((f) => stringVariant(f.schema) && !stringVariant(f.schema)?.pattern && !stringVariant(f.schema)?.format && !stringVariant(f.schema)?.enum && !invalidByName(f).length);
+      const texto = fields.find(
+        (f) =>
+          stringVariant(f.schema) &&
+          !stringVariant(f.schema)?.pattern &&
+          !stringVariant(f.schema)?.format &&
+          !stringVariant(f.schema)?.enum &&
+          !invalidByName(f).length,
+      );
       if (texto) {
         it(`${texto.name} with a NUL character (\\u0000) → 400, not 500`, async () => {
           const { url, baseline } = await routeCtx(route);

@@ -84,7 +84,9 @@ describe('a body cannot choose the shipper or the uid of a new record', () => {
       const escolhido = '3f1c2b9e-0000-4000-8000-00000000abcd';
       const inputKeys = Object.keys((r.routes.create?.schema.body as { shape?: object })?.shape ?? {});
       const extras = Object.fromEntries(
-        Object.entries({ embarcadorUid: h.embarcadorB, uid: escolhido, criadoEm: '2000-01-01T00:00:00.000Z' }).filter(([k]) => !inputKeys.includes(k)),
+        Object.entries({ embarcadorUid: h.embarcadorB, uid: escolhido, criadoEm: '2000-01-01T00:00:00.000Z' }).filter(
+          ([k]) => !inputKeys.includes(k),
+        ),
       );
       const url = r.nested ? r.collection.replace(':uid', parent as string) : r.collection;
       const res = await h.admin.post(url, { ...body, ...extras });

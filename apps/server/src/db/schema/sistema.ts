@@ -9,7 +9,7 @@ export const auditoriaSistema = pgTable('auditoria_sistema', {
   usuarioUid: uuid(),
   recurso: varchar({ length: 60 }).notNull(),
   registroUid: varchar({ length: 80 }).notNull(),
-  acao: varchar({ length: 20 }).notNull(),
+  acao: varchar({ length: 40 }).notNull(),
   antes: jsonb(),
   depois: jsonb(),
   em: tstz().notNull().default(sql`now()`),

@@ -1,0 +1,1 @@
+ALTER TABLE "auditoria_sistema" ALTER COLUMN "acao" SET DATA TYPE varchar(40);
