@@ -28,12 +28,13 @@ export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, quer
   await assertParent(db, def, ctx, parentUid);
   const parsed = parseList(query, { filters: def.filters, sortable: def.sortable, defaultSort: def.defaultSort, defaultOrder: def.defaultOrder, tieBreaker: def.uid });
   const where = and(baseWhere(def, ctx, parentUid, parsed.where), def.listWhere?.(query, ctx));
-  // The total rides along with the page (one round trip); an empty page past the end asks for it apart.
-  let q: FromBuilder = db.select({ ...selection(def), __total: sql<number>`count(*) over()`.mapWith(Number) });
+  // The page is an index top-N; the total is counted apart only when the page does not reveal it
+  // (a window count(*) over() would make PostgreSQL read every matching row for page 1 as well).
+  let q: FromBuilder = db.select(selection(def));
   q = def.from ? def.from(q.from(def.table), ctx, parentUid) : q.from(def.table);
   const rows = (await q.where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.offset)) as Row[];
-  let totalRecords = rows.length ? Number(rows[0].__total) : 0;
-  if (!rows.length && parsed.offset > 0) {
+  let totalRecords = parsed.offset + rows.length;
+  if (rows.length === parsed.limit || (rows.length === 0 && parsed.offset > 0)) {
     let c: FromBuilder = db.select({ n: sql<number>`count(*)`.mapWith(Number) });
     c = def.from ? def.from(c.from(def.table), ctx, parentUid) : c.from(def.table);
     totalRecords = Number(((await c.where(where)) as Row[])[0]?.n ?? 0);
