@@ -46,7 +46,7 @@ export default fp(async function auth(app: FastifyInstance) {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-    scope.post(`${AUTH_BASE}/_log`, { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
+    scope.post(`${AUTH_BASE}/_log`, { config: { public: true }, schema: { tags: ['auth'], summary: 'Registro de log do cliente (beacon: level, code, details)' } }, async (req, reply) => {
       req.log.info({ clientLog: typeof req.body === 'string' ? req.body.slice(0, 2000) : null }, 'auth client log');
       return reply.status(200).send({});
     });
