@@ -173,10 +173,19 @@ async function benchList(log: (s: string) => void): Promise<{ results: Result[];
       const url = `${address}/api/v1/centros-custo?${qs}`;
       const filtro = 'ftr_nome' in q ? sql`and f_norm(nome) like '%' || f_norm(${String(q.ftr_nome)}) || '%'` : sql``;
       const offset = (Number(q.pc) - 1) * Number(q.pps);
-      const raw = () =>
-        db.execute(sql`select uid, embarcador_uid, codigo, nome, ativo, criado_em, atualizado_em, count(*) over() as total
+      // The same two statements listar() issues: the page (index top-N), then the count when the page is full.
+      const raw = async () => {
+        const page = (await db.execute(sql`select uid, embarcador_uid, codigo, nome, ativo, criado_em, atualizado_em
           from centros_custo where embarcador_uid = ${embarcadorUid} ${filtro}
-          order by nome asc, uid asc limit ${Number(q.pps)} offset ${offset}`);
+          order by nome asc, uid asc limit ${Number(q.pps)} offset ${offset}`)) as unknown as { rows: { uid: string; total?: unknown }[] };
+        let total = offset + page.rows.length;
+        if (page.rows.length === Number(q.pps) || (page.rows.length === 0 && offset > 0)) {
+          const c = (await db.execute(sql`select count(*) as n from centros_custo where embarcador_uid = ${embarcadorUid} ${filtro}`)) as unknown as { rows: { n: unknown }[] };
+          total = Number(c.rows[0]?.n ?? 0);
+        }
+        for (const r of page.rows) r.total = total;
+        return page;
+      };
       const viaListar = () => listar(db, centrosCustoResource, ctx, { ...q });
 
       // Same answer three ways, or the comparison means nothing.
