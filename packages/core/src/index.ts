@@ -21,3 +21,4 @@ export * from './api/locais.ts';
 export * from './api/configuracoes.ts';
 export * from './api/frete.ts';
 export * from './api/tabelas.ts';
+export * from './api/local.ts';

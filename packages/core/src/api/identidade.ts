@@ -1,5 +1,6 @@
 import { ACOES } from '../recursos.ts';
-import { opcional, z, zBool, zCep, zCnpj, zDocumento, zEmail, zNome, zTexto, zTextoOpcional, zUf, zUid } from '../zod.ts';
+import { opcional, z, zBool, zCnpj, zDocumento, zEmail, zNome, zTexto, zTextoOpcional, zUid } from '../zod.ts';
+import { contato, contatoInput, localizacao, localizacaoInput } from './local.ts';
 
 // Shippers, their units and users, and the signed-in user's profile.
 const unidadeRef = z.object({ uid: z.string(), apelido: z.string().nullable(), nome: z.string(), documento: z.string().nullable() }).nullable();
@@ -32,11 +33,8 @@ export const embarcadorInput = z.object({
   nome: zTexto(150),
   nomeFantasia: zTextoOpcional(150),
   cnpj: zCnpj,
-  email: opcional(zEmail),
-  telefone: zTextoOpcional(20),
-  cep: opcional(zCep),
-  uf: opcional(zUf),
-  municipioIbge: opcional(z.string().regex(/^\d{7}$/, 'Código IBGE inválido')),
+  ...contatoInput,
+  ...localizacaoInput,
   ativo: zBool.default(true),
 });
 export const embarcador = z.object({
@@ -45,11 +43,8 @@ export const embarcador = z.object({
   nome: z.string(),
   nomeFantasia: z.string().nullable(),
   cnpj: z.string(),
-  email: z.string().nullable(),
-  telefone: z.string().nullable(),
-  cep: z.string().nullable(),
-  uf: z.string().nullable(),
-  municipioIbge: z.string().nullable(),
+  ...contato,
+  ...localizacao,
   logoUrl: z.string().nullable(),
   ativo: z.boolean(),
   criadoEm: z.string(),
@@ -61,9 +56,7 @@ export const unidadeEmbarcadorInput = z.object({
   nome: zTexto(150),
   apelido: zTextoOpcional(60),
   documento: opcional(zDocumento),
-  cep: opcional(zCep),
-  uf: opcional(zUf),
-  municipioIbge: opcional(z.string().regex(/^\d{7}$/, 'Código IBGE inválido')),
+  ...localizacaoInput,
   ativo: zBool.default(true),
 });
 export const unidadeEmbarcador = z.object({
@@ -72,9 +65,7 @@ export const unidadeEmbarcador = z.object({
   nome: z.string(),
   apelido: z.string().nullable(),
   documento: z.string().nullable(),
-  cep: z.string().nullable(),
-  uf: z.string().nullable(),
-  municipioIbge: z.string().nullable(),
+  ...localizacao,
   ativo: z.boolean(),
   criadoEm: z.string(),
   atualizadoEm: z.string(),

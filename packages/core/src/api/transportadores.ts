@@ -1,4 +1,5 @@
-import { opcional, z, zBool, zCep, zCnpj, zDocumento, zEmail, zIbge, zNome, zTexto, zTextoOpcional, zUf, zUid } from '../zod.ts';
+import { contato, contatoInput, localizacao, localizacaoInput } from './local.ts';
+import { opcional, z, zBool, zCnpj, zDocumento, zEmail, zNome, zTexto, zTextoOpcional, zUid } from '../zod.ts';
 
 // Carriers (global records, linked to shippers), their units and their users.
 export const transportadorInput = z.object({
@@ -7,11 +8,8 @@ export const transportadorInput = z.object({
   cnpj: zCnpj,
   ie: zTextoOpcional(20),
   rntrc: opcional(z.string().trim().regex(/^\d{1,12}$/, 'RNTRC inválido')),
-  email: opcional(zEmail),
-  telefone: zTextoOpcional(20),
-  cep: opcional(zCep),
-  uf: opcional(zUf),
-  municipioIbge: opcional(zIbge),
+  ...contatoInput,
+  ...localizacaoInput,
   ativo: zBool.default(true),
 });
 export const transportador = z.object({
@@ -22,11 +20,8 @@ export const transportador = z.object({
   cnpj: z.string(),
   ie: z.string().nullable(),
   rntrc: z.string().nullable(),
-  email: z.string().nullable(),
-  telefone: z.string().nullable(),
-  cep: z.string().nullable(),
-  uf: z.string().nullable(),
-  municipioIbge: z.string().nullable(),
+  ...contato,
+  ...localizacao,
   ativo: z.boolean(),
   criadoEm: z.string(),
   atualizadoEm: z.string(),
@@ -42,11 +37,8 @@ export const dadosCnpj = z.object({
   cnpj: z.string(),
   nome: z.string(),
   nomeFantasia: z.string().nullable(),
-  email: z.string().nullable(),
-  telefone: z.string().nullable(),
-  cep: z.string().nullable(),
-  uf: z.string().nullable(),
-  municipioIbge: z.string().nullable(),
+  ...contato,
+  ...localizacao,
 });
 export type DadosCnpj = z.infer<typeof dadosCnpj>;
 
@@ -67,9 +59,7 @@ export const unidadeTransportadorInput = z.object({
   apelido: zTextoOpcional(60),
   documento: zDocumento,
   indicaAutonomo: zBool.default(false),
-  cep: opcional(zCep),
-  uf: opcional(zUf),
-  municipioIbge: opcional(zIbge),
+  ...localizacaoInput,
   ativo: zBool.default(true),
 });
 export const unidadeTransportador = z.object({
@@ -79,9 +69,7 @@ export const unidadeTransportador = z.object({
   apelido: z.string().nullable(),
   documento: z.string(),
   indicaAutonomo: z.boolean(),
-  cep: z.string().nullable(),
-  uf: z.string().nullable(),
-  municipioIbge: z.string().nullable(),
+  ...localizacao,
   ativo: z.boolean(),
   criadoEm: z.string(),
   atualizadoEm: z.string(),
