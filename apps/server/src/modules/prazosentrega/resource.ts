@@ -6,10 +6,10 @@ import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import {
   colunasNomesLocais,
-  colunasParaLocal,
+  filtrosOrigemDestino,
   itemComLocais,
   juntarNomesLocais,
-  validarLocais,
+  validarOrigemDestino,
   valoresComLocais,
 } from '../regioes/local-ref.ts';
 import { estaVinculado } from '../transportadores/repository.ts';
@@ -39,12 +39,7 @@ export const prazosEntregaResource = defineResource({
   filters: {
     transportadorUid: { column: prazosEntrega.transportadorUid, kind: 'uid' },
     transportadorNome: { column: transportadores.nome, kind: 'text' },
-    origemTipo: { column: prazosEntrega.origemTipo, kind: 'exact' },
-    origemUf: { column: prazosEntrega.origemUf, kind: 'exact' },
-    origemIbge: { column: prazosEntrega.origemIbge, kind: 'exact' },
-    destinoTipo: { column: prazosEntrega.destinoTipo, kind: 'exact' },
-    destinoUf: { column: prazosEntrega.destinoUf, kind: 'exact' },
-    destinoIbge: { column: prazosEntrega.destinoIbge, kind: 'exact' },
+    ...filtrosOrigemDestino(prazosEntrega),
     prazoDiasUteis: { column: prazosEntrega.prazoDiasUteis, kind: 'int', range: true },
     ativo: { column: prazosEntrega.ativo, kind: 'bool' },
   },
@@ -55,10 +50,7 @@ export const prazosEntregaResource = defineResource({
         throw AppError.field('transportadorUid', 'Transportador não vinculado ao embarcador');
       }
       const row = { ...existing, ...values };
-      await validarLocais(tx, embarcadorUid, [
-        { campo: 'origem', ref: colunasParaLocal(row, 'origem') as LocalRef },
-        { campo: 'destino', ref: colunasParaLocal(row, 'destino') as LocalRef },
-      ]);
+      await validarOrigemDestino(tx, embarcadorUid, row);
     },
   },
 });

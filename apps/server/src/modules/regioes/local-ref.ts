@@ -4,6 +4,7 @@ import type { LocalRef, LocalRefItem } from '@fretio/core';
 import { UID_REGEX, formatarCep, somenteDigitos } from '@fretio/core';
 import { municipios, regioes } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
+import type { Filters } from '../../framework/list-query.ts';
 import { AppError, type FieldError } from '../../lib/errors.ts';
 
 // The engine's LocalRef ({tipo:'UF',uf} | {tipo:'MUNICIPIO',ibge} | {tipo:'REGIAO',regiaoUid} |
@@ -202,4 +203,22 @@ export function valoresComLocais(input: Record<string, unknown>) {
     ...localParaColunas((origem as LocalRef) ?? null, 'origem'),
     ...localParaColunas((destino as LocalRef) ?? null, 'destino'),
   };
+}
+
+type ColunasOrigemDestino = Record<`${Prefixo}${'Tipo' | 'Uf' | 'Ibge'}`, PgColumn>;
+/** The list filters every origin → destination register offers (ftr_origemUf, ftr_destinoIbge, ...). */
+export function filtrosOrigemDestino(t: ColunasOrigemDestino): Filters {
+  const f: Filters = {};
+  for (const p of ['origem', 'destino'] as const) {
+    for (const c of ['Tipo', 'Uf', 'Ibge'] as const) f[`${p}${c}`] = { column: t[`${p}${c}`], kind: 'exact' };
+  }
+  return f;
+}
+
+/** Both ends of a row (the stored one merged with the change) must be places the shipper can use. */
+export function validarOrigemDestino(db: DbOrTx, embarcadorUid: string, row: Record<string, unknown>) {
+  return validarLocais(db, embarcadorUid, [
+    { campo: 'origem', ref: colunasParaLocal(row, 'origem') },
+    { campo: 'destino', ref: colunasParaLocal(row, 'destino') },
+  ]);
 }

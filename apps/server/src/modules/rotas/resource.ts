@@ -1,5 +1,5 @@
 import { eq, getTableColumns } from 'drizzle-orm';
-import { type LocalRef, rota, rotaInput } from '@fretio/core';
+import { rota, rotaInput } from '@fretio/core';
 import Decimal from 'decimal.js';
 import { rotas, transportadores } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
@@ -8,10 +8,10 @@ import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import {
   colunasNomesLocais,
-  colunasParaLocal,
+  filtrosOrigemDestino,
   itemComLocais,
   juntarNomesLocais,
-  validarLocais,
+  validarOrigemDestino,
   valoresComLocais,
 } from '../regioes/local-ref.ts';
 import { estaVinculado } from '../transportadores/repository.ts';
@@ -49,12 +49,7 @@ export const rotasResource = defineResource({
   filters: {
     nome: { column: rotas.nome, kind: 'text' },
     transportadorUid: { column: rotas.transportadorUid, kind: 'uid' },
-    origemTipo: { column: rotas.origemTipo, kind: 'exact' },
-    origemUf: { column: rotas.origemUf, kind: 'exact' },
-    origemIbge: { column: rotas.origemIbge, kind: 'exact' },
-    destinoTipo: { column: rotas.destinoTipo, kind: 'exact' },
-    destinoUf: { column: rotas.destinoUf, kind: 'exact' },
-    destinoIbge: { column: rotas.destinoIbge, kind: 'exact' },
+    ...filtrosOrigemDestino(rotas),
     distanciaKm: { column: rotas.distanciaKm, kind: 'number', range: true },
     ativo: { column: rotas.ativo, kind: 'bool' },
   },
@@ -65,10 +60,7 @@ export const rotasResource = defineResource({
       if (t && !(await estaVinculado(tx, t, embarcadorUid)))
         throw AppError.field('transportadorUid', 'Transportador não vinculado ao embarcador');
       const row = { ...existing, ...values };
-      await validarLocais(tx, embarcadorUid, [
-        { campo: 'origem', ref: colunasParaLocal(row, 'origem') as LocalRef },
-        { campo: 'destino', ref: colunasParaLocal(row, 'destino') as LocalRef },
-      ]);
+      await validarOrigemDestino(tx, embarcadorUid, row);
     },
   },
 });

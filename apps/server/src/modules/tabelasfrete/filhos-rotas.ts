@@ -1,15 +1,15 @@
 import { and, eq, getTableColumns, isNull, ne, or, sql } from 'drizzle-orm';
-import { type LocalRef, prioridade, prioridadeInput, tabelaRota, tabelaRotaInput, type z } from '@fretio/core';
+import { prioridade, prioridadeInput, tabelaRota, tabelaRotaInput, type z } from '@fretio/core';
 import { prioridades, rotas, tabelaFreteRotas, tiposVeiculo } from '../../db/schema/index.ts';
 import { defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import {
   colunasNomesLocais,
-  colunasParaLocal,
+  filtrosOrigemDestino,
   itemComLocais,
   juntarNomesLocais,
-  validarLocais,
+  validarOrigemDestino,
   valoresComLocais,
 } from '../regioes/local-ref.ts';
 import { antesDeAlterar, depoisDeAlterar, filhoDaTabela, proximaOrdem, tabelaDe } from './comum.ts';
@@ -59,12 +59,7 @@ export const tabelaRotasResource = defineResource({
   defaultSort: 'ordem',
   filters: {
     rotaUid: { column: tabelaFreteRotas.rotaUid, kind: 'uid' },
-    origemTipo: { column: tabelaFreteRotas.origemTipo, kind: 'exact' },
-    origemUf: { column: tabelaFreteRotas.origemUf, kind: 'exact' },
-    origemIbge: { column: tabelaFreteRotas.origemIbge, kind: 'exact' },
-    destinoTipo: { column: tabelaFreteRotas.destinoTipo, kind: 'exact' },
-    destinoUf: { column: tabelaFreteRotas.destinoUf, kind: 'exact' },
-    destinoIbge: { column: tabelaFreteRotas.destinoIbge, kind: 'exact' },
+    ...filtrosOrigemDestino(tabelaFreteRotas),
     tipoVeiculoUid: { column: tabelaFreteRotas.tipoVeiculoUid, kind: 'uid' },
     prazoDiasUteis: { column: tabelaFreteRotas.prazoDiasUteis, kind: 'int', range: true },
   },
@@ -84,10 +79,7 @@ export const tabelaRotasResource = defineResource({
         }
         values.distanciaKm ??= r.distanciaKm;
       }
-      await validarLocais(tx, embarcadorUid, [
-        { campo: 'origem', ref: colunasParaLocal(values, 'origem') as LocalRef },
-        { campo: 'destino', ref: colunasParaLocal(values, 'destino') as LocalRef },
-      ]);
+      await validarOrigemDestino(tx, embarcadorUid, values);
       if (values.tipoVeiculoUid) {
         const [tv] = await tx
           .select({ uid: tiposVeiculo.uid })
@@ -153,10 +145,7 @@ export const prioridadesResource = defineResource({
   hooks: {
     async validate(tx, ctx, values, existing) {
       await antesDeAlterar(tx, values, existing);
-      await validarLocais(tx, exigirEmbarcador(ctx), [
-        { campo: 'origem', ref: colunasParaLocal(values, 'origem') },
-        { campo: 'destino', ref: colunasParaLocal(values, 'destino') },
-      ]);
+      await validarOrigemDestino(tx, exigirEmbarcador(ctx), values);
     },
     afterWrite: (tx, ctx, row) => depoisDeAlterar(tx, ctx, row.tabelaFreteUid as string),
     async beforeDelete(tx, _ctx, existing) {
