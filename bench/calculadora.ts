@@ -6,15 +6,12 @@
 //   - warm: later quotes reuse the cache, only checking each table's revisao (target p95 < 50 ms);
 //   - after a change of one table: that table alone is rebuilt.
 // Run standalone with `npx tsx bench/calculadora.ts`, or let bench/run.ts call benchCalculadora().
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { DEMO, seedDemo } from '../apps/server/src/db/seed/demo.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
+import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { signIn } from '../apps/server/test/support/http.ts';
+import { startBenchApp } from './support.ts';
 
 export type BenchRow = { name: string; p50: number; p95: number; note?: string };
 
@@ -32,7 +29,7 @@ const percentil = (ordenados: number[], p: number) =>
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
 /** 50 tables × 500 routes: each table has SP → RJ (UF) plus 499 SP → municipality routes. */
-export async function gerarTabelas(db: Awaited<ReturnType<typeof openDatabase>>['db'], embarcadorUid: string) {
+export async function gerarTabelas(db: Db, embarcadorUid: string) {
   const exec = (q: ReturnType<typeof sql>) => db.execute(q);
   await exec(sql`
     insert into tabelas_frete (embarcador_uid, nome, transportador_uid, vigencia_inicio, status, prioridade)
@@ -92,28 +89,11 @@ function medir(autocannon: Autocannon, url: string, body: string, cookie: string
 
 export async function benchCalculadora(): Promise<BenchRow[]> {
   const autocannon = (await import('autocannon')).default as unknown as Autocannon;
-  const dir = mkdtempSync(join(tmpdir(), 'fretio-bench-calc-'));
-  const database = await openDatabase({ dataDir: dir });
-  const app = await buildApp({
-    database,
-    config: {
-      dataDir: dir,
-      logLevel: 'silent',
-      seedDemo: false,
-      databaseUrl: undefined,
-      smtpUrl: undefined,
-      authSecret: 'bench-secret-0123456789abcdef0123456789abcdef',
-      webDist: join(dir, 'sem-web'),
-    },
-  });
+  const { app, embarcadorUid, close } = await startBenchApp('calc');
   const out: BenchRow[] = [];
   try {
-    await seedDemo(app.db);
-    const demo = (await app.db.execute(sql`select uid from embarcadores where cnpj = '11222333000181'`)) as unknown as {
-      rows: { uid: string }[];
-    };
     let t0 = performance.now();
-    await gerarTabelas(app.db, demo.rows[0].uid);
+    await gerarTabelas(app.db, embarcadorUid);
     console.log(`calculadora: ${TABELAS} tabelas × ${ROTAS} rotas geradas em ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1/calculadora/calcular`;
@@ -158,9 +138,7 @@ export async function benchCalculadora(): Promise<BenchRow[]> {
     const umaTabela = performance.now() - t0;
     out.push({ name: 'após alterar 1 tabela (remonta só ela)', p50: r2(umaTabela), p95: r2(umaTabela) });
   } finally {
-    await app.close();
-    await database.close().catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
   return out;
 }

@@ -5,14 +5,9 @@
 // showing the indexes (trigram GIN over f_norm(nome) / f_norm(nome_fantasia), text_pattern_ops btree
 // on documento).
 // Run standalone with `npx tsx bench/pessoas.ts`, or import benchPessoas() from a bench runner.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
+import { startBenchApp } from './support.ts';
 import { consultasLista } from '../apps/server/src/modules/pessoas/repository.ts';
 
 export type BenchRow = { name: string; p50: number; p95: number; note?: string };
@@ -85,27 +80,9 @@ function percentil(ordenados: number[], p: number) {
 
 export async function benchPessoas(): Promise<BenchRow[]> {
   const autocannon = (await import('autocannon')).default as unknown as Autocannon;
-  const dir = mkdtempSync(join(tmpdir(), 'fretio-bench-pessoas-'));
-  const database = await openDatabase({ dataDir: dir });
-  const app = await buildApp({
-    database,
-    config: {
-      dataDir: dir,
-      logLevel: 'silent',
-      seedDemo: false,
-      databaseUrl: undefined,
-      smtpUrl: undefined,
-      authSecret: 'bench-secret-0123456789abcdef0123456789abcdef',
-      webDist: join(dir, 'sem-web'),
-    },
-  });
+  const { app, embarcadorUid, close } = await startBenchApp('pessoas');
   const out: BenchRow[] = [];
   try {
-    await seedDemo(app.db);
-    const demo = (await app.db.execute(sql`select uid from embarcadores where cnpj = '11222333000181'`)) as unknown as {
-      rows: { uid: string }[];
-    };
-    const embarcadorUid = demo.rows[0].uid;
     const t0 = performance.now();
     await app.db.execute(INSERT(embarcadorUid, TOTAL));
     await app.db.execute(sql`analyze pessoas`);
@@ -203,9 +180,7 @@ export async function benchPessoas(): Promise<BenchRow[]> {
       note: `${(r.requests.total / DURACAO_S).toFixed(0)} req/s; PGlite atende uma consulta por vez`,
     });
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
   return out;
 }

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
+
+// A whole app on a fresh embedded database with the demo data, for one benchmark; `close` removes it.
+export type BenchApp = { app: FastifyInstance; embarcadorUid: string; close: () => Promise<void> };
+
+export async function startBenchApp(nome: string): Promise<BenchApp> {
+  const dir = mkdtempSync(join(tmpdir(), `fretio-bench-${nome}-`));
+  const database = await openDatabase({ dataDir: dir });
+  const app = await buildApp({
+    database,
+    config: {
+      dataDir: dir,
+      logLevel: 'silent',
+      seedDemo: false,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      authSecret: 'bench-secret-0123456789abcdef0123456789abcdef',
+      webDist: join(dir, 'sem-web'),
+    },
+  });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await seedDemo(app.db);
+    const demo = (await app.db.execute(sql`select uid from embarcadores where cnpj = '11222333000181'`)) as unknown as {
+      rows: { uid: string }[];
+    };
+    return { app, embarcadorUid: demo.rows[0].uid, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
