@@ -20,9 +20,14 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+          // One browser file at a time: each starts its own server and Chromium, and two cores cannot
+          // carry two of those plus the test runner without starving the pages.
           fileParallelism: false,
+          maxWorkers: 1,
+          // expect.poll waits for a state; 1 s (the default) is not enough for a page on a loaded machine.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

@@ -3,13 +3,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '../apps/server/src/db/schema/index.ts';
 import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
+import { escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
 // Access management through the UI: users of the active shipper (activation e-mail), roles through
 // the permission matrix, API tokens (secret shown once, usable as Bearer) and a read-only role.
 const drawer = (page: Page) => page.getByRole('dialog');
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
-const option = (page: Page, text: string) => page.locator('.ant-select-item-option').filter({ hasText: text });
 
 describe('acesso: usuários, papéis e tokens de API', () => {
   const suite = e2eSuite();
@@ -27,10 +27,8 @@ describe('acesso: usuários, papéis e tokens de API', () => {
     await drawer(page).getByText('Novo usuário').waitFor();
     await drawer(page).getByLabel('Nome', { exact: true }).fill('carla mendes');
     await drawer(page).getByLabel('Login (e-mail)').fill('carla.e2e@demo.com.br');
-    await drawer(page).getByLabel('Papel').click();
-    await option(page, 'Operador').click();
-    await drawer(page).getByLabel('Unidade').click();
-    await option(page, 'CD Campinas').click();
+    await escolher(page, drawer(page).getByLabel('Papel'), 'Operador');
+    await escolher(page, drawer(page).getByLabel('Unidade'), 'CD Campinas');
     await drawer(page).getByRole('button', { name: 'Salvar' }).click();
 
     await toast(page, 'Usuário incluído. O e-mail de ativação foi enviado para carla.e2e@demo.com.br.').waitFor();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, signIn } from './support/browser.ts';
+import { escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
 // Master data through the UI: a person whose CEP fills the address, found by an accent-insensitive
@@ -138,11 +139,7 @@ describe('cadastros mestres', () => {
     expect(await placa.inputValue()).toBe('ABC1D23');
     await drawer(page).getByLabel('RENAVAM').fill('12345678900');
     await drawer(page).getByLabel('Ano').fill('2024');
-    await drawer(page).getByLabel('Tipo de veículo').click();
-    await page
-      .locator('.ant-select-item-option')
-      .filter({ hasText: /^Truck \(/ })
-      .click();
+    await escolher(page, drawer(page).getByLabel('Tipo de veículo'), /^Truck \(/);
     await drawer(page).getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Registro salvo com sucesso.').waitFor();
 
@@ -168,14 +165,12 @@ describe('cadastros mestres', () => {
     expect(await drawer(page).getByLabel('Regime de PIS/COFINS').count()).toBe(0);
 
     // SP already has an internal rate in force: the overlap comes back from the server on the field.
-    await drawer(page).getByLabel('UF', { exact: true }).fill('São Paulo');
-    await page.locator('.ant-select-item-option').filter({ hasText: 'SP - São Paulo' }).click();
+    await escolher(page, drawer(page).getByLabel('UF', { exact: true }), 'SP - São Paulo', 'São Paulo');
     await drawer(page).getByLabel('Alíquota de ICMS').fill('18');
     await drawer(page).getByRole('button', { name: 'Salvar' }).click();
     await fieldError(page, 'as vigências da mesma regra não podem se sobrepor').waitFor();
 
-    await drawer(page).getByLabel('UF', { exact: true }).fill('tocantins');
-    await page.locator('.ant-select-item-option').filter({ hasText: 'TO - Tocantins' }).click();
+    await escolher(page, drawer(page).getByLabel('UF', { exact: true }), 'TO - Tocantins', 'tocantins');
     await drawer(page).getByLabel('Descrição').fill('ICMS interno do Tocantins (E2E)');
     await drawer(page).getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Registro salvo com sucesso.').waitFor();

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embarcadores, papeis, usuarioEmbarcador, usuarios } from '../apps/server/src/db/schema/index.ts';
 import { ADMIN, signIn } from './support/browser.ts';
-import { e2eSuite, toast } from './support/setup.ts';
+import { escolher } from './support/antd.ts';
+import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
 // Switching the active shipper in the header: every list is refetched inside the new shipper.
 describe('embarcador ativo', () => {
@@ -29,8 +30,10 @@ describe('embarcador ativo', () => {
 
     const seletor = page.getByTestId('embarcador-ativo');
     await seletor.getByText('Demo Indústria de Alimentos Ltda').waitFor();
-    await seletor.click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Outro Comércio Atacadista S.A.' }).click();
+    await clicarEEsperar(page, { click: () => escolher(page, seletor.getByRole('combobox'), 'Outro Comércio Atacadista S.A.') }, {
+      method: 'PUT',
+      path: '/perfil/embarcador-ativo/',
+    });
 
     await toast(page, 'Embarcador ativo: Outro Comércio Atacadista S.A.').waitFor();
     await page.getByRole('cell', { name: 'Operações Rio' }).waitFor();

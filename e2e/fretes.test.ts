@@ -1,47 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, signIn } from './support/browser.ts';
-import { e2eSuite, toast } from './support/setup.ts';
+import { escolher, preencherData as data } from './support/antd.ts';
+import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
 // Freight pricing through the browser: the worked example's table built in the table editor (route,
 // rules, ranges), activated, then quoted by the calculator; and a server error on overlapping ranges
 // shown on the range row.
 const drawer = (page: Page, titulo: string) => page.getByRole('dialog').filter({ hasText: titulo });
 const row = (scope: Page | Locator, text: string | RegExp) => scope.getByRole('row').filter({ hasText: text });
-
-/** Opens an antd Select (typing `busca` in a searchable one: long lists are virtual) and clicks the
- * option in that select's own dropdown (found by the input's aria-controls). A dropdown closed by a
- * re-render of the page (a list refreshing above it) is opened again (never with Escape: it would
- * close the drawer around the select). */
-async function escolher(page: Page, campo: Locator, opcao: string | RegExp, busca?: string) {
-  const abrir = async () => {
-    await campo.scrollIntoViewIfNeeded();
-    await campo.click();
-    if (busca) await campo.fill(busca);
-  };
-  await abrir();
-  // The listbox exists (and aria-controls names it) once the dropdown has opened.
-  await expect.poll(() => campo.getAttribute('aria-controls')).toBeTruthy();
-  const lista = await campo.getAttribute('aria-controls');
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').filter({ has: page.locator(`[id="${lista}"]`) });
-  for (let tentativa = 1; ; tentativa++) {
-    try {
-      await dropdown.locator('.ant-select-item-option').filter({ hasText: opcao }).first().click({ timeout: 6000 });
-      return;
-    } catch (e) {
-      if (tentativa === 3) throw e;
-      if (!(await dropdown.isVisible())) await abrir();
-    }
-  }
-}
-
-/** Types a DD/MM/YYYY date into an antd DatePicker; leaving the field confirms it (Enter would submit the form). */
-async function data(campo: Locator, valor: string) {
-  await campo.click();
-  await campo.fill(valor);
-  await campo.press('Tab');
-  expect(await campo.inputValue()).toBe(valor);
-}
 
 /** Creates a table in the editor (status Validação) and returns its uid. */
 async function novaTabela(page: Page, nome: string) {
@@ -57,7 +24,7 @@ async function novaTabela(page: Page, nome: string) {
   expect(await page.getByLabel('Fator de cubagem (kg/m³)').inputValue()).toBe('300');
   expect(await page.getByLabel('ICMS incluso').getAttribute('aria-checked')).toBe('false');
   await page.getByRole('button', { name: 'Criar tabela' }).click();
-  await toast(page, 'Registro salvo com sucesso.').last().waitFor();
+  await toast(page, 'Registro salvo com sucesso.').waitFor();
   await page.waitForURL(/\/tabelas-frete\/[0-9a-f-]{36}/);
   await page.getByTestId('titulo-tabela').getByText(nome).waitFor();
   return new URL(page.url()).pathname.split('/').pop() as string;
@@ -71,8 +38,11 @@ async function adicionarRota(page: Page, origem: string, destino: string, prazo:
   await escolher(page, d.getByLabel('Destino: UF'), new RegExp(`^${destino}$`), destino);
   await d.getByLabel('Prazo (dias úteis)').fill(prazo);
   if (freteMinimo) await d.getByLabel('Frete mínimo').fill(freteMinimo);
-  await d.getByRole('button', { name: 'Salvar' }).click();
-  await toast(page, 'Registro salvo com sucesso.').last().waitFor();
+  const res = await clicarEEsperar(page, d.getByRole('button', { name: 'Salvar' }), { path: /\/tabelasfrete\/[^/]+\/rotas$/ });
+  const rota = ((await res.json()) as { data: Record<string, unknown> }).data;
+  // The drawer sent what was chosen (a select reset by a re-render would send an empty origin).
+  expect([JSON.stringify(rota.origem), JSON.stringify(rota.destino)]).toEqual([expect.stringContaining(`"${origem}"`), expect.stringContaining(`"${destino}"`)]);
+  await toast(page, 'Registro salvo com sucesso.').waitFor();
   await row(page, `${origem}${destino}${prazo}`).waitFor();
 }
 
@@ -94,7 +64,7 @@ async function adicionarRegra(page: Page, r: Regra & { rotuloValor: string }) {
   if (r.valor) await d.getByLabel(r.rotuloValor).fill(r.valor);
   if (r.minimo) await d.getByLabel('Mínimo', { exact: true }).fill(r.minimo);
   await d.getByRole('button', { name: 'Salvar' }).click();
-  await toast(page, 'Registro salvo com sucesso.').last().waitFor();
+  await toast(page, 'Registro salvo com sucesso.').waitFor();
   await row(page.getByTestId('regras'), r.componente).first().waitFor();
 }
 
@@ -134,7 +104,7 @@ describe('tabelas de frete e calculadora', () => {
       { ate: '', valor: '0,85', modo: 'Excedente' },
     ]);
     await d.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro salvo com sucesso.').last().waitFor();
+    await toast(page, 'Registro salvo com sucesso.').waitFor();
     const regras = page.getByTestId('regras');
     await row(regras, 'FRETE_PESO').getByText('4 faixas').waitFor();
 
@@ -170,8 +140,8 @@ describe('tabelas de frete e calculadora', () => {
     // Activate: the server validates the whole table.
     await page.waitForLoadState('networkidle');
     await escolher(page, page.getByLabel('Status', { exact: true }), /^Ativo$/);
-    await page.getByRole('button', { name: 'Salvar tabela' }).click();
-    await toast(page, 'Registro salvo com sucesso.').last().waitFor();
+    await clicarEEsperar(page, page.getByRole('button', { name: 'Salvar tabela' }), { method: 'PUT', path: `/tabelasfrete/${uid}` });
+    await toast(page, 'Registro salvo com sucesso.').waitFor();
     await page
       .locator('.ant-card')
       .first()
@@ -194,7 +164,7 @@ describe('tabelas de frete e calculadora', () => {
     await data(page.getByLabel('Data de embarque'), '17/04/2026');
     await escolher(page, page.getByLabel('Transportadores'), 'Expresso Nordeste');
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Calcular' }).click();
+    await clicarEEsperar(page, page.getByRole('button', { name: 'Calcular' }), { path: '/calculadora/calcular' });
 
     const cotacoes = page.getByTestId('cotacoes');
     const linha = row(cotacoes, nome);
@@ -243,7 +213,7 @@ describe('tabelas de frete e calculadora', () => {
     // Fixed, it saves.
     await d.getByLabel('Até (faixa 2)').fill('20');
     await d.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro salvo com sucesso.').last().waitFor();
+    await toast(page, 'Registro salvo com sucesso.').waitFor();
     await row(page.getByTestId('regras'), 'FRETE_PESO').getByText('2 faixas').waitFor();
   });
 
@@ -272,7 +242,7 @@ describe('tabelas de frete e calculadora', () => {
     await escolher(page, d.getByLabel('Componente'), /^GRIS - /, 'GRIS');
     await escolher(page, d.getByLabel('Aplicação'), /^Somente para$/);
     await d.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro salvo com sucesso.').last().waitFor();
+    await toast(page, 'Registro salvo com sucesso.').waitFor();
     const restricao = row(page, 'GRIS');
     await restricao.getByText('Somente para').waitFor();
     await restricao.getByRole('button', { name: /Expandir/ }).click();

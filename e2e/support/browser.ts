@@ -33,7 +33,9 @@ export async function launch(): Promise<Browser> {
 export async function newPage(browser: Browser, baseURL: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width, height: 800 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // Generous: every wait is for a state, so the limit only matters when something is really wrong,
+  // and a loaded machine can take seconds to render a drawer.
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 

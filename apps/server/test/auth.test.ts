@@ -60,7 +60,7 @@ describe('sign-in', () => {
     const cookie = await session(t.app, DEMO.admin.login);
     const res = await api(t.app, `${cookie.slice(0, -4)}AAAA`).get(CC);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: MSG.naoAutorizado, errorCode: 401 });
+    expect(res.body).toEqual({ success: false, message: MSG.naoAutorizado, errorCode: 401, code: 'UNAUTHENTICATED' });
   });
 
   it('the session token also works as a Bearer (mobile and scripts)', async () => {

@@ -65,7 +65,7 @@ describe('CRUD round trip', () => {
     expect(excluido.body).toEqual({ success: true, message: MSG.excluidoComSucesso, data: null });
     const depois = await admin.get(`${CC}/${c.uid}`);
     expect(depois.status).toBe(404);
-    expect(depois.body).toEqual({ success: false, message: MSG.naoEncontrado, errorCode: 404 });
+    expect(depois.body).toEqual({ success: false, message: MSG.naoEncontrado, errorCode: 404, code: 'NOT_FOUND' });
     expect((await admin.delete(`${CC}/${c.uid}`)).status).toBe(404);
   });
 });
@@ -279,6 +279,7 @@ describe('duplicates', () => {
       success: false,
       message: 'Já existe um centro de custo com este código.',
       errorCode: 409,
+      code: 'DUPLICADO',
       errors: [{ field: 'codigo', message: 'Já existe um centro de custo com este código.' }],
     });
     expect((await listar({ pps: 1 })).totalRecords).toBe(antes.totalRecords);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CAMPO } from './mensagens.ts';
+import { mensagemZod } from './zod-pt-br.ts';
 import { UID_REGEX, capitalizarNome, cepValido, cnpjValido, cpfValido, documentoValido, somenteDigitos } from './documentos.ts';
 
-// zod speaks Brazilian Portuguese everywhere it is imported from here.
-z.config(z.locales.pt());
+// zod speaks Brazilian Portuguese (ours, not the European 'pt' locale) everywhere it is imported from here.
+z.config({ localeError: mensagemZod });
 
 export { z };
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { RequestContext } from '../plugins/auth/context.ts';
 import { registrarAuditoria } from './audit.ts';
 import { parseList } from './list-query.ts';
-import type { DbOrTx, FromBuilder, ResourceDef, Tx } from './resource.ts';
+import type { ActionDef, DbOrTx, FromBuilder, ResourceDef, Tx } from './resource.ts';
 
 // The SQL behind every declared resource. Custom routes call these too, so scoping and audit
 // are never re-implemented by hand.
@@ -102,10 +102,43 @@ export async function excluir(db: Db, def: ResourceDef, ctx: RequestContext, uid
   });
 }
 
-/** The row as ctx may see it, locked for the rest of the transaction; 404 when not visible. */
-async function lockRow(tx: Tx, def: ResourceDef, ctx: RequestContext, uid: string, parentUid?: string) {
+/**
+ * The row as ctx may see it, locked for the rest of the transaction; 404 when not visible.
+ * The lock comes first and the read after it: a read before the lock could return a version that
+ * another transaction is changing, and the rules would then be checked against stale data.
+ */
+export async function lockRow(tx: Tx, def: ResourceDef, ctx: RequestContext, uid: string, parentUid?: string) {
+  const locked = await tx.select({ uid: def.uid }).from(def.table).where(baseWhere(def, ctx, parentUid, eq(def.uid, uid))).for('update');
+  if (!locked.length) throw AppError.notFound();
   const visible = await findRow(tx, def, ctx, uid, parentUid);
   if (!visible) throw AppError.notFound();
-  await tx.select({ uid: def.uid }).from(def.table).where(baseWhere(def, ctx, parentUid, eq(def.uid, uid))).for('update');
   return visible;
+}
+
+/** The item as ctx sees it now (inside a transaction: after the changes it made). */
+export async function reler(db: DbOrTx, def: ResourceDef, ctx: RequestContext, uid: string, parentUid?: string) {
+  const row = await findRow(db, def, ctx, uid, parentUid);
+  if (!row) throw AppError.notFound();
+  return toItem(def, row);
+}
+
+/** Runs a declared action (see ActionDef): lock, rules and writes, audit — one transaction. */
+export async function executarAcao(
+  db: Db,
+  def: ResourceDef,
+  action: ActionDef,
+  ctx: RequestContext,
+  uid: string,
+  input: Row,
+  parentUid?: string,
+) {
+  return db.transaction(async (tx) => {
+    await assertParent(tx, def, ctx, parentUid);
+    const antes = await lockRow(tx, def, ctx, uid, parentUid);
+    const resultado = await action.run(tx, ctx, antes, input, def);
+    const depois = await findRow(tx, def, ctx, uid, parentUid);
+    const justificativa = typeof input.justificativa === 'string' ? { justificativa: input.justificativa } : {};
+    await registrarAuditoria(tx, ctx, def.recurso, uid, action.auditoria ?? action.path, antes, depois && { ...depois, ...justificativa });
+    return resultado === undefined ? (depois && toItem(def, depois)) : resultado;
+  });
 }

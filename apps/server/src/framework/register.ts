@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { atualizar, criar, excluir, listar, obter } from './crud.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { atualizar, criar, excluir, executarAcao, listar, obter } from './crud.ts';
 import type { Operation, ResourceDef } from './resource.ts';
 import { childParams, created, listQuerySchema, ok, okEmpty, okList, reply, uidParams } from './schemas.ts';
+import { MSG } from '@fretio/core';
 
 // Five CRUD routes (or the subset declared) from one resource declaration.
 const ALL: Operation[] = ['list', 'get', 'create', 'update', 'delete'];
@@ -71,6 +72,27 @@ export function registerResource(app: FastifyInstance, def: ResourceDef) {
       const { uid, parent } = ids(req.params as { uid: string; childUid?: string });
       await excluir(app.db, def, ctx(req), uid, parent);
       return reply.deleted();
+    });
+  }
+  for (const action of def.actions ?? []) {
+    const method = action.method ?? 'POST';
+    r.route({
+      method,
+      url: `${one}/${action.path}`,
+      config: { permission: [def.recurso, action.permission] },
+      schema: {
+        tags,
+        summary: action.summary,
+        ...(action.description ? { description: action.description } : {}),
+        params,
+        ...(action.input && method !== 'GET' ? { body: action.input } : {}),
+        response: (action.status === 201 ? created : ok)(action.output ?? def.item),
+      },
+      handler: async (req, res) => {
+        const { uid, parent } = ids(req.params as { uid: string; childUid?: string });
+        const data = await executarAcao(app.db, def, action, ctx(req), uid, (req.body ?? {}) as Record<string, unknown>, parent);
+        return (res as FastifyReply).status(action.status ?? 200).send(reply.ok(data, action.message ?? MSG.salvoComSucesso));
+      },
     });
   }
 }

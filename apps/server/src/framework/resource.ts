@@ -1,6 +1,6 @@
 import { type SQL, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from '@fretio/core';
+import type { Acao, z } from '@fretio/core';
 import type { Db } from '../db/client.ts';
 import type { RequestContext } from '../plugins/auth/context.ts';
 import { exigirEmbarcador } from '../plugins/auth/context.ts';
@@ -48,12 +48,39 @@ export type ResourceDef<TItem = unknown> = {
   from?(q: FromBuilder, ctx: RequestContext, parentUid?: string): FromBuilder;
   toItem?(row: Record<string, unknown>): TItem;
   toValues?(input: Record<string, unknown>, ctx: RequestContext): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Commands on one record (status changes, duplicate, new version...): see ActionDef. */
+  actions?: ActionDef[];
   hooks?: {
     /** Business rules before a write; throw AppError (400/409). `existing` is null on create. */
     validate?(tx: Tx, ctx: RequestContext, values: Record<string, unknown>, existing: Record<string, unknown> | null): Promise<void>;
     beforeDelete?(tx: Tx, ctx: RequestContext, existing: Record<string, unknown>): Promise<void>;
     afterWrite?(tx: Tx, ctx: RequestContext, row: Record<string, unknown>, op: 'create' | 'update'): Promise<void>;
   };
+};
+
+/**
+ * A command on one record, declared beside the CRUD: `METHOD /api/v1/<path>/:uid/<action path>`.
+ * The framework runs it in one transaction: the record is locked first (404 when not visible), then
+ * `run` (rules first: throw AppError before writing), then the audit row (before/after, with the
+ * justification when the input has one). The reply is `run`'s result, or the record re-read.
+ */
+export type ActionDef = {
+  path: string;
+  method?: 'POST' | 'PUT' | 'GET';
+  summary: string;
+  description?: string;
+  permission: Acao;
+  /** Body of POST/PUT (GET actions take none). */
+  input?: z.ZodObject;
+  /** Reply data; defaults to the record's item. */
+  output?: z.ZodType;
+  /** 201 when the action creates a record (a copy, a new version). */
+  status?: 200 | 201;
+  /** Name in the audit trail; defaults to path. */
+  auditoria?: string;
+  /** Success message; defaults to 'Registro salvo com sucesso.' */
+  message?: string;
+  run(tx: Tx, ctx: RequestContext, row: Record<string, unknown>, input: Record<string, unknown>, def: ResourceDef): Promise<unknown>;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder type

@@ -28,13 +28,22 @@ export type FieldError = { field: string; message: string };
 
 export class AppError extends Error {
   readonly status: number;
+  /**
+   * @param code the kind of failure (decides the HTTP status)
+   * @param reason a stable, more specific code for clients (e.g. TRANSICAO_INVALIDA); the reply's
+   *   `code` is the reason when there is one, else the kind
+   */
   constructor(
     readonly code: ErrorCode,
     message?: string,
     readonly errors?: FieldError[],
+    readonly reason?: string,
   ) {
     super(message ?? DEFAULT_MESSAGE[code]);
     this.status = ERROR_STATUS[code];
+  }
+  get replyCode(): string {
+    return this.reason ?? this.code;
   }
   static validation(errors: FieldError[], message: string = MSG.parametrosInvalidos) {
     return new AppError('VALIDATION', message, errors);
@@ -45,11 +54,11 @@ export class AppError extends Error {
   static notFound(message?: string) {
     return new AppError('NOT_FOUND', message);
   }
-  static conflict(message: string, errors?: FieldError[]) {
-    return new AppError('CONFLICT', message, errors);
+  static conflict(message: string, errors?: FieldError[], reason?: string) {
+    return new AppError('CONFLICT', message, errors, reason);
   }
-  static forbidden(message?: string) {
-    return new AppError('FORBIDDEN', message);
+  static forbidden(message?: string, reason?: string) {
+    return new AppError('FORBIDDEN', message, undefined, reason);
   }
   static unauthenticated(message?: string) {
     return new AppError('UNAUTHENTICATED', message);

@@ -24,11 +24,11 @@ export function pgErrorToAppError(err: unknown): AppError | null {
   if (!pg) return null;
   if (pg.code === '23505') {
     const known = pg.constraint ? UNIQUE_FIELDS.get(pg.constraint) : undefined;
-    return AppError.conflict(known?.message ?? MSG.registroDuplicado, known ? [known] : undefined);
+    return AppError.conflict(known?.message ?? MSG.registroDuplicado, known ? [known] : undefined, 'DUPLICADO');
   }
   if (pg.code === '23503') {
     // Deleting a referenced row is "in use"; inserting a dangling reference is bad input.
-    if (/update or delete/i.test(pg.message ?? '')) return AppError.conflict(MSG.registroEmUso);
+    if (/update or delete/i.test(pg.message ?? '')) return AppError.conflict(MSG.registroEmUso, undefined, 'EM_USO');
     return AppError.validation([], 'Registro relacionado não encontrado.');
   }
   // Malformed values a user can send (bad text representation, out of range, too long, NUL bytes).

@@ -5,7 +5,7 @@ import { MSG } from '@fretio/core';
 import { AppError, type FieldError } from '../lib/errors.ts';
 import { pgErrorToAppError } from '../lib/pg-errors.ts';
 
-// The one error handler: every failure leaves as {success:false, message, errorCode, errors?};
+// The one error handler: every failure leaves as {success:false, message, errorCode, code, errors?};
 // a 5xx never carries internals (they go to the log only).
 function fieldPath(path: PropertyKey[] | string | undefined): string {
   if (Array.isArray(path)) return path.map(String).join('.');
@@ -33,14 +33,14 @@ export default fp(async function errors(app: FastifyInstance) {
       appError = pgErrorToAppError(err) ?? new AppError('INTERNAL');
     }
     if (appError.status >= 500) req.log.error({ err }, 'unhandled error');
-    const body: Record<string, unknown> = { success: false, message: appError.message, errorCode: appError.status };
+    const body: Record<string, unknown> = { success: false, message: appError.message, errorCode: appError.status, code: appError.replyCode };
     if (appError.errors?.length) body.errors = appError.errors;
     return reply.status(appError.status).send(body);
   });
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) {
-      return reply.status(404).send({ success: false, message: MSG.naoEncontrado, errorCode: 404 });
+      return reply.status(404).send({ success: false, message: MSG.naoEncontrado, errorCode: 404, code: 'NOT_FOUND' });
     }
     return reply.callNotFound();
   });

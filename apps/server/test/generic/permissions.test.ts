@@ -122,7 +122,7 @@ for (const user of users) {
         const writes = await watchWrites(h.db);
         const res = await caller.request(route.method, url, body);
         expect(res.status, `${route.method} ${url} → ${res.status} ${res.text}`).toBe(403);
-        expect(res.body).toEqual({ success: false, message: MSG.semPermissao, errorCode: 403 });
+        expect(res.body).toEqual({ success: false, message: MSG.semPermissao, errorCode: 403, code: 'FORBIDDEN' });
         expect(await writes(), 'a requisição recusada gravou algo').toEqual([]);
       });
     }
@@ -165,7 +165,7 @@ describe('without a session', () => {
       for (const c of callers) {
         const res = await api(h.app, c.auth).request(route.method, url, body);
         expect(res.status, `${route.method} ${url} com ${c.quem} → ${res.status} ${res.text}`).toBe(401);
-        expect(res.body).toEqual({ success: false, message: MSG.naoAutorizado, errorCode: 401 });
+        expect(res.body).toEqual({ success: false, message: MSG.naoAutorizado, errorCode: 401, code: 'UNAUTHENTICATED' });
       }
       expect(await writes()).toEqual([]);
     });

@@ -11,6 +11,8 @@ export const errorReply = z.object({
   success: z.literal(false),
   message: z.string(),
   errorCode: z.number().int(),
+  /** Stable machine-readable reason (e.g. VALIDATION, NOT_FOUND, TRANSICAO_INVALIDA): clients branch on it, never on the message. */
+  code: z.string(),
   errors: z.array(fieldError).optional(),
 });
 

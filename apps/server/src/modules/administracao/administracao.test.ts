@@ -88,7 +88,7 @@ describe('GET /administracao/consulta-cnpj/{cnpj}', () => {
     for (const cnpj of ['11222333000180', '11111111111111', '123']) {
       const res = await admin.get(`/api/v1/administracao/consulta-cnpj/${cnpj}`);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: 'CNPJ inválido', errorCode: 400, errors: [{ field: 'cnpj', message: 'CNPJ inválido' }] });
+      expect(res.body).toEqual({ success: false, message: 'CNPJ inválido', errorCode: 400, code: 'VALIDATION', errors: [{ field: 'cnpj', message: 'CNPJ inválido' }] });
     }
   });
 

@@ -64,7 +64,7 @@ describe('GET /locais/endereco/{cep}', () => {
     for (const cep of ['1234', '013101000', 'abcdefgh', '01310-10x']) {
       const res = await endereco(admin, cep);
       expect(res.status, cep).toBe(400);
-      expect(res.body).toEqual({ success: false, message: 'CEP inválido', errorCode: 400, errors: [{ field: 'cep', message: 'CEP inválido' }] });
+      expect(res.body).toEqual({ success: false, message: 'CEP inválido', errorCode: 400, code: 'VALIDATION', errors: [{ field: 'cep', message: 'CEP inválido' }] });
     }
     const res = await endereco(admin, '00000-000');
     expect(res.status).toBe(404);

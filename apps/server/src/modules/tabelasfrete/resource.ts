@@ -1,17 +1,18 @@
 import { and, eq, getTableColumns, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { FILTROS_VIGENCIA, tabelaFrete, tabelaFreteInput, tabelaFreteUpdate, transicaoProibida, z } from '@fretio/core';
+import { FILTROS_VIGENCIA, tabelaFrete, tabelaFreteInput, tabelaFreteUpdate, z } from '@fretio/core';
+import { exigirTransicao } from '../../framework/acoes.ts';
 import { modais, tabelasFrete, transportadores } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { removerAnexosDe } from '../anexos/service.ts';
-import { catalogoComponentes } from '../componentes/routes.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import { estaVinculado } from '../transportadores/repository.ts';
 import { STATUS_ATIVO, tabelaItem } from './itens.ts';
-import { errosDaTabela, montarTabelaCalculo } from './montar.ts';
-import { type LinhasTabela, TABELA_HISTORICA, type TabelaRow, carregarLinhas } from './repository.ts';
+import { acoesTabelaFrete } from './acoes.ts';
+import { exigirAtivavel } from './ativacao.ts';
+import { TABELA_HISTORICA, type TabelaRow } from './repository.ts';
 
 export const ENTIDADE_ANEXO = 'tabelasfrete';
 
@@ -94,6 +95,7 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
         .describe("Vigência em America/Sao_Paulo: 'vigente' (padrão), 'futura', 'expirada' ou 'todas'"),
     },
     listWhere: (q) => condicaoVigencia(q.vigencia as string | undefined),
+    actions: acoesTabelaFrete,
     hooks: {
       async validate(tx, ctx, values, existing) {
         const embarcadorUid = exigirEmbarcador(ctx);
@@ -116,20 +118,11 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
         if (existing) {
           if (values.status === undefined || values.status === null) delete values.status;
           else if (values.status !== existing.status) {
-            const proibida = transicaoProibida('tabelaFrete', existing.status as number, values.status as number);
-            if (proibida) throw AppError.conflict(proibida, [{ field: 'status', message: proibida }]);
+            exigirTransicao('tabelaFrete', existing.status as number, values.status as number);
           }
           values.revisao = sql`${tabelasFrete.revisao} + 1`;
-          // Activating: the whole table must pass the engine's validation.
           if (values.status === STATUS_ATIVO && existing.status !== STATUS_ATIVO) {
-            const linhas = (await carregarLinhas(tx, [existing.uid as string], { enxuto: true })).get(existing.uid as string);
-            const tabela = montarTabelaCalculo(
-              { ...(existing as TabelaRow), fatorCubagem: values.fatorCubagem as string },
-              linhas as LinhasTabela,
-            );
-            const codigos = (await catalogoComponentes(tx, embarcadorUid)).map((c) => c.codigo);
-            const erros = errosDaTabela(tabela, codigos);
-            if (erros.length) throw AppError.validation(erros, `A tabela tem erros e não pode ser ativada: ${erros[0].message}`);
+            await exigirAtivavel(tx, ctx, { ...(existing as TabelaRow), fatorCubagem: values.fatorCubagem as string });
           }
         }
       },

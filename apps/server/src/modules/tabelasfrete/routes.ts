@@ -5,7 +5,6 @@ import {
   MSG,
   fieldError,
   importacaoErroReply,
-  reajusteInput,
   tabelaFrete,
   tabelaFreteCompleta,
   tipoFaixaCalculo,
@@ -31,7 +30,7 @@ import { carregarTabela, tabelaParaAlterar, tabelaVisivel } from './repository.t
 import { ENTIDADE_ANEXO, criarTabelasFreteResource } from './resource.ts';
 import restricaoPessoasRoutes from './restricao-pessoas.ts';
 import { restricoesResource } from './restricoes.ts';
-import { obterCompleta, reajustar } from './service.ts';
+import { obterCompleta } from './service.ts';
 
 const tags = ['Tabela de frete'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -155,28 +154,6 @@ export default async function tabelasFreteRoutes(app: FastifyInstance) {
       const { tabela, linhas } = await carregarTabela(app.db, req.params.uid, { enxuto: true });
       const codigos = (await catalogoComponentes(app.db, exigirEmbarcador(ctx))).map((c) => c.codigo);
       return reply.ok(errosDaTabela(montarTabelaCalculo(tabela, linhas), codigos));
-    },
-  );
-
-  r.post(
-    '/api/v1/tabelasfrete/:uid/reajustar',
-    {
-      config: { permission: ['tabelasfrete', 'criar'] },
-      schema: {
-        tags,
-        summary: 'Nova versão da tabela para outra vigência, com reajuste percentual',
-        description:
-          'Valores em dinheiro (FIXO, POR_UNIDADE, faixas, mínimos, máximos, frete mínimo) × (1 + percentual/100), arredondados a centavos (meio para cima); ' +
-          'percentuais (ad valorem, GRIS) ficam. A versão anterior termina na véspera do novo início e vira histórico somente leitura (409 ao alterar).',
-        params: uidParams,
-        body: reajusteInput,
-        response: created(tabelaFrete),
-      },
-    },
-    async (req, res) => {
-      const ctx = ctxOf(req);
-      const nova = await reajustar(app, ctx, req.params.uid, req.body);
-      return res.status(201).send(reply.saved((await obter(app.db, def, ctx, nova)) as z.infer<typeof tabelaFrete>));
     },
   );
 

@@ -1,19 +1,18 @@
 import Decimal from 'decimal.js';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { LocalRef, TabelaFrete, TabelaFreteCompleta } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
 import { pessoas, rotas, tabelasFrete } from '../../db/schema/index.ts';
 import { registrarAuditoria } from '../../framework/audit.ts';
 import { obter } from '../../framework/crud.ts';
-import type { ResourceDef } from '../../framework/resource.ts';
+import type { ResourceDef, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { catalogoComponentes } from '../componentes/routes.ts';
 import { colunasParaLocal, comLocais, nomesDosLocais } from '../regioes/local-ref.ts';
 import { dadosDeLinhas, inserirDados, type RegraDados } from './dados.ts';
 import { n2, regraItem } from './itens.ts';
-import { carregarLinhas, carregarTabela, tabelaParaAlterar, tabelaVisivel } from './repository.ts';
+import { TABELA_HISTORICA, type TabelaRow, carregarLinhas, carregarTabela } from './repository.ts';
 
 // The whole table in one reply (par=cmp,full) and the readjustment into a new validity period.
 
@@ -104,51 +103,59 @@ const vespera = (data: string) => new Date(Date.parse(`${data}T00:00:00Z`) - 86_
  * before the new start (or earlier, if it already did) and becomes read-only history.
  */
 export async function reajustar(
-  app: FastifyInstance,
+  tx: Tx,
   ctx: RequestContext,
-  uid: string,
+  antiga: TabelaRow,
   r: { vigenciaInicio: string; vigenciaFim: string | null; percentual: number },
 ) {
   const embarcadorUid = exigirEmbarcador(ctx);
-  return app.db.transaction(async (tx) => {
-    if (!(await tabelaVisivel(tx, ctx, uid))) throw AppError.notFound();
-    const antiga = await tabelaParaAlterar(tx, uid);
-    if (r.vigenciaInicio <= antiga.vigenciaInicio) {
-      throw AppError.field('vigenciaInicio', `A nova vigência deve começar depois do início da tabela atual (${antiga.vigenciaInicio})`);
-    }
-    const linhas = (await carregarLinhas(tx, [uid])).get(uid);
-    const dados = dadosDeLinhas(antiga, linhas as never);
-    const fator = new D(1).plus(new D(r.percentual).div(100));
-    dados.tabela = {
-      ...dados.tabela,
-      vigenciaInicio: r.vigenciaInicio,
-      vigenciaFim: r.vigenciaFim,
-      versao: antiga.versao + 1,
-      tabelaOrigemUid: antiga.uid,
-    };
-    dados.rotas = dados.rotas.map((rota) => ({
-      ...rota,
-      freteMinimo: reajustarValor(rota.freteMinimo as string | null, fator),
-      regras: rota.regras.map((g) => reajustarRegra(g, fator)),
-    }));
-    dados.generalidades = dados.generalidades.map((g) => reajustarRegra(g, fator));
-    const novaUid = await inserirDados(tx, embarcadorUid, dados);
-    const fim = vespera(r.vigenciaInicio);
-    const fimAntiga = antiga.vigenciaFim && antiga.vigenciaFim < fim ? antiga.vigenciaFim : fim;
-    await tx
-      .update(tabelasFrete)
-      .set({ vigenciaFim: fimAntiga, historica: true, revisao: sql`${tabelasFrete.revisao} + 1`, atualizadoEm: sql`now()` } as never)
-      .where(eq(tabelasFrete.uid, uid));
-    await registrarAuditoria(tx, ctx, 'tabelasfrete', novaUid, 'reajustar', null, { tabelaOrigemUid: uid, ...r });
-    await registrarAuditoria(
-      tx,
-      ctx,
-      'tabelasfrete',
-      uid,
-      'historica',
-      { vigenciaFim: antiga.vigenciaFim, historica: false },
-      { vigenciaFim: fimAntiga, historica: true, novaVersaoUid: novaUid },
-    );
-    return novaUid;
-  });
+  const uid = antiga.uid;
+  if (antiga.historica) throw AppError.conflict(TABELA_HISTORICA);
+  if (r.vigenciaInicio <= antiga.vigenciaInicio) {
+    throw AppError.field('vigenciaInicio', `A nova vigência deve começar depois do início da tabela atual (${antiga.vigenciaInicio})`);
+  }
+  const linhas = (await carregarLinhas(tx, [uid])).get(uid);
+  const dados = dadosDeLinhas(antiga, linhas as never);
+  const fator = new D(1).plus(new D(r.percentual).div(100));
+  dados.tabela = {
+    ...dados.tabela,
+    vigenciaInicio: r.vigenciaInicio,
+    vigenciaFim: r.vigenciaFim,
+    versao: antiga.versao + 1,
+    tabelaOrigemUid: antiga.uid,
+  };
+  dados.rotas = dados.rotas.map((rota) => ({
+    ...rota,
+    freteMinimo: reajustarValor(rota.freteMinimo as string | null, fator),
+    regras: rota.regras.map((g) => reajustarRegra(g, fator)),
+  }));
+  dados.generalidades = dados.generalidades.map((g) => reajustarRegra(g, fator));
+  const novaUid = await inserirDados(tx, embarcadorUid, dados);
+  const fim = vespera(r.vigenciaInicio);
+  const fimAntiga = antiga.vigenciaFim && antiga.vigenciaFim < fim ? antiga.vigenciaFim : fim;
+  await tx
+    .update(tabelasFrete)
+    .set({ vigenciaFim: fimAntiga, historica: true, revisao: sql`${tabelasFrete.revisao} + 1`, atualizadoEm: sql`now()` } as never)
+    .where(eq(tabelasFrete.uid, uid));
+  await registrarAuditoria(tx, ctx, 'tabelasfrete', novaUid, 'reajustar', null, { tabelaOrigemUid: uid, ...r });
+  await registrarAuditoria(
+    tx,
+    ctx,
+    'tabelasfrete',
+    uid,
+    'historica',
+    { vigenciaFim: antiga.vigenciaFim, historica: false },
+    { vigenciaFim: fimAntiga, historica: true, novaVersaoUid: novaUid },
+  );
+  return novaUid;
+}
+
+/** A copy of the whole table (routes, rules, ranges, generalities, priorities, restrictions) in Validação. */
+export async function duplicar(tx: Tx, ctx: RequestContext, origem: TabelaRow, nome: string | null) {
+  const linhas = (await carregarLinhas(tx, [origem.uid])).get(origem.uid);
+  const dados = dadosDeLinhas(origem, linhas as never);
+  dados.tabela = { ...dados.tabela, nome: (nome ?? `Cópia de ${origem.nome}`).slice(0, 150), status: 3, versao: 1, tabelaOrigemUid: null };
+  const novaUid = await inserirDados(tx, exigirEmbarcador(ctx), dados);
+  await registrarAuditoria(tx, ctx, 'tabelasfrete', novaUid, 'duplicar', null, { tabelaCopiadaUid: origem.uid, nome: dados.tabela.nome });
+  return novaUid;
 }

@@ -62,63 +62,7 @@ export function corpoDaRegra(r: RegraItem) {
   };
 }
 
-const semDescricao = <T extends { descricao?: string }>(l: T | null) => {
-  if (!l) return null;
-  const { descricao: _d, ...ref } = l;
-  return ref;
-};
-
-/**
- * A copy of the table, in Validação, named "Cópia de …": the header, routes with their rules and
- * ranges, generalidades, priorities and restrictions with their senders and recipients. The API has
- * no copy endpoint, so the copy is made part by part; a failure leaves the partial copy in Validação.
- */
+/** The server copies the whole table in one transaction (POST {uid}/duplicar); the copy starts in Validação. */
 export async function duplicarTabela(uid: string): Promise<TabelaFrete> {
-  const t = (await apiGet<TabelaFreteCompleta>(`/tabelasfrete/${uid}`, { par: 'cmp,full' })).data;
-  const nova = (
-    await apiPost<TabelaFrete>('/tabelasfrete', {
-      nome: `Cópia de ${t.nome}`.slice(0, 150),
-      transportadorUid: t.transportadorUid,
-      modalUid: t.modalUid,
-      vigenciaInicio: t.vigenciaInicio,
-      vigenciaFim: t.vigenciaFim,
-      fatorCubagem: t.fatorCubagem,
-      icmsIncluso: t.icmsIncluso,
-      prioridade: t.prioridade,
-      observacoes: t.observacoes,
-      status: 3,
-    })
-  ).data;
-  const base = `/tabelasfrete/${nova.uid}`;
-  for (const r of t.rotas) {
-    const rota = (
-      await apiPost<{ uid: string }>(`${base}/rotas`, {
-        rotaUid: r.rotaUid,
-        origem: semDescricao(r.origem),
-        destino: semDescricao(r.destino),
-        prazoDiasUteis: r.prazoDiasUteis,
-        freteMinimo: r.freteMinimo,
-        distanciaKm: r.distanciaKm,
-        tipoVeiculoUid: r.tipoVeiculoUid,
-      })
-    ).data;
-    for (const g of r.regras) await apiPost(`${base}/rotasComponente`, { tabelaRotaUid: rota.uid, ...corpoDaRegra(g) });
-  }
-  for (const g of t.generalidades) await apiPost(`${base}/generalidades`, corpoDaRegra(g));
-  for (const p of t.prioridades) {
-    await apiPost(`${base}/prioridades`, {
-      origem: semDescricao(p.origem),
-      destino: semDescricao(p.destino),
-      prioridade: p.prioridade,
-      observacao: p.observacao,
-    });
-  }
-  for (const x of t.restricoes) {
-    const r = (
-      await apiPost<{ uid: string }>(`${base}/restricoes-componentes`, { componente: x.componente, modo: x.modo, descricao: x.descricao })
-    ).data;
-    for (const p of x.remetentes) await apiPost(`${base}/restricoes-componentes/${r.uid}/remetentes/${p.pessoaUid}`);
-    for (const p of x.destinatarios) await apiPost(`${base}/restricoes-componentes/${r.uid}/destinatarios/${p.pessoaUid}`);
-  }
-  return nova;
+  return (await apiPost<TabelaFrete>(`/tabelasfrete/${uid}/duplicar`, {})).data;
 }
