@@ -112,6 +112,7 @@ describe('centros de custo', () => {
     // Only active cost centres are offered: '9.99 Projetos Encerrados' is inactive.
     expect(await opcoes.filter({ hasText: 'Projetos Encerrados' }).count()).toBe(0);
     await opcoes.filter({ hasText: '1.02 - Suprimentos' }).click();
+    // biome-ignore lint/performance/useDomNodeTextContent: the select's rendered text, as the user reads it.
     await expect.poll(() => selectRoot(drawer(page).getByLabel('Centro de custo')).innerText()).toContain('Suprimentos');
     await drawer(page).getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Registro salvo com sucesso.').waitFor();

@@ -18,8 +18,11 @@ const matches = (text: string, opcao: string | RegExp) =>
 export async function escolher(page: Page, campo: Locator, opcao: string | RegExp, busca?: string) {
   const root = selectRoot(campo);
   const multiplo = (await root.getAttribute('class'))?.includes('ant-select-multiple') ?? false;
-  const mostrado = async () =>
-    multiplo ? (await root.locator('.ant-select-selection-item').allInnerTexts()).map((t) => t.trim()) : [(await root.innerText()).trim()];
+  const mostrado = async () => {
+    if (multiplo) return (await root.locator('.ant-select-selection-item').allInnerTexts()).map((t) => t.trim());
+    // biome-ignore lint/performance/useDomNodeTextContent: the select's rendered text, as the user reads it.
+    return [(await root.innerText()).trim()];
+  };
   const antes = (await mostrado()).join('|');
   // Taken when the select shows the option, or (a select that shows a shorter label, e.g. 'SP' for
   // 'SP - São Paulo') shows something new.

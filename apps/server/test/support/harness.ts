@@ -6,7 +6,7 @@ import { resourceRegistry } from '../../src/framework/register.ts';
 import type { ResourceDef } from '../../src/framework/resource.ts';
 import { type Body, fixtures, type ResourceFixture, routeFixtures } from '../fixtures.ts';
 import { type RouteInfo, type TestApp, createTestApp } from './db.ts';
-import { type Api, api, as } from './http.ts';
+import { type Api, as } from './http.ts';
 import { rows } from './state.ts';
 
 // What the generic suites share: the app with the demo data, the two shippers' administrators,

@@ -1,5 +1,5 @@
 import { eq, getTableColumns } from 'drizzle-orm';
-import { type LocalRef, prazoEntrega, prazoEntregaInput } from '@fretio/core';
+import { prazoEntrega, prazoEntregaInput } from '@fretio/core';
 import { prazosEntrega, transportadores } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
