@@ -1,0 +1,7 @@
+import { defineModule } from '../../framework/modulo.ts';
+import { centrosCustoResource } from './resource.ts';
+
+export default defineModule({
+  nome: 'centros-custo',
+  resources: [centrosCustoResource],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../../framework/modulo.ts';
+import componentesRoutes from './routes.ts';
+
+export default defineModule({
+  nome: 'componentes',
+  routes: [componentesRoutes],
+});

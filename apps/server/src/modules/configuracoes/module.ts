@@ -1,0 +1,7 @@
+import { defineModule } from '../../framework/modulo.ts';
+import configuracoesRoutes from './routes.ts';
+
+export default defineModule({
+  nome: 'configuracoes',
+  routes: [configuracoesRoutes],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../../framework/modulo.ts';
+import feriadosRoutes from './routes.ts';
+
+export default defineModule({
+  nome: 'feriados',
+  routes: [feriadosRoutes],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../../framework/modulo.ts';
+import healthRoutes from './routes.ts';
+
+export default defineModule({
+  nome: 'health',
+  routes: [healthRoutes],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../../framework/modulo.ts';
+import locaisRoutes from './routes.ts';
+
+export default defineModule({
+  nome: 'locais',
+  routes: [locaisRoutes],
+});

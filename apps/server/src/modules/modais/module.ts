@@ -1,0 +1,7 @@
+import { defineModule } from '../../framework/modulo.ts';
+import modaisRoutes from './routes.ts';
+
+export default defineModule({
+  nome: 'modais',
+  routes: [modaisRoutes],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../../framework/modulo.ts';
+import setorRoutes from './routes.ts';
+
+export default defineModule({
+  nome: 'setor',
+  routes: [setorRoutes],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../../framework/modulo.ts';
+import tabelasFreteRoutes from './routes.ts';
+
+export default defineModule({
+  nome: 'tabelasfrete',
+  routes: [tabelasFreteRoutes],
+});
