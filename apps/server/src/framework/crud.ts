@@ -60,10 +60,21 @@ async function valuesFrom(def: ResourceDef, ctx: RequestContext, input: Row) {
   return def.toValues ? await def.toValues(input, ctx) : input;
 }
 
+/** The declared refs of the values (see ResourceDef.refs): 400 naming every field that points nowhere. */
+async function checarRefs(tx: Tx, def: ResourceDef, ctx: RequestContext, values: Row) {
+  const erros: { field: string; message: string }[] = [];
+  for (const [campo, ref] of Object.entries(def.refs ?? {})) {
+    const uid = values[campo];
+    if (typeof uid === 'string' && !(await ref.existe(tx, ctx, uid))) erros.push({ field: campo, message: ref.mensagem });
+  }
+  if (erros.length) throw AppError.validation(erros, erros[0].message);
+}
+
 export async function criar(db: Db, def: ResourceDef, ctx: RequestContext, input: Row, parentUid?: string) {
   return db.transaction(async (tx) => {
     await assertParent(tx, def, ctx, parentUid);
     const values = { ...(await valuesFrom(def, ctx, input)), ...def.scope.values(ctx, parentUid) };
+    await checarRefs(tx, def, ctx, values);
     await def.hooks?.validate?.(tx, ctx, values, null);
     const [inserted] = (await tx.insert(def.table).values(values as never).returning()) as Row[];
     // The hook may be what makes the row visible (e.g. the creator's membership of a new shipper).
@@ -80,6 +91,7 @@ export async function atualizar(db: Db, def: ResourceDef, ctx: RequestContext, u
     await assertParent(tx, def, ctx, parentUid);
     const existing = await lockRow(tx, def, ctx, uid, parentUid);
     const values = await valuesFrom(def, ctx, input);
+    await checarRefs(tx, def, ctx, values);
     await def.hooks?.validate?.(tx, ctx, values, existing);
     const columns = getTableColumns(def.table);
     const set: Row = { ...values };

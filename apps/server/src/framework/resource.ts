@@ -48,6 +48,11 @@ export type ResourceDef<TItem = unknown> = {
   from?(q: FromBuilder, ctx: RequestContext, parentUid?: string): FromBuilder;
   toItem?(row: Record<string, unknown>): TItem;
   toValues?(input: Record<string, unknown>, ctx: RequestContext): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * References to other records the input carries ({field: Ref}): each uid present in the values must
+   * point to a record the caller may use, checked before `hooks.validate` (400 naming every bad field).
+   */
+  refs?: Record<string, Ref>;
   /** Commands on one record (status changes, duplicate, new version...): see ActionDef. */
   actions?: ActionDef[];
   hooks?: {
@@ -57,6 +62,9 @@ export type ResourceDef<TItem = unknown> = {
     afterWrite?(tx: Tx, ctx: RequestContext, row: Record<string, unknown>, op: 'create' | 'update'): Promise<void>;
   };
 };
+
+/** A reference check: does `uid` name a record ctx may point to? `mensagem` is the 400 on the field. */
+export type Ref = { mensagem: string; existe(tx: DbOrTx, ctx: RequestContext, uid: string): Promise<boolean> };
 
 /**
  * A command on one record, declared beside the CRUD: `METHOD /api/v1/<path>/:uid/<action path>`.

@@ -12,7 +12,7 @@ import {
   validarOrigemDestino,
   valoresComLocais,
 } from '../regioes/local-ref.ts';
-import { estaVinculado } from '../transportadores/repository.ts';
+import { transportadorVinculado } from '../transportadores/repository.ts';
 
 /** Delivery deadlines (business days) by carrier and origin → destination (each a LocalRef). */
 export const prazosEntregaResource = defineResource({
@@ -43,12 +43,10 @@ export const prazosEntregaResource = defineResource({
     prazoDiasUteis: { column: prazosEntrega.prazoDiasUteis, kind: 'int', range: true },
     ativo: { column: prazosEntrega.ativo, kind: 'bool' },
   },
+  refs: { transportadorUid: transportadorVinculado },
   hooks: {
     async validate(tx, ctx, values, existing) {
       const embarcadorUid = exigirEmbarcador(ctx);
-      if (!(await estaVinculado(tx, values.transportadorUid as string, embarcadorUid))) {
-        throw AppError.field('transportadorUid', 'Transportador não vinculado ao embarcador');
-      }
       const row = { ...existing, ...values };
       await validarOrigemDestino(tx, embarcadorUid, row);
     },

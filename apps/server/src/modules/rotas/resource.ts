@@ -14,7 +14,7 @@ import {
   validarOrigemDestino,
   valoresComLocais,
 } from '../regioes/local-ref.ts';
-import { estaVinculado } from '../transportadores/repository.ts';
+import { transportadorVinculado } from '../transportadores/repository.ts';
 
 registerUniqueConstraint('rotas_nome_uq', 'nome', 'Já existe uma rota com este nome.');
 
@@ -53,12 +53,10 @@ export const rotasResource = defineResource({
     distanciaKm: { column: rotas.distanciaKm, kind: 'number', range: true },
     ativo: { column: rotas.ativo, kind: 'bool' },
   },
+  refs: { transportadorUid: transportadorVinculado },
   hooks: {
     async validate(tx, ctx, values, existing) {
       const embarcadorUid = exigirEmbarcador(ctx);
-      const t = values.transportadorUid as string | null;
-      if (t && !(await estaVinculado(tx, t, embarcadorUid)))
-        throw AppError.field('transportadorUid', 'Transportador não vinculado ao embarcador');
       const row = { ...existing, ...values };
       await validarOrigemDestino(tx, embarcadorUid, row);
     },

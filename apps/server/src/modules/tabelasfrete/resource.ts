@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { removerAnexosDe } from '../anexos/service.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
-import { estaVinculado } from '../transportadores/repository.ts';
+import { transportadorVinculado } from '../transportadores/repository.ts';
 import { STATUS_ATIVO, tabelaItem } from './itens.ts';
 import { acoesTabelaFrete } from './acoes.ts';
 import { exigirAtivavel } from './ativacao.ts';
@@ -95,14 +95,12 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
         .describe("Vigência em America/Sao_Paulo: 'vigente' (padrão), 'futura', 'expirada' ou 'todas'"),
     },
     listWhere: (q) => condicaoVigencia(q.vigencia as string | undefined),
+    refs: { transportadorUid: transportadorVinculado },
     actions: acoesTabelaFrete,
     hooks: {
       async validate(tx, ctx, values, existing) {
         const embarcadorUid = exigirEmbarcador(ctx);
         if (existing?.historica) throw AppError.conflict(TABELA_HISTORICA);
-        if (!(await estaVinculado(tx, values.transportadorUid as string, embarcadorUid))) {
-          throw AppError.field('transportadorUid', 'Transportador não vinculado ao embarcador');
-        }
         let fatorModal: string | null = null;
         if (values.modalUid) {
           const [m] = await tx

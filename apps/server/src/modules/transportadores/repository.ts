@@ -2,7 +2,7 @@ import { type SQL, and, asc, eq, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { TIPO_USUARIO, somenteDigitos } from '@fretio/core';
 import { embarcadorTransportador, transportadores } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../framework/resource.ts';
+import type { DbOrTx, Ref } from '../../framework/resource.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 
 // Carrier queries. Carriers are global; who sees one is decided by the link to the active shipper
@@ -37,6 +37,12 @@ export async function estaVinculado(db: DbOrTx, transportadorUid: string, embarc
     .limit(1);
   return rows.length > 0;
 }
+
+/** Ref: a carrier linked to the active shipper (tables, routes and deadlines point only to those). */
+export const transportadorVinculado: Ref = {
+  mensagem: 'Transportador não vinculado ao embarcador',
+  existe: (tx, ctx, uid) => estaVinculado(tx, uid, exigirEmbarcador(ctx)),
+};
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
