@@ -4,11 +4,12 @@
 //     signed-in cookie) next to the framework's listar() called directly and the same SQL run raw
 //     through the driver. p50/p95 latency of each and the HTTP/raw ratio.
 //  2. The freight engine (bench/engine.ts, benchEngine()) when that file exists, then every other
-//     bench/*.ts exporting bench*() (e.g. bench/pessoas.ts). BENCH_ONLY=lista,engine picks.
+//     bench/*.ts exporting bench*() (e.g. bench/pessoas.ts, bench/carga.ts: the 100-connection load
+//     test). BENCH_ONLY=lista,engine picks; the entries it does not re-measure stay in results.json.
 // PGlite by default (in memory); BENCH_DATABASE_URL=postgres://... runs against PostgreSQL in a
 // throwaway database. Benchmarks report; they never assert timings.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -361,8 +362,20 @@ async function main() {
 
   const list = wanted('lista') ? await benchList(log) : { results: [], database: 'não medido' };
   const others = await benchModules(log);
-  const results = [...list.results, ...others];
-  const out = { machine, database: list.database, rows: ROWS, durationSeconds: Math.round((performance.now() - t0) / 1000), results };
+  const novos = [...list.results, ...others];
+  // BENCH_ONLY re-measures a part: the other entries of results.json stay beside the new ones.
+  const anterior = only.length && existsSync(join(here, 'results.json')) ? JSON.parse(readFileSync(join(here, 'results.json'), 'utf8')) : null;
+  const medidos = new Set(novos.map((r) => r.name));
+  const results = [...((anterior?.results ?? []) as Result[]).filter((r) => !medidos.has(r.name)), ...novos];
+  const out = {
+    machine,
+    // The machine of the entries kept from the earlier full run.
+    ...(anterior ? { previousMachine: anterior.previousMachine ?? anterior.machine } : {}),
+    database: list.results.length || !anterior ? list.database : anterior.database,
+    rows: ROWS,
+    durationSeconds: Math.round((performance.now() - t0) / 1000),
+    results,
+  };
   writeFileSync(join(here, 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
   printTable(results);
   log(`bench/results.json escrito (${out.durationSeconds} s)`);

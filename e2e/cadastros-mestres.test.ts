@@ -122,9 +122,16 @@ describe('cadastros mestres', () => {
   it('cadastra um veículo com placa Mercosul para um transportador', async () => {
     const { page } = await suite.open();
     await signIn(page, ADMIN);
+    // Rápido Sul has a user of its own: it maintains its fleet, the shipper only reads it.
     await page.goto('/transportadores');
     await row(page, 'Rápido Sul Transportes Ltda').getByRole('link', { name: 'Veículos' }).click();
     await page.getByTestId('registro-pai').filter({ hasText: 'Rápido Sul Transportes Ltda' }).waitFor();
+    await row(page, 'RSL2A19').waitFor();
+    expect(await page.getByRole('button', { name: 'Novo' }).count()).toBe(0);
+    // Expresso Nordeste has none: Demo, which registered it, maintains it.
+    await page.goto('/transportadores');
+    await row(page, 'Expresso Nordeste Logística Ltda').getByRole('link', { name: 'Veículos' }).click();
+    await page.getByTestId('registro-pai').filter({ hasText: 'Expresso Nordeste Logística Ltda' }).waitFor();
     await page.getByRole('heading', { name: 'Veículos' }).waitFor();
     await row(page, 'AUV-8123').waitFor();
 

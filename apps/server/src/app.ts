@@ -5,8 +5,9 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type Config, loadConfig } from './config.ts';
+import { type Config, fastifyTrustProxy, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { serializadoresLog } from './lib/log-seguro.ts';
 import { modules } from './modules/index.ts';
 import auth from './plugins/auth/index.ts';
 import errors from './plugins/errors.ts';
@@ -22,14 +23,20 @@ declare module 'fastify' {
   }
 }
 
-export type BuildOptions = { config?: Partial<Config>; database?: Database };
+export type BuildOptions = {
+  config?: Partial<Config>;
+  database?: Database;
+  /** Where the log goes (tests read it back); stdout by default. */
+  logStream?: { write(linha: string): void };
+};
 
 /** Builds the whole application; tests call this and use app.inject. */
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(opts.config);
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: true,
+    // Serializers keep personal data (query parameters, key values) out of the log.
+    logger: { level: config.logLevel, serializers: serializadoresLog as never, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: 'array' } },

@@ -17,6 +17,8 @@ export type Config = {
   uploadMaxBytes: number;
   webDist?: string;
   logLevel: string;
+  /** Fastify's trustProxy: whether (and which) X-Forwarded-For to believe for the client address. */
+  trustProxy: boolean | number | string[];
 };
 
 export function loadConfig(over: Partial<Config> = {}): Config {
@@ -36,8 +38,24 @@ export function loadConfig(over: Partial<Config> = {}): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 10 * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...over,
   };
+}
+
+/** TRUST_PROXY: unset or false → the socket address only (X-Forwarded-For is anyone's to write);
+ * true → every proxy; a number → that many hops; otherwise addresses/CIDRs separated by commas. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim();
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** Fastify's option: its types take no number, so a hop count becomes the function proxy-addr would make. */
+export function fastifyTrustProxy(v: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof v === 'number' ? (_address, hop) => hop < v : v;
 }
 
 /** Without AUTH_SECRET, one random secret is kept in the data folder so sessions survive restarts.

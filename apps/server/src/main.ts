@@ -3,6 +3,12 @@ import { seedDemo } from './db/seed/demo.ts';
 
 // Production entry point: build, seed an empty database with demo data, listen.
 const app = await buildApp();
+// A poisoned embedded database (db/client.ts) cannot be trusted again in this process: exit, and the
+// supervisor (scripts/start.mjs, or systemd) starts a fresh one on the same data directory.
+app.database.aoEnvenenar = (err) => {
+  app.log.fatal({ err }, 'banco de dados embutido inutilizado: encerrando para o supervisor reiniciar');
+  process.exit(70);
+};
 if (app.config.seedDemo) {
   const seeded = await seedDemo(app.db);
   if (seeded) app.log.info('banco vazio: dados de demonstração carregados (admin@demo.com.br / demo1234)');

@@ -36,6 +36,24 @@ describe('sign-in', () => {
     await expect(signIn(t.app, DEMO.admin.login, 'senha-errada')).rejects.toThrow(/sign-in de admin@demo.com.br falhou/);
   });
 
+  it("a wrong password answers as next-auth v4's server: 401 {url: …error=CredentialsSignin}", async () => {
+    const csrf = await t.app.inject({ method: 'GET', url: '/api/auth/csrf' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: ([] as string[]).concat(csrf.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ') },
+      payload: new URLSearchParams({ csrfToken: csrf.json().csrfToken, callbackUrl: 'http://localhost:3000/', json: 'true', login: DEMO.admin.login, senha: 'errada' }).toString(),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(new URL(res.json().url).searchParams.get('error')).toBe('CredentialsSignin');
+  });
+
+  it('GET /api/auth/session signed out answers {} (next-auth v4 reads null as a fetch error)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({});
+  });
+
   it('an unknown login gives no session', async () => {
     await expect(signIn(t.app, 'ninguem@demo.com.br', 'demo1234')).rejects.toThrow(/falhou/);
   });

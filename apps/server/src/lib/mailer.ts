@@ -4,7 +4,8 @@ import nodemailer from 'nodemailer';
 import { emailOutbox } from '../db/schema/index.ts';
 
 // Every message is kept in the outbox table; with SMTP_URL it also goes out through nodemailer,
-// without it the message is only logged (development) and the admin reads it from the outbox.
+// without it the message is only stored (the log names it, never its text) and, in development, the
+// administrator reads it from the outbox.
 export type Mensagem = { para: string; assunto: string; texto: string; html?: string };
 export type Mailer = { enviar(m: Mensagem): Promise<{ uid: string; enviado: boolean }> };
 
@@ -14,7 +15,9 @@ export function createMailer(app: FastifyInstance): Mailer {
     async enviar(m) {
       const [row] = await app.db.insert(emailOutbox).values({ para: m.para, assunto: m.assunto, texto: m.texto, html: m.html }).returning({ uid: emailOutbox.uid });
       if (!transport) {
-        app.log.info({ para: m.para, assunto: m.assunto, texto: m.texto }, 'e-mail (sem SMTP_URL: guardado na caixa de saída)');
+        // Never the text: account e-mails carry a reset or activation link, which is a credential, and
+        // logs travel further than the database. In development the outbox endpoint shows it.
+        app.log.info({ para: m.para, assunto: m.assunto, caixaSaidaUid: row.uid }, 'e-mail (sem SMTP_URL: guardado na caixa de saída)');
         return { uid: row.uid, enviado: false };
       }
       try {

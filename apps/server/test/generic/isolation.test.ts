@@ -1,3 +1,4 @@
+import { getTableColumns, isNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtures, routeFixtures } from '../fixtures.ts';
 import {
@@ -143,6 +144,116 @@ describe('other routes that take a uid', () => {
       const res = await h.outro.request(route.method, url, body);
       expect(res.status, `${route.method} ${url} pelo embarcador B → ${res.status} ${res.text}`).toBe(rf?.expectForOtherShipper ?? 404);
       expect(await writes(), 'a requisição recusada gravou algo').toEqual([]);
+    });
+  }
+});
+
+// Shared records (issue 7, fault 1). A carrier, its units, users and fleet are shared by every shipper
+// linked to it, and global catalogues by every shipper: shipper B, linked to a carrier shipper A
+// registered (and maintains), changes none of it and reads no personal data (logins, CPFs, CNH, phones).
+// What B says about the carrier (component maps) is B's own and never reaches A's.
+type RegraCompartilhada = {
+  /** PUT/DELETE of A's record by B. 403: shared, visible, not B's to change; 404: not visible to B at all. */
+  alterar: 403 | 404;
+  /** POST in A's carrier by B: 403, or 'proprio' (B's own record on its link, invisible to A). */
+  incluir?: 403 | 'proprio';
+  /** 'publica': B reads it; 'oculta': B neither lists nor reads it; 'mascarada': these fields differ from A's. */
+  leitura: 'publica' | 'oculta' | string[];
+  /** PUT body beside the fixture's (the worst B could try). */
+  corpo?: Record<string, unknown>;
+};
+const COMPARTILHADOS: Record<string, RegraCompartilhada> = {
+  '/transportadores': { alterar: 403, leitura: 'publica' },
+  '/transportadores/:uid/unidades': { alterar: 403, incluir: 403, leitura: 'publica' },
+  '/transportadores/:uid/usuarios': { alterar: 404, incluir: 403, leitura: 'oculta', corpo: { statusUsuario: 3 } },
+  '/transportadores/:uid/motoristas': { alterar: 403, incluir: 403, leitura: ['cpf', 'cnhNumero', 'telefone'] },
+  '/transportadores/:uid/veiculos': { alterar: 403, incluir: 403, leitura: 'publica' },
+  '/transportadores/:uid/mapasComponente': { alterar: 404, incluir: 'proprio', leitura: 'oculta' },
+};
+
+describe("shared records: shipper B, linked to shipper A's carrier, changes nothing and reads no personal data", () => {
+  const doTransportador = h.resources.filter((r) => needsFixture(r) && (r.path === '/transportadores' || r.path.startsWith('/transportadores/:uid/')));
+  it('every record of a carrier has a rule here', () => {
+    const sem = doTransportador.map((r) => r.path).filter((p) => !COMPARTILHADOS[p]);
+    expect(sem, `acrescente em COMPARTILHADOS (apps/server/test/generic/isolation.test.ts) a regra de registro compartilhado de: ${sem.join(', ')}`).toEqual([]);
+  });
+
+  for (const r of doTransportador) {
+    it(`${r.path}: B cannot change A's record${r.nested ? ' nor add to the carrier' : ''}, and reads it as the rule says`, async () => {
+      const regra = COMPARTILHADOS[r.path];
+      if (!regra) throw new Error(`sem regra de registro compartilhado para ${r.path}`);
+      const rec = await h.create(r.path);
+      const transportadorUid = r.nested ? (rec.parent as string) : rec.uid;
+      const link = await h.outro.post(`/api/v1/embarcadores/${h.embarcadorB}/transportadores`, { transportadorUid });
+      expect(link.status, link.text).toBe(201);
+
+      const putBody = r.routes.update ? { ...(await updateBody(h, rec)), ...regra.corpo } : undefined;
+      const postBody = r.nested && r.routes.create ? await fixtures[r.path].body?.(h, { parent: rec.parent }) : undefined;
+      const row = await storedRow(h, r, rec.uid);
+      const writes = await watchWrites(h.db);
+      if (r.routes.update) {
+        const res = await h.outro.put(rec.itemUrl, putBody);
+        expect(res.status, `PUT ${rec.itemUrl} por B → ${res.text}`).toBe(regra.alterar);
+      }
+      if (r.routes.delete) expect((await h.outro.delete(rec.itemUrl)).status, `DELETE ${rec.itemUrl} por B`).toBe(regra.alterar);
+      if (postBody && regra.incluir === 403) expect((await h.outro.post(rec.collectionUrl, postBody)).status, `POST ${rec.collectionUrl} por B`).toBe(403);
+      expect(await storedRow(h, r, rec.uid), 'o registro do embarcador A mudou').toBe(row);
+      expect(await writes(), 'as requisições recusadas gravaram algo').toEqual([]);
+
+      const deA = (await h.admin.get(rec.itemUrl)).body.data as Record<string, unknown>;
+      const lista = r.routes.list ? await h.outro.get(rec.collectionUrl, { pps: 500 }) : undefined;
+      const naLista = ((lista?.body?.data?.data ?? []) as Record<string, unknown>[]).find((x) => x.uid === rec.uid);
+      const doB = r.routes.get ? await h.outro.get(rec.itemUrl) : undefined;
+      if (regra.leitura === 'oculta') {
+        if (doB) expect(doB.status).toBe(404);
+        expect(naLista, 'B lista o registro do embarcador A').toBeUndefined();
+      } else {
+        expect(doB?.status).toBe(200);
+        for (const campo of Array.isArray(regra.leitura) ? regra.leitura : []) {
+          if (deA[campo] === null || deA[campo] === undefined) continue;
+          expect(doB?.body.data[campo], `B lê ${campo} de A`).not.toBe(deA[campo]);
+          expect(naLista?.[campo], `B lista ${campo} de A`).not.toBe(deA[campo]);
+        }
+      }
+      if (postBody && regra.incluir === 'proprio') {
+        const proprio = await h.outro.post(rec.collectionUrl, postBody);
+        expect(proprio.status, proprio.text).toBe(201);
+        const vistos = (await h.admin.get(rec.collectionUrl, { pps: 500 })).body.data.data.map((x: { uid: string }) => x.uid);
+        expect(vistos, 'o que B diz sobre o transportador chegou ao embarcador A').not.toContain(proprio.body.data.uid);
+      }
+    });
+  }
+});
+
+// Global catalogue rows (embarcador_uid null: vehicle types, components, modes, holidays) are shared by
+// every shipper: none of them changes or deletes one.
+const catalogos = await Promise.all(
+  h.resources
+    .filter((r) => !r.nested && (r.routes.update || r.routes.delete) && 'embarcadorUid' in getTableColumns(r.def.table))
+    .map(async (r) => {
+      const col = getTableColumns(r.def.table).embarcadorUid;
+      const [g] = (await h.db.select({ uid: r.def.uid }).from(r.def.table).where(isNull(col)).limit(1)) as { uid: string }[];
+      return g ? { r, uid: g.uid } : null;
+    }),
+).then((l) => l.filter((x) => x !== null));
+
+describe('global catalogues: no shipper changes a row every shipper relies on', () => {
+  it('the known catalogues are covered', () => {
+    expect(catalogos.map((c) => c.r.path)).toEqual(expect.arrayContaining(['/tiposveiculo', '/componentes']));
+  });
+  for (const { r, uid } of catalogos) {
+    it(`${r.path}: a global row is refused to shippers A and B and stays as it was`, async () => {
+      const itemUrl = r.collection + '/' + uid;
+      const body = fixtures[r.path]?.body ? await fixtures[r.path].body?.(h, {}) : {};
+      const row = await storedRow(h, r, uid);
+      const writes = await watchWrites(h.db);
+      for (const quem of [h.outro, h.admin]) {
+        // 403 read-only, 409 system row, 404 a null-shipper row no shipper sees (e.g. a template).
+        if (r.routes.update) expect([403, 404, 409], `PUT ${itemUrl}`).toContain((await quem.put(itemUrl, body)).status);
+        if (r.routes.delete) expect([403, 404, 409], `DELETE ${itemUrl}`).toContain((await quem.delete(itemUrl)).status);
+      }
+      expect(await storedRow(h, r, uid), 'a linha global mudou').toBe(row);
+      expect(await writes(), 'as requisições recusadas gravaram algo').toEqual([]);
     });
   }
 });

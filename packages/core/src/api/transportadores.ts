@@ -23,6 +23,8 @@ export const transportador = z.object({
   ...contato,
   ...localizacao,
   ativo: z.boolean(),
+  /** May the caller change this shared record (its units, users and fleet too)? Else 403 on write. */
+  podeAlterar: z.boolean().optional(),
   criadoEm: z.string(),
   atualizadoEm: z.string(),
 });

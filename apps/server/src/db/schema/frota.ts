@@ -38,6 +38,8 @@ export const motoristas = pgTable(
     cnhCategoria: varchar({ length: 2 }).notNull(),
     cnhValidade: date({ mode: 'string' }).notNull(),
     telefone: varchar({ length: 20 }),
+    /** The shipper that registered the driver (null: the carrier itself); it may read the CPF and CNH. */
+    cadastradoPorEmbarcadorUid: uuid().references(() => embarcadores.uid, { onDelete: 'set null' }),
     ativo: ativo(),
     ...timestamps(),
   },

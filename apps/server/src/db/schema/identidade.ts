@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ativo, timestamps, tstz, uidPk } from './columns.ts';
 
 // Shippers, carriers, their units, users, memberships and roles: who may see and do what.
@@ -48,6 +48,11 @@ export const transportadores = pgTable('transportadores', {
   cep: varchar({ length: 8 }),
   uf: varchar({ length: 2 }),
   municipioIbge: varchar({ length: 7 }),
+  /**
+   * The shipper that keeps this shared record while the carrier has no active user of its own (the one
+   * that registered it). Null: nobody but the carrier (docs/DECISIONS.md, "transportador compartilhado").
+   */
+  embarcadorGestorUid: uuid().references(() => embarcadores.uid, { onDelete: 'set null' }),
   ativo: ativo(),
   ...timestamps(),
 });
@@ -97,8 +102,21 @@ export const usuarios = pgTable('usuarios', {
   unidadeTransportadorUid: uuid().references(() => unidadesTransportador.uid),
   ultimoEmbarcadorUid: uuid(),
   ultimoLogin: tstz(),
+  /** Goes into the session JWT at sign-in; a session whose number differs is revoked. Sign-out bumps it,
+   * and a trigger (migration sessao_versao_trigger) bumps it whenever the password or the status changes. */
+  sessaoVersao: integer().notNull().default(0),
   ...timestamps(),
 }, (t) => [index().on(t.transportadorUid)]);
+
+/** Failed sign-ins per key ('login:<login>' or 'ip:<address>'): kept in the database so every instance
+ * sees the same counts. `bloqueios` makes each lock longer than the previous one. */
+export const tentativasLogin = pgTable('tentativas_login', {
+  chave: varchar({ length: 200 }).primaryKey(),
+  falhas: integer().notNull().default(0),
+  janelaInicio: tstz().notNull(),
+  bloqueadoAte: tstz(),
+  bloqueios: integer().notNull().default(0),
+});
 
 /** Membership: a user in a shipper with one role (and optionally a home unit). */
 export const usuarioEmbarcador = pgTable('usuario_embarcador', {

@@ -49,6 +49,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { nome: 'João Carlos Pereira', nomeFantasia: 'João Autônomo', cnpj: '27865757000102', uf: 'SP', municipioIbge: '3550308', cep: '03000000' },
     ]).returning();
     const [rapido, nordeste, minas, autonomo] = carriers;
+    // Demo registered them all, so it keeps those with no active user of their own (Rápido Sul has Tiago).
+    await tx.update(transportadores).set({ embarcadorGestorUid: demo.uid });
     const unidadesT = await tx.insert(unidadesTransportador).values([
       { transportadorUid: rapido.uid, nome: 'Rápido Sul - Curitiba', apelido: 'Curitiba', documento: rapido.cnpj, uf: 'PR', municipioIbge: '4106902' },
       { transportadorUid: rapido.uid, nome: 'Rápido Sul - Guarulhos', apelido: 'Guarulhos', documento: '60746948000201', uf: 'SP', municipioIbge: '3518800' },

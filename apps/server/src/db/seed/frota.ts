@@ -4,9 +4,11 @@ import { motoristas, tiposVeiculo, veiculos } from '../schema/index.ts';
 import type { ModuleSeed } from './demo.ts';
 
 // Demo fleet: Demo Alimentos' own vehicle types (beside the global catalogue of the migration), and
-// drivers and vehicles of Rápido Sul and TransMinas (one driver with an expired CNH).
+// drivers and vehicles of Rápido Sul and TransMinas (one driver with an expired CNH), all registered by
+// Demo (Outro, linked to TransMinas, reads its drivers' CPFs masked). Expresso Nordeste (no user of its
+// own: Demo maintains it) has a vehicle, so Demo can show registering fleet there.
 export const seedFrota: ModuleSeed = async (tx, ids) => {
-  const { rapido, minas } = ids.transportadores;
+  const { rapido, minas, nordeste } = ids.transportadores;
   await tx.insert(tiposVeiculo).values([
     {
       embarcadorUid: ids.embarcadores.demo,
@@ -42,6 +44,7 @@ export const seedFrota: ModuleSeed = async (tx, ids) => {
   await tx.insert(motoristas).values([
     {
       transportadorUid: rapido,
+      cadastradoPorEmbarcadorUid: ids.embarcadores.demo,
       nome: 'Carlos Eduardo Machado',
       cpf: generateCpf(),
       cnhNumero: generateCnh(),
@@ -51,6 +54,7 @@ export const seedFrota: ModuleSeed = async (tx, ids) => {
     },
     {
       transportadorUid: rapido,
+      cadastradoPorEmbarcadorUid: ids.embarcadores.demo,
       nome: 'Roberto Luiz Kowalski',
       cpf: generateCpf(),
       cnhNumero: generateCnh(),
@@ -60,6 +64,7 @@ export const seedFrota: ModuleSeed = async (tx, ids) => {
     },
     {
       transportadorUid: rapido,
+      cadastradoPorEmbarcadorUid: ids.embarcadores.demo,
       nome: 'Edson Pereira dos Santos',
       cpf: generateCpf(),
       cnhNumero: generateCnh(),
@@ -69,6 +74,7 @@ export const seedFrota: ModuleSeed = async (tx, ids) => {
     },
     {
       transportadorUid: rapido,
+      cadastradoPorEmbarcadorUid: ids.embarcadores.demo,
       nome: 'Márcio Antunes',
       cpf: generateCpf(),
       cnhNumero: generateCnh(),
@@ -78,6 +84,7 @@ export const seedFrota: ModuleSeed = async (tx, ids) => {
     },
     {
       transportadorUid: minas,
+      cadastradoPorEmbarcadorUid: ids.embarcadores.demo,
       nome: 'Geraldo Magela Rocha',
       cpf: generateCpf(),
       cnhNumero: generateCnh(),
@@ -87,6 +94,7 @@ export const seedFrota: ModuleSeed = async (tx, ids) => {
     },
     {
       transportadorUid: minas,
+      cadastradoPorEmbarcadorUid: ids.embarcadores.demo,
       nome: 'Wellington Alves Costa',
       cpf: generateCpf(),
       cnhNumero: generateCnh(),
@@ -126,7 +134,7 @@ export const seedFrota: ModuleSeed = async (tx, ids) => {
     .values([
       v(rapido, 'RSL2A19', carreta, 2021, 'PROPRIO', 'PR'),
       v(rapido, 'BCX4E71', truck, 2019, 'PROPRIO', 'PR'),
-      v(rapido, 'AUV8123', toco, 2014, 'AGREGADO', 'SP'),
+      v(nordeste, 'AUV8123', toco, 2014, 'AGREGADO', 'PE'),
       v(rapido, 'FTR3C45', vuc, 2023, 'PROPRIO', 'SP'),
       v(rapido, 'QKR7J02', frio, 2022, 'TERCEIRO', 'PR'),
       v(minas, 'HMG5B33', bitrem, 2020, 'PROPRIO', 'MG'),

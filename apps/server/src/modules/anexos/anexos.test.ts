@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
-import { type Api, as, session } from '../../../test/support/http.ts';
-import { transportadores } from '../../db/schema/index.ts';
+import { type Api, api, as, session } from '../../../test/support/http.ts';
+import { anexos, arquivos, transportadores } from '../../db/schema/index.ts';
 import { enviar } from './multipart-teste.ts';
 
 // Attachments (a reusable sub-resource), exercised on freight tables: upload, list, download,
@@ -60,6 +60,30 @@ describe('anexos', () => {
     // Another shipper: neither the list nor the file.
     expect((await outro.get(url)).status).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: anexo.url, headers: { cookie: cookieOutro } })).statusCode).toBe(404);
+  });
+
+  it("downloads check the owner record's permission: a role without freight tables gets 403, like the list (issue 7, fault 7)", async () => {
+    // The carrier user works inside Demo with a role that reads carriers only, not freight tables.
+    const cookieTransp = await session(t.app, 'transportador@rapidosul.com.br');
+    expect((await api(t.app, cookieTransp).get(url)).status).toBe(403);
+    const down = await t.app.inject({ method: 'GET', url: anexo.url, headers: { cookie: cookieTransp } });
+    expect(down.statusCode, down.body).toBe(403);
+    expect(down.rawPayload.includes(PDF)).toBe(false);
+    // The operator reads freight tables: the file is served; another shipper never finds it.
+    const cookieOperador = await session(t.app, 'operador@demo.com.br');
+    expect((await t.app.inject({ method: 'GET', url: anexo.url, headers: { cookie: cookieOperador } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: anexo.url, headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: anexo.url, headers: { cookie: cookieOutro } })).statusCode).toBe(404);
+  });
+
+  it('a file whose owner record is gone, or of a kind nobody registered, is not served', async () => {
+    const orfao = await enviar(t.app, cookie, url, {}, { name: 'orfao.txt', type: 'text/plain', data: Buffer.from('x') });
+    expect(orfao.status).toBe(201);
+    await t.db.update(anexos).set({ entidade: 'desconhecida' }).where(eq(anexos.uid, orfao.body.data.uid));
+    expect((await t.app.inject({ method: 'GET', url: orfao.body.data.url, headers: { cookie } })).statusCode).toBe(404);
+    await t.db.update(arquivos).set({ tipo: 'exportacao' }).where(eq(arquivos.uid, orfao.body.data.uid));
+    expect((await t.app.inject({ method: 'GET', url: `/api/download/exportacao/${orfao.body.data.uid}`, headers: { cookie } })).statusCode).toBe(404);
+    await t.db.delete(anexos).where(eq(anexos.uid, orfao.body.data.uid));
   });
 
   it('accepts the allowed types (csv sent as application/vnd.ms-excel, xml, png) and stores the canonical type', async () => {

@@ -9,13 +9,15 @@ import { created, ok, okEmpty, reply, zUidParam } from '../../framework/schemas.
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { lerUpload, removerArquivo, salvarArquivo } from '../arquivos/service.ts';
+import { registrarDonoDeAnexo } from './download.ts';
 import { ANEXO_MAX_BYTES, EXTENSOES_PERMITIDAS, TIPO_ARQUIVO_ANEXO, listarAnexos, tipoDoAnexo } from './service.ts';
 
 // Attachments as a reusable sub-resource of any record:
 //   registerAnexos(app, { parentPath: '/tabelasfrete/:uid', recurso: 'tabelasfrete', entidade: 'tabelasfrete', parentVisible })
 // gives GET {parent}/anexos, GET {parent}/anexos/{anexoUid}, POST {parent}/anexos (multipart: file,
 // descricao) and DELETE {parent}/anexos/{anexoUid}; the file downloads at /api/download/anexo/{anexoUid}.
-// Reading needs [recurso, 'ler']; attaching and removing need [recurso, 'alterar'].
+// Reading (the list and the download alike: download.ts) needs [recurso, 'ler'] and a visible parent;
+// attaching and removing need [recurso, 'alterar'].
 
 export type AnexosOptions = {
   /** Parent record path under /api/v1 with ':uid', e.g. '/cotacoesfrete/:uid'. */
@@ -36,6 +38,7 @@ const descricaoMax = 255;
 export function registerAnexos(app: FastifyInstance, o: AnexosOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const entidade = o.entidade ?? o.recurso;
+  registrarDonoDeAnexo(entidade, { recurso: o.recurso, parentVisible: o.parentVisible });
   const base = `/api/v1${o.parentPath}/anexos`;
   const tags = [o.tag ?? 'Anexos'];
   const pai = z.object({ uid: zUidParam });

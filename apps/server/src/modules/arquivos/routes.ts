@@ -5,9 +5,11 @@ import { z } from '@fretio/core';
 import { arquivos } from '../../db/schema/index.ts';
 import { zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
+import { verificarDonoDoArquivo } from './acesso.ts';
 
-// GET /api/download/{kind}/{uid}: a stored file with its content type, visible only inside its shipper.
-// Kinds that are not shipper-owned (profile photos) are visible to any signed-in user.
+// GET /api/download/{kind}/{uid}: a stored file with its content type, visible only inside its shipper
+// and only to who may read the record that owns it (acesso.ts). Kinds that are not shipper-owned
+// (profile photos) are visible to any signed-in user.
 export default async function arquivosRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/download/:kind/:uid', {
     schema: {
@@ -25,6 +27,8 @@ export default async function arquivosRoutes(app: FastifyInstance) {
       .where(and(eq(arquivos.uid, req.params.uid), eq(arquivos.tipo, req.params.kind), or(isNull(arquivos.embarcadorUid), eq(arquivos.embarcadorUid, ctx.embarcadorUid ?? '00000000-0000-4000-8000-000000000000'))))
       .limit(1);
     if (!a) throw AppError.notFound();
+    // The record that owns the file decides too: e.g. a freight table's attachment needs tabelasfrete:ler.
+    await verificarDonoDoArquivo(app.db, ctx, a.tipo, a.uid);
     const inline = a.tipoConteudo.startsWith('image/') || a.tipoConteudo === 'application/pdf';
     reply
       .header('content-type', a.tipoConteudo)

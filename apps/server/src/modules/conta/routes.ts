@@ -1,12 +1,12 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UID_REGEX, USUARIO_STATUS, senhaInput, z } from '@fretio/core';
+import { USUARIO_STATUS, senhaInput, z } from '@fretio/core';
 import { usuarioEmbarcador, usuarios } from '../../db/schema/index.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { ok, okEmpty, reply, uidParams } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enviarLinkConta, usarToken, validarToken } from './service.ts';
+import { enviarLinkConta, envioEmSegundoPlano, iniciarRedefinicao, usarToken, validarToken } from './service.ts';
 
 // Account life cycle: forgotten password, activation and the administrator's re-sends.
 const tokenParams = z.object({ token: z.string().min(20, 'Token inválido').max(200, 'Token inválido') });
@@ -16,13 +16,11 @@ const publico = { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } }
 
 export default async function contaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const enviarDepois = envioEmSegundoPlano(app);
 
   // Always the same answer, whether the login exists or not: nobody learns who has an account.
   r.post('/api/v1/auth/startresetpassword/:id', { config: publico, schema: { tags, summary: 'Inicia a redefinição de senha (por login ou uid)', params: idParams, response: okEmpty } }, async (req) => {
-    const id = req.params.id.toLowerCase();
-    const [u] = await app.db.select().from(usuarios)
-      .where(UID_REGEX.test(id) ? or(eq(usuarios.uid, id), eq(usuarios.login, id)) : eq(usuarios.login, id)).limit(1);
-    if (u && u.statusUsuario === USUARIO_STATUS.ATIVO) await enviarLinkConta(app, u, 'reset');
+    await iniciarRedefinicao(app, req.params.id.toLowerCase(), enviarDepois);
     return reply.ok(null, 'Se o login estiver cadastrado, enviaremos um e-mail com as instruções.');
   });
 

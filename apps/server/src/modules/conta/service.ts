@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MSG, USUARIO_STATUS } from '@fretio/core';
+import { MSG, UID_REGEX, USUARIO_STATUS } from '@fretio/core';
 import { tokensConta, usuarios } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { hashSenha, sha256, tokenAleatorio } from '../../lib/crypto.ts';
@@ -27,6 +27,38 @@ export async function enviarLinkConta(app: FastifyInstance, u: { uid: string; lo
   const token = await criarToken(app.db, u.uid, tipo);
   await enviarEmailConta(app, u, tipo, token);
   return token;
+}
+
+/**
+ * Forgotten password, started by anyone: the same work whether the login exists or not (a token is
+ * made and hashed, and one statement voids the old tokens and writes the new one for whoever matches,
+ * possibly nobody), and the e-mail leaves after the answer, so the answer's time says nothing.
+ */
+export async function iniciarRedefinicao(app: FastifyInstance, id: string, enviarDepois: (envio: Promise<unknown>) => void) {
+  const token = tokenAleatorio();
+  const porId = UID_REGEX.test(id) ? sql`(uid = ${id}::uuid or login = ${id})` : sql`login = ${id}`;
+  const res = await app.db.execute(sql`
+    with alvo as (select uid, login, nome from usuarios where ${porId} and status_usuario = ${USUARIO_STATUS.ATIVO} limit 1),
+    anulados as (update tokens_conta set usado_em = now() where usuario_uid in (select uid from alvo) and tipo = 'reset' and usado_em is null),
+    novo as (insert into tokens_conta (usuario_uid, tipo, hash, expira_em)
+      select uid, 'reset', ${sha256(token)}, now() + make_interval(hours => ${VALIDADE_HORAS.reset}::int) from alvo)
+    select login, nome from alvo`);
+  const [u] = (res as unknown as { rows: { login: string; nome: string }[] }).rows;
+  if (!u) return;
+  enviarDepois(enviarEmailConta(app, u, 'reset', token));
+}
+
+/** For e-mails that must not delay the answer: call while registering routes (it adds the onClose
+ * hook that waits for the ones still on their way). */
+export function envioEmSegundoPlano(app: FastifyInstance) {
+  const pendentes = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pendentes]);
+  });
+  return (envio: Promise<unknown>) => {
+    const p: Promise<unknown> = envio.catch((err) => app.log.error({ err }, 'falha ao enviar e-mail de conta')).finally(() => pendentes.delete(p));
+    pendentes.add(p);
+  };
 }
 
 /** E-mails a token created earlier. Call it after the transaction commits: no mail for a rolled-back

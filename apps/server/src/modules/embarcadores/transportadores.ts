@@ -9,8 +9,10 @@ import { defineResource } from '../../framework/resource.ts';
 import { created, okEmpty, reply, uidParams, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { embarcadorAtivoEh, exigirEmbarcadorAtivo } from './parent.ts';
+import { assumirSeOrfao, passarAdiante } from './gestor-transportador.ts';
 
-// The carriers that serve a shipper: list (framework), link and unlink.
+// The carriers that serve a shipper: list (framework), link and unlink. Linking reads nothing of the
+// carrier but its uid and never lets the shipper change it (modules/transportadores/propriedade.ts).
 export const transportadorVinculado = z.object({
   uid: z.string(), id: z.number(), nome: z.string(), nomeFantasia: z.string().nullable(), cnpj: z.string(),
   uf: z.string().nullable(), ativo: z.boolean(), vinculadoEm: z.string(),
@@ -58,6 +60,7 @@ export async function transportadoresVinculoRoutes(app: FastifyInstance) {
       if (!t) throw AppError.field('transportadorUid', 'Transportador não encontrado.');
       const inserted = await tx.insert(embarcadorTransportador).values({ embarcadorUid: req.params.uid, transportadorUid }).onConflictDoNothing().returning();
       if (!inserted.length) throw AppError.conflict('Transportador já vinculado a este embarcador.', [{ field: 'transportadorUid', message: 'Transportador já vinculado' }]);
+      await assumirSeOrfao(tx, transportadorUid, req.params.uid);
       await registrarAuditoria(tx, ctx, 'transportadores', transportadorUid, 'vincular', null, { embarcadorUid: req.params.uid });
     });
     return res.status(201).send(reply.saved({ transportadorUid }));
@@ -73,6 +76,7 @@ export async function transportadoresVinculoRoutes(app: FastifyInstance) {
         .where(and(eq(embarcadorTransportador.embarcadorUid, req.params.uid), eq(embarcadorTransportador.transportadorUid, req.params.transportadorUid)))
         .returning();
       if (!removed.length) throw AppError.notFound();
+      await passarAdiante(tx, req.params.transportadorUid, req.params.uid);
       await registrarAuditoria(tx, ctx, 'transportadores', req.params.transportadorUid, 'desvincular', { embarcadorUid: req.params.uid }, null);
     });
     return reply.deleted();

@@ -7,6 +7,7 @@ import type { Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
 import { criarToken, enviarEmailConta } from '../conta/service.ts';
+import { exigirPodeAlterarTransportador } from '../transportadores/propriedade.ts';
 
 // Creating a user of a shipper: a new login gets an account in Pendente and an activation e-mail;
 // an existing login (a user in several shippers) only gets the membership.
@@ -42,7 +43,10 @@ export async function criarUsuarioEmbarcador(app: FastifyInstance, ctx: RequestC
 export async function alterarUsuarioEmbarcador(app: FastifyInstance, ctx: RequestContext, embarcadorUid: string, usuarioUid: string, input: z.output<typeof usuarioEmbarcadorUpdate>) {
   await app.db.transaction(async (tx) => {
     const [atual] = await tx
-      .select({ status: usuarios.statusUsuario, nome: usuarios.nome, apelido: usuarios.apelido, papelUid: usuarioEmbarcador.papelUid, unidadeUid: usuarioEmbarcador.unidadeUid, ativo: usuarioEmbarcador.ativo })
+      .select({
+        status: usuarios.statusUsuario, nome: usuarios.nome, apelido: usuarios.apelido, papelUid: usuarioEmbarcador.papelUid, unidadeUid: usuarioEmbarcador.unidadeUid, ativo: usuarioEmbarcador.ativo,
+        tipoUsuario: usuarios.tipoUsuario, transportadorUid: usuarios.transportadorUid,
+      })
       .from(usuarioEmbarcador)
       .innerJoin(usuarios, eq(usuarios.uid, usuarioEmbarcador.usuarioUid))
       .where(and(eq(usuarioEmbarcador.usuarioUid, usuarioUid), eq(usuarioEmbarcador.embarcadorUid, embarcadorUid)))
@@ -52,6 +56,12 @@ export async function alterarUsuarioEmbarcador(app: FastifyInstance, ctx: Reques
     if (input.statusUsuario !== undefined && input.statusUsuario !== atual.status) {
       const proibida = transicaoProibida('usuario', atual.status, input.statusUsuario);
       if (proibida) throw AppError.conflict(proibida);
+    }
+    // A carrier's user is the carrier's: here a shipper changes only its own link (role, unit, ativo);
+    // name and global status only where it maintains the carrier (modules/transportadores/propriedade.ts).
+    const global = (input.statusUsuario !== undefined && input.statusUsuario !== atual.status) || input.nome !== atual.nome || (input.apelido ?? null) !== (atual.apelido ?? null);
+    if (atual.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR && global && atual.transportadorUid) {
+      await exigirPodeAlterarTransportador(tx, ctx, atual.transportadorUid);
     }
     if (usuarioUid === ctx.usuarioUid && (input.ativo === false || input.statusUsuario === USUARIO_STATUS.INATIVO)) {
       throw AppError.conflict('Você não pode desativar o seu próprio acesso.');

@@ -142,11 +142,12 @@ describe('tiposveiculo', () => {
 describe('transportadores/{uid}/motoristas', () => {
   it('creates a driver: name capitalised, digits stored, valid CNH → plain success message', async () => {
     const body = motorista();
-    const res = await admin.post(motoristasDe('Rápido Sul'), body);
+    // Demo maintains Expresso Nordeste (no user of its own); Rápido Sul maintains itself (403 below).
+    const res = await admin.post(motoristasDe('Expresso Nordeste'), body);
     expect(res.status, res.text).toBe(201);
     expect(res.body.message).toBe('Registro salvo com sucesso.');
     expect(res.body.data).toMatchObject({
-      transportadorUid: carrier['Rápido Sul'],
+      transportadorUid: carrier['Expresso Nordeste'],
       nome: 'Ademir dos Santos',
       cpf: body.cpf,
       cnhCategoria: 'E',
@@ -156,14 +157,14 @@ describe('transportadores/{uid}/motoristas', () => {
   });
 
   it("an expired CNH is accepted with cnhVencida=true and a 'CNH vencida' warning, on create and update", async () => {
-    const res = await admin.post(motoristasDe('Rápido Sul'), motorista({ nome: 'Vencido da Silva', cnhValidade: ontem() }));
+    const res = await admin.post(motoristasDe('Expresso Nordeste'), motorista({ nome: 'Vencido da Silva', cnhValidade: ontem() }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       success: true,
       message: 'Registro salvo com sucesso. Atenção: CNH vencida.',
       data: { cnhVencida: true },
     });
-    const url = `${motoristasDe('Rápido Sul')}/${res.body.data.uid}`;
+    const url = `${motoristasDe('Expresso Nordeste')}/${res.body.data.uid}`;
     const renovada = await admin.put(url, {
       ...motorista(),
       cpf: res.body.data.cpf,
@@ -176,9 +177,9 @@ describe('transportadores/{uid}/motoristas', () => {
     expect(vencida.body.message).toMatch(/CNH vencida/);
     // The seeded driver with an expired CNH shows up in the filter.
     const filtro = await admin.get(motoristasDe('Rápido Sul'), { ftr_cnhVencida: 'true' });
-    expect(filtro.body.data.data.map((m: { nome: string }) => m.nome)).toEqual(
-      expect.arrayContaining(['Edson Pereira dos Santos', 'Vencido da Silva']),
-    );
+    expect(filtro.body.data.data.map((m: { nome: string }) => m.nome)).toEqual(['Edson Pereira dos Santos']);
+    const doNordeste = await admin.get(motoristasDe('Expresso Nordeste'), { ftr_cnhVencida: 'true' });
+    expect(doNordeste.body.data.data.map((m: { nome: string }) => m.nome)).toEqual(['Vencido da Silva']);
   });
 
   it.each([
@@ -210,13 +211,18 @@ describe('transportadores/{uid}/motoristas', () => {
     expect((await transp.get(motoristasDe('Rápido Sul'))).status).toBe(200);
     expect((await transp.get(motoristasDe('TransMinas'))).status).toBe(404);
     expect((await operador.post(motoristasDe('Rápido Sul'), motorista())).status).toBe(403);
+    // Rápido Sul has an active user of its own: it maintains its fleet, not the shipper.
+    const proprio = await admin.post(motoristasDe('Rápido Sul'), motorista());
+    expect(proprio.status).toBe(403);
+    expect(proprio.body.message).toMatch(/^Este transportador é mantido pelo próprio transportador/);
+    expect((await admin.put(`${motoristasDe('Rápido Sul')}/${um.uid}`, motorista())).status).toBe(403);
   });
 
   it('motoristas/list: active drivers of the visible carriers, flat, with carrier names', async () => {
     const demo = await admin.get('/api/v1/motoristas/list');
     expect(demo.status).toBe(200);
     const porTransp = new Set(demo.body.data.map((m: { transportadorNome: string }) => m.transportadorNome));
-    expect([...porTransp].sort()).toEqual(['Rápido Sul Transportes Ltda', 'TransMinas Cargas S.A.']);
+    expect([...porTransp].sort()).toEqual(['Expresso Nordeste Logística Ltda', 'Rápido Sul Transportes Ltda', 'TransMinas Cargas S.A.']);
     expect(demo.body.data.map((m: { nome: string }) => m.nome)).not.toContain('Márcio Antunes');
     const geraldo = demo.body.data.find((m: { nome: string }) => m.nome === 'Geraldo Magela Rocha');
     expect(geraldo.label).toMatch(/^Geraldo Magela Rocha - \d{3}\.\d{3}\.\d{3}-\d{2} \(TransMinas Cargas S\.A\.\)$/);
@@ -231,7 +237,7 @@ describe('transportadores/{uid}/motoristas', () => {
 
 describe('transportadores/{uid}/veiculos', () => {
   it('accepts a Mercosul plate (stored upper-case without hyphen) and takes capacities from the type', async () => {
-    const res = await admin.post(veiculosDe('Rápido Sul'), veiculo());
+    const res = await admin.post(veiculosDe('Expresso Nordeste'), veiculo());
     expect(res.status, res.text).toBe(201);
     expect(res.body.data).toMatchObject({
       placa: 'ABC1D23',
@@ -243,7 +249,7 @@ describe('transportadores/{uid}/veiculos', () => {
       ufLicenciamento: 'PR',
     });
     const antiga = await admin.post(
-      veiculosDe('Rápido Sul'),
+      veiculosDe('Expresso Nordeste'),
       veiculo({ placa: 'xyz 9876', capacidadeKg: '12.500,50', proprietario: 'AGREGADO' }),
     );
     expect(antiga.status).toBe(201);
@@ -263,7 +269,7 @@ describe('transportadores/{uid}/veiculos', () => {
   });
 
   it("a duplicate plate in the carrier → 409; another shipper's own type → 400", async () => {
-    const dup = await admin.post(veiculosDe('Rápido Sul'), veiculo({ placa: 'ABC-1D23' }));
+    const dup = await admin.post(veiculosDe('Expresso Nordeste'), veiculo({ placa: 'ABC-1D23' }));
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ field: 'placa', message: 'Já existe um veículo deste transportador com esta placa.' }]);
     const tipoOutro = await outro.post('/api/v1/tiposveiculo', {
@@ -285,11 +291,11 @@ describe('transportadores/{uid}/veiculos', () => {
     const trucks = await admin.get('/api/v1/veiculos/list', { tp: truckUid });
     expect(trucks.body.data.length).toBeGreaterThanOrEqual(3);
     expect(trucks.body.data.every((v: { tipoVeiculoUid: string }) => v.tipoVeiculoUid === truckUid)).toBe(true);
-    expect(trucks.body.data.map((v: { label: string }) => v.label)).toContain('XYZ-9876 - Truck (Rápido Sul Transportes Ltda)');
+    expect(trucks.body.data.map((v: { label: string }) => v.label)).toContain('XYZ-9876 - Truck (Expresso Nordeste Logística Ltda)');
     const doOutro = await outro.get('/api/v1/veiculos/list');
     expect(doOutro.body.data.map((v: { placa: string }) => v.placa).sort()).toEqual(['GTM1928', 'HMG5B33']);
     const v = todos.body.data.find((x: { placa: string }) => x.placa === 'ABC1D23');
-    expect((await outro.get(`${veiculosDe('Rápido Sul')}/${v.value}`)).status).toBe(404);
+    expect((await outro.get(`${veiculosDe('Expresso Nordeste')}/${v.value}`)).status).toBe(404);
     expect((await admin.get('/api/v1/veiculos/list', { tp: 'x' })).status).toBe(400);
   });
 });

@@ -3,6 +3,7 @@ import { motorista, motoristaInput } from '@fretio/core';
 import { motoristas } from '../../db/schema/index.ts';
 import { defineResource, filhoDe } from '../../framework/resource.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
+import { dadosPessoaisVisiveis, ehEmbarcador, exigirPodeAlterarTransportador } from '../transportadores/propriedade.ts';
 import { transportadorVisivelPorUid } from '../transportadores/repository.ts';
 
 registerUniqueConstraint('motoristas_cpf_uq', 'cpf', 'Já existe um motorista deste transportador com este CPF.');
@@ -14,7 +15,8 @@ export const cnhVencidaSql = sql<boolean>`(${motoristas.cnhValidade} < (now() at
 /**
  * A carrier's drivers (/transportadores/{uid}/motoristas): visible when the carrier is (the carriers
  * module's check), 404 otherwise. The framework serves list and get; create and update are in
- * routes.ts (their reply warns about an expired CNH).
+ * routes.ts (their reply warns about an expired CNH). Only the carrier's owner writes them; CPF, CNH and
+ * phone are personal data, masked for other shippers (dados-pessoais.ts) and never matched by their filters.
  */
 export const motoristasResource = defineResource({
   nome: 'Motorista',
@@ -36,6 +38,7 @@ export const motoristasResource = defineResource({
     cnhValidade: motoristas.cnhValidade,
     cnhVencida: cnhVencidaSql,
     telefone: motoristas.telefone,
+    cadastradoPorEmbarcadorUid: motoristas.cadastradoPorEmbarcadorUid,
     ativo: motoristas.ativo,
     criadoEm: motoristas.criadoEm,
     atualizadoEm: motoristas.atualizadoEm,
@@ -57,5 +60,15 @@ export const motoristasResource = defineResource({
     cnhValidade: { column: motoristas.cnhValidade, kind: 'date', range: true },
     cnhVencida: { column: cnhVencidaSql, kind: 'bool' },
     ativo: { column: motoristas.ativo, kind: 'bool' },
+  },
+  // Filtering by a personal field only reaches the rows whose data ctx may read: no guessing a CPF by filter.
+  // (Sorting by cpf stays: it orders masked rows by digits it does not show, without revealing them.)
+  listWhere: (q, ctx) =>
+    q.ftr_cpf || q.ftr_cnhNumero ? dadosPessoaisVisiveis(ctx, motoristas.transportadorUid, motoristas.cadastradoPorEmbarcadorUid) : undefined,
+  hooks: {
+    async validate(tx, ctx, values, existing) {
+      await exigirPodeAlterarTransportador(tx, ctx, String(values.transportadorUid ?? existing?.transportadorUid));
+      if (!existing) values.cadastradoPorEmbarcadorUid = ehEmbarcador(ctx) ? ctx.embarcadorUid : null;
+    },
   },
 });

@@ -22,6 +22,8 @@ import { registerResource } from '../../framework/register.ts';
 import { childParams, created, ok, reply, uidParams } from '../../framework/schemas.ts';
 import { ctxOf } from '../pessoas/routes.ts';
 import { transportadorVisivel } from '../transportadores/repository.ts';
+import { dadosPessoaisVisiveis } from '../transportadores/propriedade.ts';
+import { mascararCpf, mascararRespostasDeMotoristas } from './dados-pessoais.ts';
 import { cnhVencidaSql, motoristasResource } from './motoristas.resource.ts';
 import { tipoVisivel } from './repository.ts';
 import { comCapacidades, formatarPlaca } from './service.ts';
@@ -38,6 +40,7 @@ const mensagemMotorista = (m: Motorista) => (m.cnhVencida ? MSG_CNH_VENCIDA : MS
 export default async function frotaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   registerResource(app, tiposVeiculoResource);
+  mascararRespostasDeMotoristas(app);
   registerResource(app, motoristasResource);
   registerResource(app, veiculosResource);
 
@@ -132,18 +135,20 @@ export default async function frotaRoutes(app: FastifyInstance) {
       schema: {
         tags: tagsM,
         summary: `Motoristas ativos dos transportadores visíveis, para seleção (até ${LIMITE})`,
-        description: "label 'Nome - 000.000.000-00 (Transportador)'; q: trecho do nome ou dígitos do CPF.",
+        description:
+          "label 'Nome - 000.000.000-00 (Transportador)'; q: trecho do nome ou dígitos do CPF. O CPF de motorista que o embarcador não cadastrou nem mantém vem mascarado (***.456.789-**) e não é buscado.",
         querystring: frotaListaQuery,
         response: ok(z.array(motoristaOpcao)),
       },
     },
     async (req) => {
+      const ctx = ctxOf(req);
       const { q, transportadorUid } = req.query;
       const termo = q?.trim();
       const digitos = somenteDigitos(termo);
-      const busca = termo
-        ? or(contem(motoristas.nome, termo), digitos.length >= 3 ? sql`${motoristas.cpf} like ${`${digitos}%`}` : undefined)
-        : undefined;
+      // The CPF is searched only where ctx may read it (dados-pessoais.ts).
+      const porCpf = and(sql`${motoristas.cpf} like ${`${digitos}%`}`, dadosPessoaisVisiveis(ctx, motoristas.transportadorUid, motoristas.cadastradoPorEmbarcadorUid));
+      const busca = termo ? or(contem(motoristas.nome, termo), digitos.length >= 3 ? porCpf : undefined) : undefined;
       const rows = await app.db
         .select({
           uid: motoristas.uid,
@@ -153,12 +158,14 @@ export default async function frotaRoutes(app: FastifyInstance) {
           cnhVencida: cnhVencidaSql,
           transportadorUid: motoristas.transportadorUid,
           transportadorNome: transportadores.nome,
+          cadastradoPorEmbarcadorUid: motoristas.cadastradoPorEmbarcadorUid,
+          cpfVisivel: sql<boolean>`${dadosPessoaisVisiveis(ctx, motoristas.transportadorUid, motoristas.cadastradoPorEmbarcadorUid) ?? sql`true`}`,
         })
         .from(motoristas)
         .innerJoin(transportadores, eq(transportadores.uid, motoristas.transportadorUid))
         .where(
           and(
-            transportadorVisivel(ctxOf(req), motoristas.transportadorUid),
+            transportadorVisivel(ctx, motoristas.transportadorUid),
             eq(motoristas.ativo, true),
             transportadorUid ? eq(motoristas.transportadorUid, transportadorUid) : undefined,
             busca,
@@ -166,7 +173,12 @@ export default async function frotaRoutes(app: FastifyInstance) {
         )
         .orderBy(asc(motoristas.nome), asc(motoristas.uid))
         .limit(LIMITE);
-      return reply.ok(rows.map((m) => ({ ...m, value: m.uid, label: `${m.nome} - ${formatarDocumento(m.cpf)} (${m.transportadorNome})` })));
+      return reply.ok(
+        rows.map(({ cpfVisivel, cadastradoPorEmbarcadorUid: _c, ...m }) => {
+          const cpf = cpfVisivel ? formatarDocumento(m.cpf) : mascararCpf(m.cpf);
+          return { ...m, cpf: cpfVisivel ? m.cpf : cpf, value: m.uid, label: `${m.nome} - ${cpf} (${m.transportadorNome})` };
+        }),
+      );
     },
   );
 

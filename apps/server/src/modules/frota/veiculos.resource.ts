@@ -3,6 +3,7 @@ import { normalizarPlaca, veiculo, veiculoInput } from '@fretio/core';
 import { tiposVeiculo, veiculos } from '../../db/schema/index.ts';
 import { defineResource, filhoDe } from '../../framework/resource.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
+import { exigirPodeAlterarTransportador } from '../transportadores/propriedade.ts';
 import { transportadorVisivelPorUid } from '../transportadores/repository.ts';
 import { comCapacidades, validarVeiculo } from './service.ts';
 
@@ -57,5 +58,11 @@ export const veiculosResource = defineResource({
     ativo: { column: veiculos.ativo, kind: 'bool' },
   },
   toItem: comCapacidades,
-  hooks: { validate: validarVeiculo },
+  hooks: {
+    // The carrier's own fleet: written only by its owner (403 for other linked shippers).
+    async validate(tx, ctx, values, existing) {
+      await exigirPodeAlterarTransportador(tx, ctx, String(values.transportadorUid ?? existing?.transportadorUid));
+      await validarVeiculo(tx, ctx, values, existing);
+    },
+  },
 });

@@ -10,6 +10,15 @@ export function identidadeRepository(db: Db) {
       const [u] = await db.select().from(usuarios).where(eq(usuarios.login, login)).limit(1);
       return u ?? null;
     },
+    /** The session version of an active user; null when the user is gone or not active. */
+    async sessaoVersao(uid: string): Promise<number | null> {
+      const [u] = await db.select({ v: usuarios.sessaoVersao }).from(usuarios).where(and(eq(usuarios.uid, uid), eq(usuarios.statusUsuario, USUARIO_STATUS.ATIVO)));
+      return u?.v ?? null;
+    },
+    /** Every session issued before this call stops working (sessions carry the version they began with). */
+    async revogarSessoes(uid: string) {
+      await db.update(usuarios).set({ sessaoVersao: sql`${usuarios.sessaoVersao} + 1` }).where(eq(usuarios.uid, uid));
+    },
     async registrarLogin(uid: string) {
       await db.update(usuarios).set({ ultimoLogin: sql`now()` }).where(eq(usuarios.uid, uid));
     },
@@ -63,6 +72,7 @@ export function identidadeRepository(db: Db) {
           nome: usuarios.nome,
           tipoUsuario: usuarios.tipoUsuario,
           transportadorUid: usuarios.transportadorUid,
+          sessaoVersao: usuarios.sessaoVersao,
           membro: usuarioEmbarcador.embarcadorUid,
           permissoes: papeis.permissoes,
           embarcadorExiste: embarcadores.uid,
@@ -85,6 +95,7 @@ export function identidadeRepository(db: Db) {
         nome: row.nome,
         tipoUsuario: row.tipoUsuario,
         transportadorUid: row.transportadorUid,
+        sessaoVersao: row.sessaoVersao,
         embarcadorUid: ativo ?? null,
         permissoes: (row.permissoes ?? {}) as Record<string, ('ler' | 'criar' | 'alterar' | 'excluir' | 'aprovar')[]>,
       };

@@ -2,6 +2,7 @@ import { type SQL, and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzl
 import { somenteDigitos } from '@fretio/core';
 import { faixasCepUf, municipios, pessoas } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
+import { consultarEmLotes } from '../../lib/lotes.ts';
 
 // Queries of the people register.
 
@@ -9,35 +10,30 @@ export type MunicipioInfo = { ibge: string; nome: string; uf: string };
 export type FaixaCep = { cepInicio: string; cepFim: string };
 
 export async function municipiosPorIbge(db: DbOrTx, codigos: string[]): Promise<Map<string, MunicipioInfo>> {
-  const unicos = [...new Set(codigos)];
-  if (!unicos.length) return new Map();
-  const rows = await db
-    .select({ ibge: municipios.ibge, nome: municipios.nome, uf: municipios.uf })
-    .from(municipios)
-    .where(inArray(municipios.ibge, unicos));
+  const rows = await consultarEmLotes(codigos, (lote) =>
+    db.select({ ibge: municipios.ibge, nome: municipios.nome, uf: municipios.uf }).from(municipios).where(inArray(municipios.ibge, lote)),
+  );
   return new Map(rows.map((r) => [r.ibge, r]));
 }
 
 /** The Correios CEP ranges of each UF asked (a UF without ranges is simply absent). */
 export async function faixasCepPorUf(db: DbOrTx, ufs: string[]): Promise<Map<string, FaixaCep[]>> {
-  const unicas = [...new Set(ufs)];
   const out = new Map<string, FaixaCep[]>();
-  if (!unicas.length) return out;
-  const rows = await db.select().from(faixasCepUf).where(inArray(faixasCepUf.uf, unicas));
+  const rows = await consultarEmLotes(ufs, (lote) => db.select().from(faixasCepUf).where(inArray(faixasCepUf.uf, lote)));
   for (const r of rows) out.set(r.uf, [...(out.get(r.uf) ?? []), { cepInicio: r.cepInicio, cepFim: r.cepFim }]);
   return out;
 }
 
 /** People of the shipper holding any of these documents (optionally other than `excetoUid`). */
 export async function pessoasPorDocumento(db: DbOrTx, embarcadorUid: string, documentos: string[], excetoUid?: string) {
-  const unicos = [...new Set(documentos)];
-  if (!unicos.length) return new Map<string, { uid: string; nome: string }>();
-  const rows = await db
-    .select({ uid: pessoas.uid, nome: pessoas.nome, documento: pessoas.documento })
-    .from(pessoas)
-    .where(
-      and(eq(pessoas.embarcadorUid, embarcadorUid), inArray(pessoas.documento, unicos), excetoUid ? ne(pessoas.uid, excetoUid) : undefined),
-    );
+  const rows = await consultarEmLotes(documentos, (lote) =>
+    db
+      .select({ uid: pessoas.uid, nome: pessoas.nome, documento: pessoas.documento })
+      .from(pessoas)
+      .where(
+        and(eq(pessoas.embarcadorUid, embarcadorUid), inArray(pessoas.documento, lote), excetoUid ? ne(pessoas.uid, excetoUid) : undefined),
+      ),
+  );
   return new Map(rows.map((r) => [r.documento, { uid: r.uid, nome: r.nome }]));
 }
 

@@ -1,10 +1,10 @@
 import { IE_ISENTO, type PessoaInput, formatarDocumento, ieValida, pessoaInput, tipoPessoaDe } from '@fretio/core';
 import { pessoas } from '../../db/schema/index.ts';
-import type { Tx } from '../../framework/resource.ts';
+import type { Importador } from '../../framework/importacao/pipeline.ts';
+import type { Coluna } from '../../framework/importacao/planilha.ts';
+import type { DbOrTx, Tx } from '../../framework/resource.ts';
 import { AppError, type FieldError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
-import type { Importador } from './importacao.ts';
-import type { Coluna } from './planilha.ts';
 import { type FaixaCep, type MunicipioInfo, faixasCepPorUf, municipiosPorIbge, pessoasPorDocumento } from './repository.ts';
 
 // Rules of the people register beyond the zod schema, shared by the API and the import.
@@ -43,7 +43,7 @@ export function regrasPessoa(v: Record<string, unknown>, f: Fatos): FieldError[]
   return erros;
 }
 
-async function fatos(tx: Tx, embarcadorUid: string, vs: Record<string, unknown>[], excetoUid?: string): Promise<Fatos> {
+async function fatos(tx: DbOrTx, embarcadorUid: string, vs: Record<string, unknown>[], excetoUid?: string): Promise<Fatos> {
   const ibges = vs.map((v) => v.municipioIbge as string | null).filter((x): x is string => !!x);
   const municipios = await municipiosPorIbge(tx, ibges);
   const ufs = vs.map((v) => (v.uf as string | null) ?? municipios.get(String(v.municipioIbge))?.uf).filter((x): x is string => !!x);

@@ -6,7 +6,8 @@ import { produtos } from '../../db/schema/index.ts';
 import { registerResource } from '../../framework/register.ts';
 import { ok, reply } from '../../framework/schemas.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { ctxOf, rotasImportacao } from '../pessoas/routes.ts';
+import { rotasImportacao } from '../../framework/importacao/rotas.ts';
+import { ctxOf } from '../pessoas/routes.ts';
 import { produtosResource } from './resource.ts';
 import { COLUNAS_PRODUTO, importadorProdutos } from './service.ts';
 

@@ -4,9 +4,10 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { produtos } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
+import { consultarEmLotes } from '../../lib/lotes.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
-import type { Importador } from '../pessoas/importacao.ts';
-import type { Coluna } from '../pessoas/planilha.ts';
+import type { Importador } from '../../framework/importacao/pipeline.ts';
+import type { Coluna } from '../../framework/importacao/planilha.ts';
 
 // Rules of the product register, shared by the API and the import.
 export const PRODUTO_DUPLICADO = 'Já existe um produto com este código';
@@ -24,14 +25,14 @@ export function valoresProduto(v: Record<string, unknown>) {
 }
 
 async function existentes(db: DbOrTx, embarcadorUid: string, codigos: string[], excetoUid?: string) {
-  const unicos = [...new Set(codigos)];
-  if (!unicos.length) return new Map<string, { uid: string; descricao: string }>();
-  const rows = await db
-    .select({ uid: produtos.uid, descricao: produtos.descricao, codigo: produtos.codigo })
-    .from(produtos)
-    .where(
-      and(eq(produtos.embarcadorUid, embarcadorUid), inArray(produtos.codigo, unicos), excetoUid ? ne(produtos.uid, excetoUid) : undefined),
-    );
+  const rows = await consultarEmLotes(codigos, (lote) =>
+    db
+      .select({ uid: produtos.uid, descricao: produtos.descricao, codigo: produtos.codigo })
+      .from(produtos)
+      .where(
+        and(eq(produtos.embarcadorUid, embarcadorUid), inArray(produtos.codigo, lote), excetoUid ? ne(produtos.uid, excetoUid) : undefined),
+      ),
+  );
   return new Map(rows.map((r) => [r.codigo, r]));
 }
 

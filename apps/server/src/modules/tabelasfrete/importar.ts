@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
   type LocalRef,
@@ -21,16 +20,19 @@ import {
   tiposVeiculo,
   transportadores,
 } from '../../db/schema/index.ts';
+import type { Aba as AbaLida, Celula } from '../../framework/importacao/leitor.ts';
+import { lerAbas } from '../../framework/importacao/pool.ts';
+import { ehZip } from '../../framework/importacao/zip-seguro.ts';
 import { AppError } from '../../lib/errors.ts';
+import { consultarEmLotes } from '../../lib/lotes.ts';
 import { catalogoComponentes } from '../componentes/routes.ts';
 import { localParaColunas } from '../regioes/local-ref.ts';
 import type { CamposTabela, RegraDados, TabelaDados } from './dados.ts';
 import { ABAS, type Aba } from './exportar.ts';
 
-// Reads the workbook of exportar.ts back into a table. Every bad cell is reported as
-// {aba, linha, campo, mensagem}; nothing is saved unless the whole file is clean.
+// Reads the workbook of exportar.ts back into a table (parsed in the import worker pool). Every bad
+// cell is reported as {aba, linha, campo, mensagem}; nothing is saved unless the whole file is clean.
 
-type Celula = string | number | boolean | null;
 type Linha = { linha: number; v: Record<string, Celula> };
 export type ErroImportacao = { aba: string; linha: number; campo: string; mensagem: string };
 
@@ -41,52 +43,36 @@ const chave = (s: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
-function celula(v: ExcelJS.CellValue): Celula {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return celula(v.result as ExcelJS.CellValue);
-    if ('text' in v) return String(v.text);
-    return null;
-  }
-  return v as Celula;
-}
-
-function lerAba(wb: ExcelJS.Workbook, nome: Aba, erros: ErroImportacao[]): Linha[] {
-  const ws = wb.worksheets.find((w) => chave(w.name) === chave(nome));
+function lerAba(abas: AbaLida[], nome: Aba, erros: ErroImportacao[]): Linha[] {
+  const ws = abas.find((w) => chave(w.nome) === chave(nome));
   if (!ws) {
     if (nome === 'Tabela' || nome === 'Rotas')
       erros.push({ aba: nome, linha: 0, campo: 'aba', mensagem: `A aba ${nome} não existe no arquivo` });
     return [];
   }
   const colunas = new Map<number, string>();
-  ws.getRow(1).eachCell((c, col) => {
-    const canon = ABAS[nome].find((h) => chave(h) === chave(String(celula(c.value) ?? '')));
+  (ws.linhas[0] ?? []).forEach((c, col) => {
+    const canon = ABAS[nome].find((h) => chave(h) === chave(String(c ?? '')));
     if (canon) colunas.set(col, canon);
   });
   for (const h of ABAS[nome])
     if (![...colunas.values()].includes(h)) erros.push({ aba: nome, linha: 1, campo: h, mensagem: `Coluna ${h} ausente` });
   const out: Linha[] = [];
-  ws.eachRow((row, n) => {
-    if (n === 1) return;
+  ws.linhas.forEach((row, i) => {
+    if (i === 0) return;
     const v: Record<string, Celula> = {};
-    row.eachCell((c, col) => {
+    row.forEach((c, col) => {
       const campo = colunas.get(col);
-      if (campo) v[campo] = celula(c.value);
+      if (campo && c !== undefined) v[campo] = c;
     });
-    if (Object.values(v).some((x) => x !== null && String(x).trim() !== '')) out.push({ linha: n, v });
+    if (Object.values(v).some((x) => x !== null && String(x).trim() !== '')) out.push({ linha: i + 1, v });
   });
   return out;
 }
 
 export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buffer): Promise<TabelaDados> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(arquivo as unknown as ArrayBuffer);
-  } catch {
-    throw AppError.field('file', 'Arquivo XLSX inválido ou corrompido');
-  }
+  if (!ehZip(arquivo)) throw AppError.field('file', 'Arquivo XLSX inválido ou corrompido');
+  const wb = await lerAbas(arquivo);
   const erros: ErroImportacao[] = [];
   const erro = (aba: string, linha: number, campo: string, mensagem: string) => erros.push({ aba, linha, campo, mensagem });
   const abas = Object.fromEntries((Object.keys(ABAS) as Aba[]).map((a) => [a, lerAba(wb, a, erros)])) as Record<Aba, Linha[]>;
@@ -355,33 +341,32 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   const tipos = [...new Set(abas.Rotas.map((l) => texto(l.v.tipoVeiculoUid)).filter((u): u is string => !!u && UID_REGEX.test(u)))];
   const cadastradas = [...new Set(abas.Rotas.map((l) => texto(l.v.rotaCadastroUid)).filter((u): u is string => !!u && UID_REGEX.test(u)))];
   const [rs, ms, ps, ts, cs] = await Promise.all([
-    nomesRegiao.length
-      ? db
-          .select({ uid: regioes.uid, nome: regioes.nome })
-          .from(regioes)
-          .where(and(eq(regioes.embarcadorUid, embarcadorUid), inArray(regioes.nome, nomesRegiao)))
-      : [],
-    ibges.length ? db.select({ ibge: municipios.ibge }).from(municipios).where(inArray(municipios.ibge, ibges)) : [],
-    documentos.length
-      ? db
-          .select({ uid: pessoas.uid, documento: pessoas.documento })
-          .from(pessoas)
-          .where(and(eq(pessoas.embarcadorUid, embarcadorUid), inArray(pessoas.documento, documentos)))
-      : [],
-    tipos.length
-      ? db
-          .select({ uid: tiposVeiculo.uid })
-          .from(tiposVeiculo)
-          .where(
-            and(inArray(tiposVeiculo.uid, tipos), or(isNull(tiposVeiculo.embarcadorUid), eq(tiposVeiculo.embarcadorUid, embarcadorUid))),
-          )
-      : [],
-    cadastradas.length
-      ? db
-          .select({ uid: rotas.uid })
-          .from(rotas)
-          .where(and(inArray(rotas.uid, cadastradas), eq(rotas.embarcadorUid, embarcadorUid)))
-      : [],
+    // Bounded IN lists (lib/lotes.ts): a sheet of 50,000 rows must not become one statement.
+    consultarEmLotes(nomesRegiao, (lote) =>
+      db
+        .select({ uid: regioes.uid, nome: regioes.nome })
+        .from(regioes)
+        .where(and(eq(regioes.embarcadorUid, embarcadorUid), inArray(regioes.nome, lote))),
+    ),
+    consultarEmLotes(ibges, (lote) => db.select({ ibge: municipios.ibge }).from(municipios).where(inArray(municipios.ibge, lote))),
+    consultarEmLotes(documentos, (lote) =>
+      db
+        .select({ uid: pessoas.uid, documento: pessoas.documento })
+        .from(pessoas)
+        .where(and(eq(pessoas.embarcadorUid, embarcadorUid), inArray(pessoas.documento, lote))),
+    ),
+    consultarEmLotes(tipos, (lote) =>
+      db
+        .select({ uid: tiposVeiculo.uid })
+        .from(tiposVeiculo)
+        .where(and(inArray(tiposVeiculo.uid, lote), or(isNull(tiposVeiculo.embarcadorUid), eq(tiposVeiculo.embarcadorUid, embarcadorUid)))),
+    ),
+    consultarEmLotes(cadastradas, (lote) =>
+      db
+        .select({ uid: rotas.uid })
+        .from(rotas)
+        .where(and(inArray(rotas.uid, lote), eq(rotas.embarcadorUid, embarcadorUid))),
+    ),
   ]);
   const regiaoPorNome = new Map(rs.map((r) => [r.nome, r.uid]));
   const ibgeOk = new Set(ms.map((m) => m.ibge));

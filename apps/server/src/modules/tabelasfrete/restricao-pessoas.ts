@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../framework/resource.ts';
 import { listQuerySchema } from '../../framework/schemas.ts';
 import { created, ok, okEmpty, reply, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
+import { LOTE_SQL, cederVez, consultarEmLotes, fatias } from '../../lib/lotes.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { lerUpload } from '../arquivos/service.ts';
 import { lerListaDocumentos } from './lista-documentos.ts';
@@ -218,12 +219,12 @@ export default async function restricaoPessoasRoutes(app: FastifyInstance) {
           if (!documentoValido(d)) erro(l.linha, `CNPJ inválido: "${l.valor}"`);
           else if (!documentos.has(d)) documentos.set(d, l.linha);
         }
-        const achadas = documentos.size
-          ? await app.db
-              .select({ uid: pessoas.uid, documento: pessoas.documento })
-              .from(pessoas)
-              .where(and(eq(pessoas.embarcadorUid, embarcadorUid), inArray(pessoas.documento, [...documentos.keys()])))
-          : [];
+        const achadas = await consultarEmLotes(documentos.keys(), (lote) =>
+          app.db
+            .select({ uid: pessoas.uid, documento: pessoas.documento })
+            .from(pessoas)
+            .where(and(eq(pessoas.embarcadorUid, embarcadorUid), inArray(pessoas.documento, lote))),
+        );
         const porDocumento = new Map(achadas.map((p) => [p.documento, p.uid]));
         for (const [d, linha] of documentos)
           if (!porDocumento.has(d)) erro(linha, `CNPJ ${formatarDocumento(d)} não cadastrado em pessoas`);
@@ -231,29 +232,31 @@ export default async function restricaoPessoasRoutes(app: FastifyInstance) {
           erros.sort((a, b) => a.linha - b.linha);
           throw AppError.validation(erros, `${MSG.erroImportar} ${erros.length} linha(s) com erro; nada foi gravado.`);
         }
-        const resultado = await app.db.transaction(async (tx) => {
-          await tabelaParaAlterar(tx, req.params.uid);
-          const novos = await tx
-            .insert(restricaoPessoas)
-            .values(
-              [...porDocumento].map(([documento, pessoaUid]) => ({
+        // Every document was checked above; the links go in short transactions of LOTE_SQL rows with a
+        // yield between them, so a 50,000-line list does not hold the embedded database's one connection.
+        let vinculados = 0;
+        const lotes = fatias([...porDocumento], LOTE_SQL);
+        for (const [i, lote] of lotes.entries()) {
+          await cederVez();
+          vinculados += await app.db.transaction(async (tx) => {
+            await tabelaParaAlterar(tx, req.params.uid);
+            const novos = await tx
+              .insert(restricaoPessoas)
+              .values(lote.map(([documento, pessoaUid]) => ({ restricaoUid: x.uid, tabelaFreteUid: req.params.uid, papel, pessoaUid, documento })))
+              .onConflictDoNothing()
+              .returning({ uid: restricaoPessoas.uid });
+            await tocarTabela(tx, req.params.uid); // each batch: a cached calculation never outlives a change
+            if (i === lotes.length - 1) {
+              await registrarAuditoria(tx, ctx, 'tabelasfrete', req.params.uid, `importar-${lista === 'remetentes' ? 'rem' : 'dest'}`, null, {
                 restricaoUid: x.uid,
-                tabelaFreteUid: req.params.uid,
-                papel,
-                pessoaUid,
-                documento,
-              })),
-            )
-            .onConflictDoNothing()
-            .returning({ uid: restricaoPessoas.uid });
-          await tocarTabela(tx, req.params.uid);
-          await registrarAuditoria(tx, ctx, 'tabelasfrete', req.params.uid, `importar-${lista === 'remetentes' ? 'rem' : 'dest'}`, null, {
-            restricaoUid: x.uid,
-            vinculados: novos.length,
-            linhas: linhas.length,
+                vinculados: vinculados + novos.length,
+                linhas: linhas.length,
+              });
+            }
+            return novos.length;
           });
-          return { vinculados: novos.length, jaVinculados: porDocumento.size - novos.length, linhas: linhas.length };
-        });
+        }
+        const resultado = { vinculados, jaVinculados: porDocumento.size - vinculados, linhas: linhas.length };
         return reply.ok(resultado, `${resultado.vinculados} ${lista} vinculados.`);
       },
     );

@@ -4,6 +4,8 @@ import { transportadores, unidadesTransportador } from '../../db/schema/index.ts
 import { defineResource } from '../../framework/resource.ts';
 import type { Filters, Sortable } from '../../framework/list-query.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { documentoDaUnidade, exigirPodeAlterarTransportador, filtroDeDocumentoPessoal, juntarChamador, podeAlterarSql } from './propriedade.ts';
 import { transportadorVisivel } from './repository.ts';
 import { cnpjAindaLivre, exigirUsuarioEmbarcador, vincularAoEmbarcadorAtivo } from './service.ts';
 
@@ -30,7 +32,7 @@ const filters: Filters = {
 };
 
 /**
- * Carriers visible to the caller. POST also links the new carrier to the active shipper (same
+ * Carriers visible to the caller; PUT only by the record's owner (propriedade.ts). POST also links the new carrier to the active shipper (same
  * transaction): that link is what makes the row visible. A CNPJ already registered answers 409
  * 'Transportador já cadastrado' on cnpj; the UI then links it via POST /embarcadores/{uid}/transportadores.
  */
@@ -44,14 +46,19 @@ export const transportadoresResource = defineResource({
   item: transportador,
   input: transportadorInput,
   operations: ['list', 'get', 'create', 'update'],
+  select: { ...getTableColumns(transportadores), podeAlterar: podeAlterarSql },
+  from: (q, ctx) => juntarChamador(q, ctx),
   sortable,
   defaultSort: 'nome',
   filters,
   hooks: {
     async validate(tx, ctx, values, existing) {
-      if (existing) return;
+      // A shared record: only its owner changes it (propriedade.ts); 403 with the reason otherwise.
+      if (existing) return exigirPodeAlterarTransportador(tx, ctx, String(existing.uid));
       exigirUsuarioEmbarcador(ctx);
       await cnpjAindaLivre(tx, String(values.cnpj));
+      // The shipper that registers a carrier keeps it until the carrier has an active user of its own.
+      values.embarcadorGestorUid = exigirEmbarcador(ctx);
     },
     async afterWrite(tx, ctx, row, op) {
       if (op === 'create') await vincularAoEmbarcadorAtivo(tx, ctx, String(row.uid));
@@ -79,7 +86,7 @@ export const autonomosResource = defineResource({
 
 const indicaAutonomoQuery = z.enum(['true', 'false', '1', '0']).optional().describe('Filtra unidades de autônomos (true) ou de empresas (false)');
 
-/** Units of every carrier visible to the caller, with the carrier's name. */
+/** Units of every carrier visible to the caller, with the carrier's name (a CPF documento masked as above). */
 export const unidadesDosTransportadoresResource = defineResource({
   nome: 'Unidade de transportador',
   path: '/transportadores/transportadores-unidades',
@@ -90,8 +97,12 @@ export const unidadesDosTransportadoresResource = defineResource({
   item: unidadeTransportadorComNome,
   input: z.object({}),
   operations: ['list'],
-  select: { ...getTableColumns(unidadesTransportador), transportadorNome: transportadores.nome },
-  from: (q) => q.innerJoin(transportadores, eq(transportadores.uid, unidadesTransportador.transportadorUid)),
+  select: {
+    ...getTableColumns(unidadesTransportador),
+    documento: documentoDaUnidade(unidadesTransportador.documento, unidadesTransportador.transportadorUid),
+    transportadorNome: transportadores.nome,
+  },
+  from: (q, ctx) => juntarChamador(q.innerJoin(transportadores, eq(transportadores.uid, unidadesTransportador.transportadorUid)), ctx),
   sortable: {
     nome: unidadesTransportador.nome,
     apelido: unidadesTransportador.apelido,
@@ -112,6 +123,9 @@ export const unidadesDosTransportadoresResource = defineResource({
     transportadorNome: { column: transportadores.nome, kind: 'text' },
   },
   listQuery: { indicaAutonomo: indicaAutonomoQuery },
-  listWhere: (q) =>
-    q.indicaAutonomo === undefined ? undefined : eq(unidadesTransportador.indicaAutonomo, q.indicaAutonomo === 'true' || q.indicaAutonomo === '1'),
+  listWhere: (q, ctx) =>
+    and(
+      q.indicaAutonomo === undefined ? undefined : eq(unidadesTransportador.indicaAutonomo, q.indicaAutonomo === 'true' || q.indicaAutonomo === '1'),
+      filtroDeDocumentoPessoal(q, ctx, unidadesTransportador.documento, unidadesTransportador.transportadorUid),
+    ),
 });

@@ -100,7 +100,9 @@ export async function consultarCnpj(
   const nosso = await transportadorPorCnpj(db, cnpj);
   if (nosso) {
     const vinculado = await estaVinculado(db, nosso.uid, exigirEmbarcador(ctx));
-    return { encontrado: true, origem: 'cadastro', vinculado, transportador: nosso };
+    // Not linked yet: only what is public about a company (Receita/ANTT data), not its contacts.
+    const transportador = vinculado ? nosso : { ...nosso, email: null, telefone: null };
+    return { encontrado: true, origem: 'cadastro', vinculado, transportador };
   }
   if (externo && provider) {
     try {

@@ -1,9 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Auth, type AuthConfig } from '@auth/core';
+import { CredentialsSignin } from '@auth/core/errors';
 import Credentials from '@auth/core/providers/credentials';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { identidadeRepository } from '../../modules/perfil/identidade-repository.ts';
-import { verificarSenha } from '../../lib/crypto.ts';
+import { hashFicticio, verificarSenha } from '../../lib/crypto.ts';
 import { USUARIO_STATUS } from '@fretio/core';
+import { tentativasLoginRepository } from './tentativas-login.ts';
 
 // Auth.js (next-auth REST API) mounted on /api/auth/*: Credentials (login, senha), JWT session cookie.
 // The JWT holds who the user is and the active shipper; permissions are read per request.
@@ -13,8 +16,17 @@ export function sessionCookieName(secure: boolean) {
   return secure ? '__Secure-authjs.session-token' : 'authjs.session-token';
 }
 
+/** Auth.js rebuilds the request before authorize() sees it: the client address travels beside it. */
+const pedidoLogin = new AsyncLocalStorage<{ ip: string }>();
+
+/** A locked account or address: still the credentials error, with its own code for the sign-in page. */
+class LoginBloqueado extends CredentialsSignin {
+  override code = 'bloqueado';
+}
+
 export function authConfig(app: FastifyInstance): AuthConfig {
   const repo = identidadeRepository(app.db);
+  const tentativas = tentativasLoginRepository(app.db, app.relogio);
   const secure = app.config.publicUrl.startsWith('https://');
   return {
     basePath: AUTH_BASE,
@@ -37,19 +49,38 @@ export function authConfig(app: FastifyInstance): AuthConfig {
           const login = String(c?.login ?? '').trim().toLowerCase();
           const senha = String(c?.senha ?? '');
           if (!login || !senha) return null;
+          const ip = pedidoLogin.getStore()?.ip ?? 'desconhecido';
+          if (await tentativas.bloqueado(login, ip)) throw new LoginBloqueado();
           const u = await repo.usuarioPorLogin(login);
-          if (!u || u.statusUsuario !== USUARIO_STATUS.ATIVO) return null;
-          if (!(await verificarSenha(u.senhaHash, senha))) return null;
+          const ativo = u?.statusUsuario === USUARIO_STATUS.ATIVO && !!u.senhaHash;
+          // Exactly one argon2 verify whether the login exists or not: the time tells nobody.
+          const certa = await verificarSenha(ativo && u?.senhaHash ? u.senhaHash : await hashFicticio(), senha);
+          if (!u || !ativo || !certa) {
+            await tentativas.falhou(login, ip);
+            return null;
+          }
+          await tentativas.acertou(login);
           await repo.registrarLogin(u.uid);
-          return { id: u.uid, name: u.nome, email: u.login };
+          return { id: u.uid, name: u.nome, email: u.login, sessaoVersao: u.sessaoVersao };
         },
       }),
     ],
+    events: {
+      // Signing out ends every session of the user, not only this cookie (a JWT cannot be deleted).
+      async signOut(message) {
+        const sub = 'token' in message ? message.token?.sub : undefined;
+        if (sub) await repo.revogarSessoes(sub);
+      },
+    },
     callbacks: {
       async jwt({ token, user, trigger, session }) {
         if (user?.id) {
           token.sub = user.id;
+          token.sv = (user as { sessaoVersao?: number }).sessaoVersao ?? 0;
           token.embarcadorAtivo = await repo.embarcadorInicial(user.id);
+        } else if (token.sub && (await repo.sessaoVersao(token.sub)) !== ((token.sv as number | undefined) ?? 0)) {
+          // Revoked (sign-out, new password, status change): Auth.js answers no session and clears the cookie.
+          return null;
         }
         if (trigger === 'update' && token.sub) {
           const pedido = (session as { embarcadorAtivo?: string; embarcadorUid?: string } | undefined);
@@ -83,5 +114,23 @@ export async function handleAuth(app: FastifyInstance, config: AuthConfig, req: 
   // next-auth's v4 client posts json=true and reads {url} instead of following a redirect.
   if (raw && /(^|&)json=true(&|$)/.test(raw)) headers.set('X-Auth-Return-Redirect', '1');
   const request = new Request(url, { method: req.method, headers, body: req.method === 'POST' ? (raw ?? '') : undefined });
-  return Auth(request, config);
+  const res = await pedidoLogin.run({ ip: req.ip }, () => Auth(request, config));
+  return comoNextAuthV4(url.pathname, req.method, res);
+}
+
+/** Two answers where next-auth v4's own server differs from Auth.js, and its client relies on them:
+ * a failed credentials sign-in is HTTP 401 (signIn() returns ok: false), and no session is `{}`. */
+async function comoNextAuthV4(path: string, method: string, res: Response): Promise<Response> {
+  const acao = path.slice(AUTH_BASE.length);
+  if (method === 'GET' && acao === '/session' && res.status === 200) {
+    const text = await res.text();
+    return new Response(text.trim() === 'null' ? '{}' : text, { status: res.status, headers: res.headers });
+  }
+  if (method === 'POST' && acao.startsWith('/callback/') && res.headers.get('content-type')?.includes('json')) {
+    const text = await res.text();
+    const url = (JSON.parse(text) as { url?: string } | null)?.url;
+    const erro = url ? new URL(url).searchParams.get('error') : null;
+    return new Response(text, { status: erro === 'CredentialsSignin' ? 401 : res.status, headers: res.headers });
+  }
+  return res;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TIPO_USUARIO, type Acao, type Permissoes, pode } from '@fretio/core';
 import { identidadeRepository } from '../../modules/perfil/identidade-repository.ts';
 import { AppError } from '../../lib/errors.ts';
+import { criarCacheSessao } from '../../lib/cache-sessao.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { sessionCookieName } from './authjs.ts';
 
@@ -32,11 +33,15 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 export function contextResolver(app: FastifyInstance) {
   const repo = identidadeRepository(app.db);
   const cookieName = sessionCookieName(app.config.publicUrl.startsWith('https://'));
+  const decodificarSessao = criarCacheSessao(); // lib/cache-sessao.ts: the JWE decrypt was the hot spot under load
 
   async function fromSessionToken(token: string): Promise<RequestContext | null> {
-    const jwt = await decode({ token, secret: app.config.authSecret, salt: cookieName }).catch(() => null);
+    const jwt = await decodificarSessao(token, () => decode({ token, secret: app.config.authSecret, salt: cookieName }).catch(() => null));
     if (!jwt?.sub) return null;
-    return build(jwt.sub, (jwt.embarcadorAtivo as string | undefined) ?? null, 'sessao');
+    const ctx = await build(jwt.sub, (jwt.embarcadorAtivo as string | undefined) ?? null, 'sessao');
+    // A session from before a sign-out, a new password or a status change carries an older version.
+    if (!ctx || ctx.sessaoVersao !== ((jwt.sv as number | undefined) ?? 0)) return null;
+    return ctx;
   }
 
   async function fromApiToken(secret: string): Promise<RequestContext | null> {

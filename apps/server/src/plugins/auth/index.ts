@@ -2,10 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Acao } from '@fretio/core';
 import { AppError } from '../../lib/errors.ts';
+import { hashFicticio } from '../../lib/crypto.ts';
+import { type Relogio, relogioDoSistema } from '../../lib/relogio.ts';
 import { AUTH_BASE, authConfig, handleAuth } from './authjs.ts';
 import { contextResolver, type RequestContext, temPermissao } from './context.ts';
+import { exigirMesmaOrigem } from './mesma-origem.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** "Now" for sign-in throttling; tests replace `agora` instead of sleeping. */
+    relogio: Relogio;
+  }
   interface FastifyRequest {
     ctx: RequestContext | null;
   }
@@ -21,10 +28,16 @@ declare module 'fastify' {
 const PUBLIC_PREFIXES = [AUTH_BASE, '/api/docs'];
 
 export default fp(async function auth(app: FastifyInstance) {
+  if (!app.hasDecorator('relogio')) app.decorate('relogio', relogioDoSistema());
   const config = authConfig(app);
+  // Made once at start-up, so no sign-in of an unknown login pays for it.
+  await hashFicticio();
   const resolve = contextResolver(app);
 
   app.decorateRequest('ctx', null);
+
+  // Before the session is read and before any body is parsed.
+  app.addHook('onRequest', exigirMesmaOrigem(app.config.publicUrl));
 
   // Every /api route except the public ones needs a session or token; permissions come from the route.
   app.addHook('onRequest', async (req) => {

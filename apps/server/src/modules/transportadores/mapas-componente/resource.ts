@@ -1,18 +1,25 @@
 import { and, eq, getTableColumns, isNull, ne, or, sql } from 'drizzle-orm';
-import { mapaComponente, mapaComponenteInput } from '@fretio/core';
+import { TIPO_USUARIO, mapaComponente, mapaComponenteInput } from '@fretio/core';
 import { componentes, mapasComponente } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../framework/resource.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../../lib/pg-errors.ts';
-import { exigirEmbarcador } from '../../../plugins/auth/context.ts';
+import { type RequestContext, exigirEmbarcador } from '../../../plugins/auth/context.ts';
 import { transportadorVisivelPorUid } from '../repository.ts';
 
 const DUPLICADO = 'Este transportador já tem um mapeamento com este nome.';
+const DO_EMBARCADOR = 'O mapa de componentes é do embarcador: só os usuários dele o alteram.';
+
+/** What a shipper says about a carrier is the shipper's: the carrier's own users never write it. */
+function exigirDoEmbarcador(ctx: RequestContext) {
+  if (ctx.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR) throw AppError.forbidden(DO_EMBARCADOR);
+}
 registerUniqueConstraint('mapas_componente_nome_uq', 'nome', DUPLICADO);
 
 /**
  * /transportadores/{uid}/mapasComponente: the name a carrier prints on its CT-e → our component.
- * Kept per shipper (each maps to its own catalogue); unique per carrier and name (case and accents ignored).
+ * Kept per shipper (each maps to its own catalogue: it lives on the shipper's link to the carrier, never on
+ * the shared carrier), written by the shipper's users only; unique per carrier and name (case and accents ignored).
  */
 export const mapasComponenteResource = defineResource({
   nome: 'Mapa de componente do transportador',
@@ -39,6 +46,7 @@ export const mapasComponenteResource = defineResource({
   },
   hooks: {
     async validate(tx, ctx, values, existing) {
+      exigirDoEmbarcador(ctx);
       const embarcadorUid = exigirEmbarcador(ctx);
       const [c] = await tx
         .select({ uid: componentes.uid })
@@ -66,5 +74,6 @@ export const mapasComponenteResource = defineResource({
         .limit(1);
       if (dup.length) throw AppError.conflict(DUPLICADO, [{ field: 'nome', message: DUPLICADO }]);
     },
+    beforeDelete: async (_tx, ctx) => exigirDoEmbarcador(ctx),
   },
 });

@@ -1,12 +1,17 @@
+import { getTableColumns } from 'drizzle-orm';
 import { unidadeTransportador, unidadeTransportadorInput } from '@fretio/core';
 import { unidadesTransportador } from '../../../db/schema/index.ts';
 import { defineResource, filhoDe } from '../../../framework/resource.ts';
 import { registerUniqueConstraint } from '../../../lib/pg-errors.ts';
+import { documentoDaUnidade, exigirPodeAlterarTransportador, filtroDeDocumentoPessoal, juntarChamador } from '../propriedade.ts';
 import { transportadorVisivelPorUid } from '../repository.ts';
 
 registerUniqueConstraint('unidades_transportador_documento_uq', 'documento', 'Já existe uma unidade deste transportador com este documento.');
 
-/** A carrier's units (/transportadores/{uid}/unidades): visible when the carrier is; 404 otherwise. */
+/**
+ * A carrier's units (/transportadores/{uid}/unidades): visible when the carrier is; 404 otherwise.
+ * Written only by the carrier's owner (403 for other linked shippers).
+ */
 export const unidadesTransportadorResource = defineResource({
   nome: 'Unidade do transportador',
   path: '/transportadores/:uid/unidades',
@@ -17,6 +22,10 @@ export const unidadesTransportadorResource = defineResource({
   item: unidadeTransportador,
   input: unidadeTransportadorInput,
   operations: ['list', 'get', 'create', 'update'],
+  // An independent driver's unit carries a CPF: masked for shippers that do not maintain the carrier.
+  select: { ...getTableColumns(unidadesTransportador), documento: documentoDaUnidade(unidadesTransportador.documento, unidadesTransportador.transportadorUid) },
+  from: (q, ctx) => juntarChamador(q, ctx),
+  listWhere: (q, ctx) => filtroDeDocumentoPessoal(q, ctx, unidadesTransportador.documento, unidadesTransportador.transportadorUid),
   sortable: {
     nome: unidadesTransportador.nome,
     apelido: unidadesTransportador.apelido,
@@ -35,5 +44,9 @@ export const unidadesTransportadorResource = defineResource({
     municipioIbge: { column: unidadesTransportador.municipioIbge, kind: 'exact' },
     indicaAutonomo: { column: unidadesTransportador.indicaAutonomo, kind: 'bool' },
     ativo: { column: unidadesTransportador.ativo, kind: 'bool' },
+  },
+  hooks: {
+    // The carrier's own record: written only by its owner (propriedade.ts).
+    validate: (tx, ctx, values, existing) => exigirPodeAlterarTransportador(tx, ctx, String(values.transportadorUid ?? existing?.transportadorUid)),
   },
 });

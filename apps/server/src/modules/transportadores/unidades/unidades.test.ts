@@ -49,7 +49,11 @@ describe('carrier units', () => {
     expect(res.body.data).toMatchObject({ transportadorUid: uid.TransMinas, documento: '52998224725', indicaAutonomo: true, uf: 'MG', ativo: true });
     // Shared carrier: the other shipper linked to it sees the new unit.
     expect((await outro.get(base('TransMinas'))).body.data.totalRecords).toBe(2);
-    const put = await outro.put(`${base('TransMinas')}/${res.body.data.uid}`, { nome: 'TransMinas - Contagem', documento: '52998224725', ativo: false });
+    // ...but only Demo, which registered it and maintains it (it has no active user of its own), changes it.
+    const alheio = await outro.put(`${base('TransMinas')}/${res.body.data.uid}`, { nome: 'TransMinas - Contagem', documento: '52998224725', ativo: false });
+    expect(alheio.status).toBe(403);
+    expect(alheio.body.message).toMatch(/^Este transportador é mantido pelo embarcador que o cadastrou/);
+    const put = await admin.put(`${base('TransMinas')}/${res.body.data.uid}`, { nome: 'TransMinas - Contagem', documento: '52998224725', ativo: false });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ ativo: false, indicaAutonomo: false });
   });

@@ -3,12 +3,13 @@ import { TIPO_USUARIO, usuarioTransportador, usuarioTransportadorInput, usuarioT
 import { unidadesTransportador, usuarios } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../framework/resource.ts';
 import { transportadorVisivelPorUid } from '../repository.ts';
-import { validarUsuarioTransportador, vincularAoEmbarcadorAtivo } from './service.ts';
+import { usuariosVisiveis, validarUsuarioTransportador, vincularAoEmbarcadorAtivo } from './service.ts';
 
 /**
  * A carrier's users (/transportadores/{uid}/usuarios). The framework serves list, get and update;
  * create (activation e-mail after commit) and delete (inactivate, not erase) are in routes.ts and
- * reuse this declaration. The password hash is never selected.
+ * reuse this declaration. The password hash is never selected. A linked shipper that does not maintain
+ * the carrier sees only the users that serve it (their logins are personal data) and changes none.
  */
 export const usuariosTransportadorResource = defineResource({
   nome: 'Usuário do transportador',
@@ -17,7 +18,8 @@ export const usuariosTransportadorResource = defineResource({
   table: usuarios,
   uid: usuarios.uid,
   scope: {
-    where: (_ctx, parentUid) => and(eq(usuarios.transportadorUid, parentUid as string), eq(usuarios.tipoUsuario, TIPO_USUARIO.TRANSPORTADOR)),
+    where: (ctx, parentUid) =>
+      and(eq(usuarios.transportadorUid, parentUid as string), eq(usuarios.tipoUsuario, TIPO_USUARIO.TRANSPORTADOR), usuariosVisiveis(ctx, parentUid as string)),
     values: (_ctx, parentUid) => ({ transportadorUid: parentUid, tipoUsuario: TIPO_USUARIO.TRANSPORTADOR }),
     parentVisible: transportadorVisivelPorUid,
   },

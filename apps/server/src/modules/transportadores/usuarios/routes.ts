@@ -9,7 +9,8 @@ import { enviarLinkConta } from '../../conta/service.ts';
 import { usuariosTransportadorResource as def } from './resource.ts';
 import { inativarUsuarioTransportador } from './service.ts';
 
-// Carrier users: create (pending, activation e-mail) and delete (inactivate, leave the active shipper).
+// Carrier users: create (pending, activation e-mail) and delete (leave the active shipper; the carrier's
+// owner also inactivates).
 const tags = [def.nome];
 
 export default async function usuariosTransportadorRoutes(app: FastifyInstance) {
@@ -47,7 +48,8 @@ export default async function usuariosTransportadorRoutes(app: FastifyInstance) 
     schema: {
       tags,
       summary: `Exclui ${def.nome}`,
-      description: 'Inativa o usuário (status 3) e remove seu vínculo com o embarcador ativo.',
+      description:
+        'Remove o vínculo do usuário com o embarcador ativo; quem mantém o transportador também o inativa (status 3). Outro embarcador nunca muda o status do usuário.',
       params: childParams,
       response: okEmpty,
     },

@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+
+// Cross-site form posts: a browser sends the session cookie with a form posted from any site, but a
+// form can only send urlencoded, multipart or text/plain bodies, and every browser names the page's
+// origin (Origin, or Sec-Fetch-Site when Origin is left out). So a state-changing /api/v1 request
+// must carry JSON (multipart only where the route uploads a file) and come from PUBLIC_URL's origin.
+export const MSG_ORIGEM = 'Requisição de outra origem recusada.';
+export const MSG_TIPO_CONTEUDO = 'Envie os dados em JSON (Content-Type: application/json).';
+
+const ESCRITA = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Upload routes say so in their schema (`consumes: ['multipart/form-data']`), which also documents them in OpenAPI. */
+function recebeArquivo(req: FastifyRequest) {
+  const consumes = (req.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+  return consumes?.includes('multipart/form-data') ?? false;
+}
+
+function tipoAceito(req: FastifyRequest) {
+  const tipo = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const temCorpo = tipo !== '' || Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!temCorpo) return true;
+  if (tipo === 'application/json' || (tipo.startsWith('application/') && tipo.endsWith('+json'))) return true;
+  return tipo === 'multipart/form-data' && recebeArquivo(req);
+}
+
+/** onRequest hook (before the body is read). */
+export function exigirMesmaOrigem(publicUrl: string) {
+  const origem = new URL(publicUrl).origin;
+  return async function mesmaOrigem(req: FastifyRequest) {
+    if (!ESCRITA.has(req.method) || !req.url.startsWith('/api/v1/')) return;
+    if (!tipoAceito(req)) throw AppError.forbidden(MSG_TIPO_CONTEUDO);
+    // A Bearer token without a cookie is no ambient credential: a page on another site cannot add it.
+    if (req.headers.authorization?.startsWith('Bearer ') && !req.headers.cookie) return;
+    const origin = req.headers.origin;
+    // No Origin and no Sec-Fetch-Site: not a browser (server-to-server, scripts, tests).
+    const outraOrigem = origin !== undefined ? origin !== origem : req.headers['sec-fetch-site'] === 'cross-site';
+    if (outraOrigem) throw AppError.forbidden(MSG_ORIGEM);
+  };
+}

@@ -1,0 +1,108 @@
+// Load test of issue 7 (fault 4): 100,000 people in one shipper; autocannon with 100 connections
+// alternating GET /api/v1/pessoas?pc=1&pps=10 and POST /api/v1/centros-custo for BENCH_LOAD_SECONDS
+// (default 20 s). Runs on PGlite always and on PostgreSQL too when BENCH_DATABASE_URL is set
+// (`bash apps/server/test/pg.sh --bench`, BENCH_ONLY=carga for this one alone). Goal on PostgreSQL:
+// p99 < 300 ms, no errors. Reports; never asserts.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { type Database, createPGlite, openDatabase } from '../apps/server/src/db/client.ts';
+import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
+import { adminClient, createDatabase, databaseUrlFor, dropDatabase } from '../apps/server/test/support/pg-admin.ts';
+import { INSERT, entrar } from './pessoas.ts';
+
+const PESSOAS = Number(process.env.BENCH_LOAD_ROWS ?? 100_000);
+const SEGUNDOS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+const CONEXOES = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 100);
+
+type Linha = { name: string; opsPerSec: number; p50Ms: number; p95Ms: number; note: string };
+
+export async function abrir(url?: string): Promise<{ database: Database; rotulo: string; fechar: () => Promise<void> }> {
+  if (!url) {
+    const database = await openDatabase({ pglite: await createPGlite(), migrate: true });
+    return { database, rotulo: 'PGlite (em memória)', fechar: () => database.close() };
+  }
+  const nome = `fretio_carga_${randomBytes(4).toString('hex')}`;
+  const admin = await adminClient(url);
+  await createDatabase(admin, nome);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: databaseUrlFor(url, nome), migrate: true });
+  return {
+    database,
+    rotulo: `PostgreSQL (pool ${process.env.PG_POOL_MAX ?? 10})`,
+    fechar: async () => {
+      await database.close();
+      const a = await adminClient(url);
+      await dropDatabase(a, nome);
+      await a.end();
+    },
+  };
+}
+
+async function medir(url?: string): Promise<Linha> {
+  const { database, rotulo, fechar } = await abrir(url);
+  const dir = mkdtempSync(join(os.tmpdir(), 'fretio-carga-'));
+  const app = await buildApp({
+    database,
+    config: { logLevel: 'silent', dataDir: dir, seedDemo: false, databaseUrl: undefined, smtpUrl: undefined, webDist: join(dir, 'sem-web') },
+  });
+  try {
+    await seedDemo(database.db);
+    const { rows } = (await database.db.execute(sql`select uid from embarcadores where cnpj = '11222333000181'`)) as unknown as {
+      rows: { uid: string }[];
+    };
+    await database.db.execute(INSERT(rows[0].uid, PESSOAS));
+    await database.db.execute(sql`analyze`);
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const cookie = await entrar(base);
+    let n = 0;
+    const corrida = randomBytes(3).toString('hex');
+    const r = (await autocannon({
+      url: base,
+      connections: CONEXOES,
+      duration: SEGUNDOS,
+      timeout: 30,
+      headers: { cookie, 'content-type': 'application/json' },
+      requests: [
+        { method: 'GET', path: '/api/v1/pessoas?pc=1&pps=10' },
+        {
+          method: 'POST',
+          path: '/api/v1/centros-custo',
+          setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ codigo: `L${corrida}${n++}`, nome: `Carga ${n}` }) }),
+        },
+      ],
+    } as never)) as unknown as {
+      requests: { average: number };
+      latency: { p50: number; p97_5: number; p99: number; max: number };
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+      '2xx': number;
+    };
+    return {
+      name: `${PESSOAS.toLocaleString('pt-BR')} pessoas, ${CONEXOES} conexões, GET pessoas?pc=1&pps=10 + POST centros-custo, ${SEGUNDOS} s — ${rotulo}`,
+      opsPerSec: Math.round(r.requests.average),
+      p50Ms: r.latency.p50,
+      p95Ms: r.latency.p97_5,
+      note:
+        `p99 ${r.latency.p99} ms, máx ${r.latency.max} ms (p95Ms = p97,5 do autocannon); ${r['2xx']} 2xx, ${r.non2xx} não-2xx, ` +
+        `${r.errors} erros, ${r.timeouts} timeouts; ${os.cpus().length} CPUs ${os.cpus()[0]?.model ?? ''}, carga ${os.loadavg()[0].toFixed(1)}, ${new Date().toISOString()}`,
+    };
+  } finally {
+    await app.close();
+    await fechar();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function benchCarga(): Promise<Linha[]> {
+  const out: Linha[] = [];
+  if (process.env.BENCH_DATABASE_URL) out.push(await medir(process.env.BENCH_DATABASE_URL));
+  if (process.env.BENCH_LOAD_PGLITE !== 'false') out.push(await medir());
+  for (const l of out) console.log(`carga: ${l.name}: ${l.opsPerSec} req/s, p50 ${l.p50Ms} ms; ${l.note}`);
+  return out;
+}
