@@ -50,7 +50,7 @@ describe('state-changing requests accept JSON only', () => {
       payload: new URLSearchParams({ codigo: 'EVIL', nome: 'Criado por formulário', ativo: 'true' }).toString(),
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ success: false, errorCode: 403, message: MSG_TIPO_CONTEUDO });
+    expect(res.json()).toMatchObject({ success: false, errorCode: 403, code: 'TIPO_DE_CONTEUDO', message: MSG_TIPO_CONTEUDO });
     expect(await contarCentros()).toBe(antes);
   });
 
@@ -89,7 +89,7 @@ describe('Origin and Sec-Fetch-Site', () => {
     const antes = await contarCentros();
     const res = await json({ cookie, origin: 'https://evil.example' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ success: false, errorCode: 403, message: MSG_ORIGEM });
+    expect(res.json()).toMatchObject({ success: false, errorCode: 403, code: 'OUTRA_ORIGEM', message: MSG_ORIGEM });
     expect(await contarCentros()).toBe(antes);
   });
 

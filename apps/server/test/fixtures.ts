@@ -344,6 +344,9 @@ export const fixtures: Record<string, ResourceFixture> = {
 };
 
 export const routeFixtures: Record<string, RouteFixture> = {
+  'PUT /api/v1/tabelasfrete/:uid/atualizarstatus': {
+    body: () => ({ status: 2, justificativa: 'Teste de isolamento' }),
+  },
   'PUT /api/v1/perfil/embarcador-ativo/:uid': {
     params: async (h) => ({ uid: h.embarcadorA }),
   },

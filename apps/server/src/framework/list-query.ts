@@ -2,6 +2,7 @@ import { type SQL, type SQLWrapper, and, asc, desc, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { FUSO, MSG, UID_REGEX } from '@fretio/core';
 import { AppError } from '../lib/errors.ts';
+import { escapeLike } from './sql.ts';
 
 // Turns the list query string of CONVENTIONS.md (pc, pps, ssf, sso, ftr_*) into SQL pieces.
 // Values only ever reach SQL as bound parameters.
@@ -13,7 +14,6 @@ export type Sortable = Record<string, PgColumn | SQL>;
 
 export type ParsedList = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 const eq = (col: SQLWrapper, v: unknown) => sql`${col} = ${v}`;
 const gte = (col: SQLWrapper, v: unknown) => sql`${col} >= ${v}`;
 const lte = (col: SQLWrapper, v: unknown) => sql`${col} <= ${v}`;

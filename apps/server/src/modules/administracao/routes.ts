@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, consultaCnpjAdmin, consultaEnums, parametroItem, parametrosInput, z } from '@fretio/core';
 import { ok, reply } from '../../framework/schemas.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { RequestContext } from '../../plugins/auth/context.ts';
 import { type ConsultaCnpjProvider, consultaCnpjProviderDoAmbiente } from '../transportadores/service.ts';
 import { LISTAS_ENUM, consultaEnums as montarEnums, consultarCnpjAdmin, listarParametros, salvarParametros } from './service.ts';
 
@@ -15,10 +13,6 @@ export type AdministracaoRoutesOptions = { consultaCnpjProvider?: ConsultaCnpjPr
 export default async function administracaoRoutes(app: FastifyInstance, opts: AdministracaoRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const provider = opts.consultaCnpjProvider !== undefined ? opts.consultaCnpjProvider : consultaCnpjProviderDoAmbiente();
-  const ctxOf = (req: { ctx: RequestContext | null }) => {
-    if (!req.ctx) throw AppError.unauthenticated();
-    return req.ctx;
-  };
 
   r.get('/api/v1/administracao/consulta-enums', {
     schema: {
@@ -43,7 +37,7 @@ export default async function administracaoRoutes(app: FastifyInstance, opts: Ad
       querystring: z.object({ e: z.enum(['0', '1']).default('1').describe('0: só nossos cadastros'), src: z.string().optional() }),
       response: ok(consultaCnpjAdmin),
     },
-  }, async (req) => reply.ok(await consultarCnpjAdmin(app.db, ctxOf(req), req.params.cnpj, req.query.e === '1', provider, req.log)));
+  }, async (req) => reply.ok(await consultarCnpjAdmin(app.db, req.contexto, req.params.cnpj, req.query.e === '1', provider, req.log)));
 
   r.get('/api/v1/administracao/parametros', {
     config: { permission: ['configuracoes', 'ler'] },
@@ -53,7 +47,7 @@ export default async function administracaoRoutes(app: FastifyInstance, opts: Ad
       querystring: z.object({ src: z.string().optional() }),
       response: ok(z.array(parametroItem)),
     },
-  }, async (req) => reply.ok(await listarParametros(app.db, ctxOf(req))));
+  }, async (req) => reply.ok(await listarParametros(app.db, req.contexto)));
 
   r.put('/api/v1/administracao/parametros', {
     config: { permission: ['configuracoes', 'alterar'] },
@@ -64,5 +58,5 @@ export default async function administracaoRoutes(app: FastifyInstance, opts: Ad
       body: parametrosInput,
       response: ok(z.array(parametroItem)),
     },
-  }, async (req) => reply.saved(await salvarParametros(app.db, ctxOf(req), req.body)));
+  }, async (req) => reply.saved(await salvarParametros(app.db, req.contexto, req.body)));
 }

@@ -43,10 +43,6 @@ export function registerAnexos(app: FastifyInstance, o: AnexosOptions) {
   const tags = [o.tag ?? 'Anexos'];
   const pai = z.object({ uid: zUidParam });
   const um = z.object({ uid: zUidParam, anexoUid: zUidParam });
-  const ctxOf = (req: { ctx: RequestContext | null }) => {
-    if (!req.ctx) throw AppError.unauthenticated();
-    return req.ctx;
-  };
   async function visivel(db: DbOrTx, ctx: RequestContext, uid: string) {
     if (!(await o.parentVisible(db, ctx, uid))) throw AppError.notFound();
     return { embarcadorUid: exigirEmbarcador(ctx), entidade, entidadeUid: uid };
@@ -59,7 +55,7 @@ export function registerAnexos(app: FastifyInstance, o: AnexosOptions) {
       schema: { tags, summary: 'Lista os anexos do registro (mais novos primeiro)', params: pai, response: ok(listaDe(anexo)) },
     },
     async (req) => {
-      const lista = await listarAnexos(app.db, await visivel(app.db, ctxOf(req), req.params.uid));
+      const lista = await listarAnexos(app.db, await visivel(app.db, req.contexto, req.params.uid));
       return reply.ok({ data: lista, totalRecords: lista.length });
     },
   );
@@ -71,7 +67,7 @@ export function registerAnexos(app: FastifyInstance, o: AnexosOptions) {
       schema: { tags, summary: 'Consulta um anexo (o arquivo em url)', params: um, response: ok(anexo) },
     },
     async (req) => {
-      const [a] = await listarAnexos(app.db, await visivel(app.db, ctxOf(req), req.params.uid), req.params.anexoUid);
+      const [a] = await listarAnexos(app.db, await visivel(app.db, req.contexto, req.params.uid), req.params.anexoUid);
       if (!a) throw AppError.notFound();
       return reply.ok(a);
     },
@@ -91,7 +87,7 @@ export function registerAnexos(app: FastifyInstance, o: AnexosOptions) {
       },
     },
     async (req, res) => {
-      const ctx = ctxOf(req);
+      const ctx = req.contexto;
       const chave = await visivel(app.db, ctx, req.params.uid);
       const upload = await lerUpload(req, { maxBytes: ANEXO_MAX_BYTES });
       const tipoConteudo = tipoDoAnexo(upload);
@@ -125,7 +121,7 @@ export function registerAnexos(app: FastifyInstance, o: AnexosOptions) {
       schema: { tags, summary: 'Exclui um anexo (e o arquivo)', params: um, response: okEmpty },
     },
     async (req) => {
-      const ctx = ctxOf(req);
+      const ctx = req.contexto;
       const chave = await visivel(app.db, ctx, req.params.uid);
       await app.db.transaction(async (tx) => {
         const [a] = await tx

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiTokenCriado, apiTokenInput } from '@fretio/core';
 import { created, okEmpty, reply, uidParams } from '../../framework/schemas.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { RequestContext } from '../../plugins/auth/context.ts';
 import { criarApiToken, revogarApiToken } from './service.ts';
 
 // Create (the secret comes back in `token`, this once) and revoke.
@@ -11,10 +9,6 @@ const tags = ['Token de API'];
 
 export default async function apiTokenRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctxOf = (req: { ctx: RequestContext | null }) => {
-    if (!req.ctx) throw AppError.unauthenticated();
-    return req.ctx;
-  };
 
   r.post('/api/v1/api-token', {
     config: { permission: ['api-token', 'criar'] },
@@ -25,13 +19,13 @@ export default async function apiTokenRoutes(app: FastifyInstance) {
       body: apiTokenInput,
       response: created(apiTokenCriado),
     },
-  }, async (req, res) => res.status(201).send(reply.saved(await criarApiToken(app.db, ctxOf(req), req.body))));
+  }, async (req, res) => res.status(201).send(reply.saved(await criarApiToken(app.db, req.contexto, req.body))));
 
   r.delete('/api/v1/api-token/:uid', {
     config: { permission: ['api-token', 'excluir'] },
     schema: { tags, summary: 'Revoga um token de API', params: uidParams, response: okEmpty },
   }, async (req) => {
-    await revogarApiToken(app.db, ctxOf(req), req.params.uid);
+    await revogarApiToken(app.db, req.contexto, req.params.uid);
     return reply.deleted();
   });
 }

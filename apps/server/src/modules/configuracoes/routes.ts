@@ -8,8 +8,6 @@ import {
 import { listar } from '../../framework/crud.ts';
 import { registerResource } from '../../framework/register.ts';
 import { listQuerySchema, ok, okList, reply } from '../../framework/schemas.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { RequestContext } from '../../plugins/auth/context.ts';
 import { issPadraoResource, issResource, tributosResource } from './resource.ts';
 import { obterConfiguracao, salvarConfiguracao, salvarTributoGeral, tributoGeralDoEmbarcador, tributoGeralPadrao } from './service.ts';
 
@@ -24,10 +22,6 @@ export default async function configuracoesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   registerResource(app, tributosResource);
   registerResource(app, issResource);
-  const ctxOf = (req: { ctx: RequestContext | null }) => {
-    if (!req.ctx) throw AppError.unauthenticated();
-    return req.ctx;
-  };
 
   r.get('/api/v1/configuracoes', {
     config: { permission: ['configuracoes', 'ler'] },
@@ -37,12 +31,12 @@ export default async function configuracoesRoutes(app: FastifyInstance) {
       querystring: z.object({ src: z.string().optional() }),
       response: ok(configuracaoItem),
     },
-  }, async (req) => reply.ok(await obterConfiguracao(app.db, ctxOf(req))));
+  }, async (req) => reply.ok(await obterConfiguracao(app.db, req.contexto)));
 
   r.put('/api/v1/configuracoes', {
     config: { permission: ['configuracoes', 'alterar'] },
     schema: { tags, summary: 'Altera as configurações do embarcador ativo (só os campos enviados)', body: configuracaoInput, response: ok(configuracaoItem) },
-  }, async (req) => reply.saved(await salvarConfiguracao(app.db, ctxOf(req), req.body)));
+  }, async (req) => reply.saved(await salvarConfiguracao(app.db, req.contexto, req.body)));
 
   r.get('/api/v1/configuracoes/banco/list', {
     schema: {
@@ -66,7 +60,7 @@ export default async function configuracoesRoutes(app: FastifyInstance) {
       querystring: tributoGeralQuery,
       response: ok(tributoGeralItem),
     },
-  }, async (req) => reply.ok(req.query.default === 'true' ? tributoGeralPadrao() : await tributoGeralDoEmbarcador(app.db, ctxOf(req))));
+  }, async (req) => reply.ok(req.query.default === 'true' ? tributoGeralPadrao() : await tributoGeralDoEmbarcador(app.db, req.contexto)));
 
   r.put('/api/v1/configuracoes/tributo-geral', {
     config: { permission: ['tributos', 'alterar'] },
@@ -77,7 +71,7 @@ export default async function configuracoesRoutes(app: FastifyInstance) {
       body: tributoGeralInput,
       response: ok(tributoGeralItem),
     },
-  }, async (req) => reply.saved(await salvarTributoGeral(app.db, ctxOf(req), req.body)));
+  }, async (req) => reply.saved(await salvarTributoGeral(app.db, req.contexto, req.body)));
 
   r.get('/api/v1/configuracoes/iss', {
     config: { permission: ['tributos', 'ler'] },
@@ -91,6 +85,6 @@ export default async function configuracoesRoutes(app: FastifyInstance) {
   }, async (req) => {
     const { default: padrao, ...query } = req.query as Record<string, unknown>;
     const def = padrao === 'true' ? issPadraoResource : issResource;
-    return reply.ok((await listar(app.db, def, ctxOf(req), query)) as { data: z.infer<typeof issItem>[]; totalRecords: number });
+    return reply.ok((await listar(app.db, def, req.contexto, query)) as { data: z.infer<typeof issItem>[]; totalRecords: number });
   });
 }

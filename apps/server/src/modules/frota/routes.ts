@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -20,7 +20,6 @@ import { motoristas, tiposVeiculo, transportadores, veiculos } from '../../db/sc
 import { atualizar, criar } from '../../framework/crud.ts';
 import { registerResource } from '../../framework/register.ts';
 import { childParams, created, ok, reply, uidParams } from '../../framework/schemas.ts';
-import { ctxOf } from '../pessoas/routes.ts';
 import { transportadorVisivel } from '../transportadores/repository.ts';
 import { dadosPessoaisVisiveis } from '../transportadores/propriedade.ts';
 import { mascararCpf, mascararRespostasDeMotoristas } from './dados-pessoais.ts';
@@ -29,12 +28,11 @@ import { tipoVisivel } from './repository.ts';
 import { comCapacidades, formatarPlaca } from './service.ts';
 import { tiposVeiculoResource } from './tipos-veiculo.resource.ts';
 import { veiculosResource } from './veiculos.resource.ts';
+import { contem, escapeLike } from '../../framework/sql.ts';
 
 // Fleet: vehicle types, and each carrier's drivers and vehicles (nested under /transportadores/{uid},
 // visibility of the carrier reused from the carriers module), plus the flat selection lists.
 const LIMITE = 100;
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-const contem = (col: SQL | typeof motoristas.nome, termo: string) => sql`f_norm(${col}) like f_norm(${`%${escapeLike(termo)}%`})`;
 const mensagemMotorista = (m: Motorista) => (m.cnhVencida ? MSG_CNH_VENCIDA : MSG.salvoComSucesso);
 
 export default async function frotaRoutes(app: FastifyInstance) {
@@ -61,7 +59,7 @@ export default async function frotaRoutes(app: FastifyInstance) {
       },
     },
     async (req, res) => {
-      const m = (await criar(app.db, motoristasResource, ctxOf(req), req.body, req.params.uid)) as Motorista;
+      const m = (await criar(app.db, motoristasResource, req.contexto, req.body, req.params.uid)) as Motorista;
       return res.status(201).send({ success: true, message: mensagemMotorista(m), data: m });
     },
   );
@@ -79,13 +77,13 @@ export default async function frotaRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const m = (await atualizar(app.db, motoristasResource, ctxOf(req), req.params.childUid, req.body, req.params.uid)) as Motorista;
+      const m = (await atualizar(app.db, motoristasResource, req.contexto, req.params.childUid, req.body, req.params.uid)) as Motorista;
       return { success: true, message: mensagemMotorista(m), data: m };
     },
   );
 
   // Vehicle types for selects: /list the active ones, /list-all every one (global and own).
-  const listaTipos = (todos: boolean) => async (req: { ctx: Parameters<typeof ctxOf>[0]['ctx'] }) => {
+  const listaTipos = (todos: boolean) => async (req: { contexto: import('../../plugins/auth/context.ts').RequestContext }) => {
     const rows = await app.db
       .select({
         uid: tiposVeiculo.uid,
@@ -98,7 +96,7 @@ export default async function frotaRoutes(app: FastifyInstance) {
         ativo: tiposVeiculo.ativo,
       })
       .from(tiposVeiculo)
-      .where(and(tipoVisivel(ctxOf(req)), todos ? undefined : eq(tiposVeiculo.ativo, true)))
+      .where(and(tipoVisivel(req.contexto), todos ? undefined : eq(tiposVeiculo.ativo, true)))
       .orderBy(asc(tiposVeiculo.capacidadeKg), asc(tiposVeiculo.nome));
     return reply.ok(rows.map((t) => ({ ...comCapacidades(t), value: t.uid, label: t.nome }) as z.infer<typeof tipoVeiculoOpcao>));
   };
@@ -142,7 +140,7 @@ export default async function frotaRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const ctx = ctxOf(req);
+      const ctx = req.contexto;
       const { q, transportadorUid } = req.query;
       const termo = q?.trim();
       const digitos = somenteDigitos(termo);
@@ -216,7 +214,7 @@ export default async function frotaRoutes(app: FastifyInstance) {
         .innerJoin(transportadores, eq(transportadores.uid, veiculos.transportadorUid))
         .where(
           and(
-            transportadorVisivel(ctxOf(req), veiculos.transportadorUid),
+            transportadorVisivel(req.contexto, veiculos.transportadorUid),
             eq(veiculos.ativo, true),
             tp ? eq(veiculos.tipoVeiculoUid, tp) : undefined,
             transportadorUid ? eq(veiculos.transportadorUid, transportadorUid) : undefined,

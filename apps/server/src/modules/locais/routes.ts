@@ -5,8 +5,6 @@ import {
 } from '@fretio/core';
 import { listar } from '../../framework/crud.ts';
 import { listQuerySchema, ok, okList, reply } from '../../framework/schemas.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { RequestContext } from '../../plugins/auth/context.ts';
 import { buscarMunicipios, listarEstados, listarPaises, municipiosDef, rotuloMunicipio } from './repository.ts';
 import {
   type EnderecoProvider, buscarEndereco, buscarLocalidades, cadastroEnderecoProvider, enderecoProviderDoAmbiente, faixaEnderecoProvider,
@@ -21,10 +19,6 @@ export type LocaisRoutesOptions = { enderecoProvider?: EnderecoProvider | null }
 export default async function locaisRoutes(app: FastifyInstance, opts: LocaisRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const externo = opts.enderecoProvider !== undefined ? opts.enderecoProvider : enderecoProviderDoAmbiente(app.db);
-  const ctxOf = (req: { ctx: RequestContext | null }) => {
-    if (!req.ctx) throw AppError.unauthenticated();
-    return req.ctx;
-  };
 
   r.get('/api/v1/locais/estados/lista', {
     schema: { tags, summary: 'As 27 UFs (sigla, nome, cod IBGE, macrorregião), por nome', querystring: z.object({ src: z.string().optional() }), response: ok(z.array(estadoItem)) },
@@ -44,7 +38,7 @@ export default async function locaisRoutes(app: FastifyInstance, opts: LocaisRou
   }, async (req) => {
     const query = { ...(req.query as Record<string, unknown>) };
     if (typeof query.ftr_uf === 'string') query.ftr_uf = query.ftr_uf.trim().toUpperCase();
-    const lista = await listar(app.db, municipiosDef, ctxOf(req), query);
+    const lista = await listar(app.db, municipiosDef, req.contexto, query);
     return reply.ok(lista as { data: z.infer<typeof municipioItem>[]; totalRecords: number });
   });
 
@@ -91,7 +85,7 @@ export default async function locaisRoutes(app: FastifyInstance, opts: LocaisRou
       response: ok(enderecoCep),
     },
   }, async (req) => {
-    const providers = [cadastroEnderecoProvider(app.db, ctxOf(req)), ...(externo ? [externo] : []), faixaEnderecoProvider(app.db)];
+    const providers = [cadastroEnderecoProvider(app.db, req.contexto), ...(externo ? [externo] : []), faixaEnderecoProvider(app.db)];
     return reply.ok(await buscarEndereco(req.params.cep, providers, req.log));
   });
 }

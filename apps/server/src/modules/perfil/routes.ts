@@ -16,17 +16,13 @@ import { montarPerfil } from './service.ts';
 export default async function perfilRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Perfil'];
-  const ctxOf = (req: { ctx: import('../../plugins/auth/context.ts').RequestContext | null }) => {
-    if (!req.ctx) throw AppError.unauthenticated();
-    return req.ctx;
-  };
 
   r.get('/api/v1/perfil', { schema: { tags, summary: 'Perfil e contexto do usuário', response: ok(perfil) } }, async (req) =>
-    reply.ok(await montarPerfil(app, ctxOf(req))),
+    reply.ok(await montarPerfil(app, req.contexto)),
   );
 
   r.put('/api/v1/perfil', { schema: { tags, summary: 'Altera nome e apelido', body: perfilInput, response: ok(perfil) } }, async (req) => {
-    const ctx = ctxOf(req);
+    const ctx = req.contexto;
     await app.db.transaction(async (tx) => {
       const [antes] = await tx.select({ nome: usuarios.nome, apelido: usuarios.apelido }).from(usuarios).where(eq(usuarios.uid, ctx.usuarioUid));
       await tx.update(usuarios).set({ ...req.body, atualizadoEm: sql`now()` }).where(eq(usuarios.uid, ctx.usuarioUid));
@@ -36,7 +32,7 @@ export default async function perfilRoutes(app: FastifyInstance) {
   });
 
   r.post('/api/v1/perfil/foto', { schema: { tags, summary: 'Envia a foto do perfil (multipart, campo file)', consumes: ['multipart/form-data'], response: ok(perfil) } }, async (req) => {
-    const ctx = ctxOf(req);
+    const ctx = req.contexto;
     const upload = await lerUpload(req, { tipos: TIPOS_IMAGEM, maxBytes: 2 * 1024 * 1024 });
     await app.db.transaction(async (tx) => {
       const [u] = await tx.select({ foto: usuarios.fotoArquivoUid }).from(usuarios).where(eq(usuarios.uid, ctx.usuarioUid));
@@ -48,7 +44,7 @@ export default async function perfilRoutes(app: FastifyInstance) {
   });
 
   r.delete('/api/v1/perfil/foto', { schema: { tags, summary: 'Remove a foto do perfil', response: ok(perfil) } }, async (req) => {
-    const ctx = ctxOf(req);
+    const ctx = req.contexto;
     await app.db.transaction(async (tx) => {
       const [u] = await tx.select({ foto: usuarios.fotoArquivoUid }).from(usuarios).where(eq(usuarios.uid, ctx.usuarioUid));
       await tx.update(usuarios).set({ fotoArquivoUid: null }).where(eq(usuarios.uid, ctx.usuarioUid));
@@ -61,7 +57,7 @@ export default async function perfilRoutes(app: FastifyInstance) {
   r.put('/api/v1/perfil/embarcador-ativo/:uid', {
     schema: { tags, summary: 'Seleciona o embarcador ativo', params: uidParams, response: ok(perfil) },
   }, async (req, res) => {
-    const ctx = ctxOf(req);
+    const ctx = req.contexto;
     if (ctx.via !== 'sessao') throw AppError.field('uid', 'Um token de API pertence a um único embarcador.');
     const repo = identidadeRepository(app.db);
     if (!(await repo.pertenceAoEmbarcador(ctx.usuarioUid, req.params.uid))) throw AppError.notFound(MSG.embarcadorNaoLocalizado);

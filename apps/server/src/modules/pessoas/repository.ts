@@ -3,6 +3,7 @@ import { somenteDigitos } from '@fretio/core';
 import { faixasCepUf, municipios, pessoas } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { consultarEmLotes } from '../../lib/lotes.ts';
+import { escapeLike } from '../../framework/sql.ts';
 
 // Queries of the people register.
 
@@ -37,7 +38,6 @@ export async function pessoasPorDocumento(db: DbOrTx, embarcadorUid: string, doc
   return new Map(rows.map((r) => [r.documento, { uid: r.uid, nome: r.nome }]));
 }
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const LIMITE_LISTA = 20;
 
 /** The same normalisation as SQL f_norm (lower case, accents off), so patterns reach SQL as constants. */

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pessoaOpcao, pessoasListaQuery, z } from '@fretio/core';
 import { registerResource } from '../../framework/register.ts';
 import { ok, reply } from '../../framework/schemas.ts';
-import { AppError } from '../../lib/errors.ts';
-import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { rotasImportacao } from '../../framework/importacao/rotas.ts';
 import { listaSelecao } from './repository.ts';
 import { pessoasResource } from './resource.ts';
@@ -13,10 +12,6 @@ import { COLUNAS_PESSOA, importadorPessoas, rotuloPessoa } from './service.ts';
 // People: the framework's CRUD, the search-as-you-type list, and the CSV/XLSX import with its template.
 const tags = ['Pessoa'];
 
-export const ctxOf = (req: { ctx: RequestContext | null }) => {
-  if (!req.ctx) throw AppError.unauthenticated();
-  return req.ctx;
-};
 
 export default async function pessoasRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +33,7 @@ export default async function pessoasRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const rows = await listaSelecao(app.db, exigirEmbarcador(ctxOf(req)), req.query.q, req.query.papel);
+      const rows = await listaSelecao(app.db, exigirEmbarcador(req.contexto), req.query.q, req.query.papel);
       return reply.ok(rows.map((p) => ({ value: p.uid, label: rotuloPessoa(p), nome: p.nome, documento: p.documento, uf: p.uf })));
     },
   );

@@ -2,7 +2,6 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import { prazoEntrega, prazoEntregaInput } from '@fretio/core';
 import { prazosEntrega, transportadores } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
-import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import {
   colunasNomesLocais,

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { produtoOpcao, produtosListaQuery, z } from '@fretio/core';
@@ -7,13 +7,12 @@ import { registerResource } from '../../framework/register.ts';
 import { ok, reply } from '../../framework/schemas.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { rotasImportacao } from '../../framework/importacao/rotas.ts';
-import { ctxOf } from '../pessoas/routes.ts';
 import { produtosResource } from './resource.ts';
 import { COLUNAS_PRODUTO, importadorProdutos } from './service.ts';
+import { comecaCom, contem } from '../../framework/sql.ts';
 
 // Products: the framework's CRUD, the selection list, and the CSV/XLSX import with its template.
 const tags = ['Produto'];
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export default async function produtosRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,14 +34,14 @@ export default async function produtosRoutes(app: FastifyInstance) {
       const termo = req.query.q?.trim();
       const busca = termo
         ? or(
-            sql`f_norm(${produtos.codigo}) like f_norm(${`${escapeLike(termo)}%`})`,
-            sql`f_norm(${produtos.descricao}) like f_norm(${`%${escapeLike(termo)}%`})`,
+            comecaCom(produtos.codigo, termo),
+            contem(produtos.descricao, termo),
           )
         : undefined;
       const rows = await app.db
         .select({ uid: produtos.uid, codigo: produtos.codigo, descricao: produtos.descricao, ncm: produtos.ncm, unidade: produtos.unidade })
         .from(produtos)
-        .where(and(eq(produtos.embarcadorUid, exigirEmbarcador(ctxOf(req))), eq(produtos.ativo, true), busca))
+        .where(and(eq(produtos.embarcadorUid, exigirEmbarcador(req.contexto)), eq(produtos.ativo, true), busca))
         .orderBy(asc(produtos.descricao), asc(produtos.uid))
         .limit(20);
       return reply.ok(

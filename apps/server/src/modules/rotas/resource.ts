@@ -3,7 +3,6 @@ import { rota, rotaInput } from '@fretio/core';
 import Decimal from 'decimal.js';
 import { rotas, transportadores } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
-import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import {

@@ -7,10 +7,9 @@ import { setores } from '../../db/schema/index.ts';
 import { registerResource } from '../../framework/register.ts';
 import { ok, reply } from '../../framework/schemas.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { ctxOf } from '../pessoas/routes.ts';
 import { setoresResource } from './resource.ts';
+import { escapeLike } from '../../framework/sql.ts';
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Code or name containing the term, accent/case-insensitive (shared by /setor/list and /zona/list). */
 export function buscaCodigoNome(codigo: PgColumn, nome: PgColumn, q?: string): SQL | undefined {
   const termo = q?.trim();
@@ -40,7 +39,7 @@ export default async function setorRoutes(app: FastifyInstance) {
         .from(setores)
         .where(
           and(
-            eq(setores.embarcadorUid, exigirEmbarcador(ctxOf(req))),
+            eq(setores.embarcadorUid, exigirEmbarcador(req.contexto)),
             eq(setores.ativo, true),
             buscaCodigoNome(setores.codigo, setores.nome, req.query.q),
           ),

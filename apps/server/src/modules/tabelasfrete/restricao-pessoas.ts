@@ -81,10 +81,6 @@ async function listar(db: Db, restricaoUid: string, papel: string, query: Record
 
 export default async function restricaoPessoasRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctxOf = (req: { ctx: RequestContext | null }) => {
-    if (!req.ctx) throw AppError.unauthenticated();
-    return req.ctx;
-  };
 
   for (const lista of Object.keys(PAPEIS) as Lista[]) {
     const papel = PAPEIS[lista];
@@ -104,7 +100,7 @@ export default async function restricaoPessoasRoutes(app: FastifyInstance) {
         },
       },
       async (req) => {
-        const x = await restricaoVisivel(app.db, ctxOf(req), req.params.uid, req.params.childUid);
+        const x = await restricaoVisivel(app.db, req.contexto, req.params.uid, req.params.childUid);
         return reply.ok(await listar(app.db, x.uid, papel, req.query as Record<string, unknown>));
       },
     );
@@ -122,7 +118,7 @@ export default async function restricaoPessoasRoutes(app: FastifyInstance) {
         },
       },
       async (req, res) => {
-        const ctx = ctxOf(req);
+        const ctx = req.contexto;
         const item = await app.db.transaction(async (tx) => {
           const x = await restricaoVisivel(tx, ctx, req.params.uid, req.params.childUid);
           await tabelaParaAlterar(tx, req.params.uid);
@@ -159,7 +155,7 @@ export default async function restricaoPessoasRoutes(app: FastifyInstance) {
         schema: { tags, summary: `Desvincula um ${singular} da restrição`, params: paramsPessoa, response: okEmpty },
       },
       async (req) => {
-        const ctx = ctxOf(req);
+        const ctx = req.contexto;
         await app.db.transaction(async (tx) => {
           const x = await restricaoVisivel(tx, ctx, req.params.uid, req.params.childUid);
           await tabelaParaAlterar(tx, req.params.uid);
@@ -206,7 +202,7 @@ export default async function restricaoPessoasRoutes(app: FastifyInstance) {
         },
       },
       async (req) => {
-        const ctx = ctxOf(req);
+        const ctx = req.contexto;
         const embarcadorUid = exigirEmbarcador(ctx);
         const x = await restricaoVisivel(app.db, ctx, req.params.uid, req.params.childUid);
         const linhas = await lerListaDocumentos(await lerUpload(req));

@@ -15,7 +15,7 @@ import { listar, obter } from '../../framework/crud.ts';
 import { registerResource } from '../../framework/register.ts';
 import { created, errorResponses, listQuerySchema, ok, okList, reply, uidParams } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { registerAnexos } from '../anexos/routes.ts';
 import { lerUpload } from '../arquivos/service.ts';
 import { catalogoComponentes } from '../componentes/routes.ts';
@@ -67,10 +67,6 @@ export default async function tabelasFreteRoutes(app: FastifyInstance) {
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctxOf = (req: { ctx: RequestContext | null }) => {
-    if (!req.ctx) throw AppError.unauthenticated();
-    return req.ctx;
-  };
   const rangeNames = Object.entries(def.filters)
     .filter(([, f]) => f.range)
     .map(([k]) => k);
@@ -92,7 +88,7 @@ export default async function tabelasFreteRoutes(app: FastifyInstance) {
     async (req) => {
       const { ftr_vigencia, ...query } = req.query as Record<string, unknown>;
       return reply.ok(
-        (await listar(app.db, def, ctxOf(req), { ...query, vigencia: ftr_vigencia || undefined })) as {
+        (await listar(app.db, def, req.contexto, { ...query, vigencia: ftr_vigencia || undefined })) as {
           data: z.infer<typeof tabelaFrete>[];
           totalRecords: number;
         },
@@ -125,7 +121,7 @@ export default async function tabelasFreteRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const ctx = ctxOf(req);
+      const ctx = req.contexto;
       if (req.query.ftr_embarcador && req.query.ftr_embarcador !== exigirEmbarcador(ctx))
         throw AppError.notFound(MSG.embarcadorNaoLocalizado);
       const completa = (req.query.par ?? '').split(',').some((p) => ['cmp', 'full'].includes(p.trim()));
@@ -149,7 +145,7 @@ export default async function tabelasFreteRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const ctx = ctxOf(req);
+      const ctx = req.contexto;
       if (!(await tabelaVisivel(app.db, ctx, req.params.uid))) throw AppError.notFound();
       const { tabela, linhas } = await carregarTabela(app.db, req.params.uid, { enxuto: true });
       const codigos = (await catalogoComponentes(app.db, exigirEmbarcador(ctx))).map((c) => c.codigo);
@@ -171,7 +167,7 @@ export default async function tabelasFreteRoutes(app: FastifyInstance) {
       },
     },
     async (req, res) => {
-      if (!(await tabelaVisivel(app.db, ctxOf(req), req.params.uid))) throw AppError.notFound();
+      if (!(await tabelaVisivel(app.db, req.contexto, req.params.uid))) throw AppError.notFound();
       const { nome, dados } = await exportarTabela(app.db, req.params.uid);
       return res.header('content-type', XLSX).header('content-disposition', `attachment; filename="${nome}"`).send(dados);
     },
@@ -192,7 +188,7 @@ export default async function tabelasFreteRoutes(app: FastifyInstance) {
       },
     },
     async (req, res) => {
-      const ctx = ctxOf(req);
+      const ctx = req.contexto;
       const embarcadorUid = exigirEmbarcador(ctx);
       const upload = await lerUpload(req);
       const dados = await importarTabela(app.db, embarcadorUid, upload.dados);

@@ -4,6 +4,7 @@ import { TIPO_USUARIO, somenteDigitos } from '@fretio/core';
 import { embarcadorTransportador, transportadores } from '../../db/schema/index.ts';
 import type { DbOrTx, Ref } from '../../framework/resource.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { escapeLike } from '../../framework/sql.ts';
 
 // Carrier queries. Carriers are global; who sees one is decided by the link to the active shipper
 // (shipper users) or by being that carrier (carrier users). Only the carriers table and subqueries
@@ -44,7 +45,6 @@ export const transportadorVinculado: Ref = {
   existe: (tx, ctx, uid) => estaVinculado(tx, uid, exigirEmbarcador(ctx)),
 };
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const LIMITE_SELECAO = 50;
 

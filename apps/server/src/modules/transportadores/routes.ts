@@ -4,7 +4,7 @@ import { MSG, consultaCnpjQuery, consultaCnpjResultado, transportadorOpcao, unid
 import { listar } from '../../framework/crud.ts';
 import { listQuerySchema, ok, okList, reply } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { listaSelecao, transportadorVisivel } from './repository.ts';
 import { unidadesDosTransportadoresResource as unidadesDef } from './resource.ts';
 import { type ConsultaCnpjProvider, consultaCnpjProviderDoAmbiente, consultarCnpj, exigirUsuarioEmbarcador, opcao } from './service.ts';
@@ -28,16 +28,12 @@ export type TransportadoresRoutesOptions = { consultaCnpjProvider?: ConsultaCnpj
 export default async function transportadoresRoutes(app: FastifyInstance, opts: TransportadoresRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const provider = opts.consultaCnpjProvider !== undefined ? opts.consultaCnpjProvider : consultaCnpjProviderDoAmbiente();
-  const ctxOf = (req: { ctx: RequestContext | null }) => {
-    if (!req.ctx) throw AppError.unauthenticated();
-    return req.ctx;
-  };
 
   r.get('/api/v1/transportadores/listaselecao-usuario', {
     config: ler,
     schema: { tags, summary: 'Transportadores do embarcador ativo, para seleção (até 50)', querystring: buscaQuery, response: ok(z.array(transportadorOpcao)) },
   }, async (req) => {
-    const rows = await listaSelecao(app.db, transportadorVisivel(ctxOf(req)), req.query.q);
+    const rows = await listaSelecao(app.db, transportadorVisivel(req.contexto), req.query.q);
     return reply.ok(rows.map(opcao));
   });
 
@@ -45,7 +41,7 @@ export default async function transportadoresRoutes(app: FastifyInstance, opts: 
     config: ler,
     schema: { tags, summary: 'Todos os transportadores ativos do sistema, para vincular (até 50)', querystring: buscaQuery, response: ok(z.array(transportadorOpcao)) },
   }, async (req) => {
-    exigirUsuarioEmbarcador(ctxOf(req));
+    exigirUsuarioEmbarcador(req.contexto);
     return reply.ok((await listaSelecao(app.db, undefined, req.query.q)).map(opcao));
   });
 
@@ -59,7 +55,7 @@ export default async function transportadoresRoutes(app: FastifyInstance, opts: 
       response: okList(unidadeTransportadorComNome),
     },
   }, async (req) => {
-    const ctx = ctxOf(req);
+    const ctx = req.contexto;
     const { ftr_embarcador, ...query } = req.query as Record<string, unknown>;
     if (ftr_embarcador !== undefined && ftr_embarcador !== '' && ftr_embarcador !== exigirEmbarcador(ctx)) {
       throw AppError.notFound(MSG.embarcadorNaoLocalizado);
@@ -79,7 +75,7 @@ export default async function transportadoresRoutes(app: FastifyInstance, opts: 
       response: ok(consultaCnpjResultado),
     },
   }, async (req) => {
-    const ctx = ctxOf(req);
+    const ctx = req.contexto;
     exigirUsuarioEmbarcador(ctx);
     return reply.ok(await consultarCnpj(app.db, ctx, req.params.documento, req.query.e === '1', provider, req.log));
   });

@@ -6,7 +6,6 @@ import { zonas } from '../../db/schema/index.ts';
 import { registerResource } from '../../framework/register.ts';
 import { ok, reply } from '../../framework/schemas.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { ctxOf } from '../pessoas/routes.ts';
 import { buscaCodigoNome } from '../setor/routes.ts';
 import { zonasResource } from './resource.ts';
 
@@ -34,7 +33,7 @@ export default async function zonaRoutes(app: FastifyInstance) {
         .from(zonas)
         .where(
           and(
-            eq(zonas.embarcadorUid, exigirEmbarcador(ctxOf(req))),
+            eq(zonas.embarcadorUid, exigirEmbarcador(req.contexto)),
             eq(zonas.ativo, true),
             buscaCodigoNome(zonas.codigo, zonas.nome, req.query.q),
             uf ? sql`(${zonas.uf} = ${uf} or ${zonas.uf} is null)` : undefined,

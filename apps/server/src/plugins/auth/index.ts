@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Acao } from '@fretio/core';
 import { AppError } from '../../lib/errors.ts';
@@ -15,6 +15,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     ctx: RequestContext | null;
+    /** The caller's context on a route that needs a session (401 if there is none). */
+    readonly contexto: RequestContext;
   }
   interface FastifyContextConfig {
     /** No session needed (auth facility, health, docs, account life cycle). */
@@ -35,6 +37,12 @@ export default fp(async function auth(app: FastifyInstance) {
   const resolve = contextResolver(app);
 
   app.decorateRequest('ctx', null);
+  app.decorateRequest('contexto', {
+    getter(this: FastifyRequest) {
+      if (!this.ctx) throw AppError.unauthenticated();
+      return this.ctx;
+    },
+  });
 
   // Before the session is read and before any body is parsed.
   app.addHook('onRequest', exigirMesmaOrigem(app.config.publicUrl));

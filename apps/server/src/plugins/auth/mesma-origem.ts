@@ -29,12 +29,12 @@ export function exigirMesmaOrigem(publicUrl: string) {
   const origem = new URL(publicUrl).origin;
   return async function mesmaOrigem(req: FastifyRequest) {
     if (!ESCRITA.has(req.method) || !req.url.startsWith('/api/v1/')) return;
-    if (!tipoAceito(req)) throw AppError.forbidden(MSG_TIPO_CONTEUDO);
+    if (!tipoAceito(req)) throw AppError.forbidden(MSG_TIPO_CONTEUDO, 'TIPO_DE_CONTEUDO');
     // A Bearer token without a cookie is no ambient credential: a page on another site cannot add it.
     if (req.headers.authorization?.startsWith('Bearer ') && !req.headers.cookie) return;
     const origin = req.headers.origin;
     // No Origin and no Sec-Fetch-Site: not a browser (server-to-server, scripts, tests).
     const outraOrigem = origin !== undefined ? origin !== origem : req.headers['sec-fetch-site'] === 'cross-site';
-    if (outraOrigem) throw AppError.forbidden(MSG_ORIGEM);
+    if (outraOrigem) throw AppError.forbidden(MSG_ORIGEM, 'OUTRA_ORIGEM');
   };
 }

@@ -3,8 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { USUARIO_STATUS, usuarioTransportador, usuarioTransportadorInput } from '@fretio/core';
 import { criar } from '../../../framework/crud.ts';
 import { childParams, created, okEmpty, reply, uidParams } from '../../../framework/schemas.ts';
-import { AppError } from '../../../lib/errors.ts';
-import type { RequestContext } from '../../../plugins/auth/context.ts';
 import { enviarLinkConta } from '../../conta/service.ts';
 import { usuariosTransportadorResource as def } from './resource.ts';
 import { inativarUsuarioTransportador } from './service.ts';
@@ -15,10 +13,6 @@ const tags = [def.nome];
 
 export default async function usuariosTransportadorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctxOf = (req: { ctx: RequestContext | null }) => {
-    if (!req.ctx) throw AppError.unauthenticated();
-    return req.ctx;
-  };
 
   r.post('/api/v1/transportadores/:uid/usuarios', {
     config: { permission: ['transportadores', 'criar'] },
@@ -31,7 +25,7 @@ export default async function usuariosTransportadorRoutes(app: FastifyInstance) 
       response: created(usuarioTransportador),
     },
   }, async (req, res) => {
-    const ctx = ctxOf(req);
+    const ctx = req.contexto;
     const values = { ...req.body, statusUsuario: USUARIO_STATUS.PENDENTE };
     const item = (await criar(app.db, def, ctx, values, req.params.uid)) as { uid: string; login: string; nome: string };
     // After the commit: the e-mail never announces a user that was rolled back.
@@ -54,7 +48,7 @@ export default async function usuariosTransportadorRoutes(app: FastifyInstance) 
       response: okEmpty,
     },
   }, async (req) => {
-    await inativarUsuarioTransportador(app.db, ctxOf(req), req.params.uid, req.params.childUid);
+    await inativarUsuarioTransportador(app.db, req.contexto, req.params.uid, req.params.childUid);
     return reply.deleted();
   });
 }

@@ -1,0 +1,14 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+// SQL pieces every module's searches use: LIKE with the user's text taken literally, accent- and
+// case-insensitive through f_norm (see DECISIONS: "Busca sem acento").
+
+/** '%' and '_' typed by a user are characters, not wildcards. */
+export const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `col` contains `termo`, ignoring accents and case. */
+export const contem = (col: PgColumn | SQL, termo: string): SQL => sql`f_norm(${col}) like f_norm(${`%${escapeLike(termo)}%`})`;
+
+/** `col` starts with `termo`, ignoring accents and case (can use an index on f_norm(col)). */
+export const comecaCom = (col: PgColumn | SQL, termo: string): SQL => sql`f_norm(${col}) like f_norm(${`${escapeLike(termo)}%`})`;
