@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects: pure logic (core), API through app.inject (server), browser journeys (e2e).
+// One runner, four projects: pure logic (core, and the web's pure functions), API through app.inject
+// (server), browser journeys (e2e).
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
+      // Only pure .ts of the web (no DOM, no React): form rules from the zod schemas and the like.
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -3,11 +3,25 @@ import { defineConfig } from 'vite';
 
 // Dev: the API runs apart (apps/server on :3000, or API_URL) and is proxied, so cookies stay same-origin.
 // Build: apps/web/dist, which the server serves in production.
+const API_URL = process.env.API_URL ?? 'http://localhost:3000';
+
 export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: false } },
+    proxy: {
+      '/api': {
+        target: API_URL,
+        changeOrigin: false,
+        // The server accepts writes only from PUBLIC_URL's origin; through this proxy the page's origin
+        // is Vite's, so the proxy speaks for the API's own origin (dev only).
+        configure: (proxy) => {
+          proxy.on('proxyReq', (req) => {
+            if (req.getHeader('origin')) req.setHeader('origin', new URL(API_URL).origin);
+          });
+        },
+      },
+    },
   },
   build: {
     outDir: 'dist',

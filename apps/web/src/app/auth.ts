@@ -47,7 +47,9 @@ export async function signInCredentials(login: string, senha: string, callbackUr
   }
   const csrf = await csrfToken();
   const { status, url } = await postForm(`/callback/${PROVIDER}`, { csrfToken: csrf, callbackUrl, json: 'true', login, senha });
-  const error = url ? new URL(url, window.location.origin).searchParams.get('error') : 'Signin';
+  const params = url ? new URL(url, window.location.origin).searchParams : null;
+  // A locked account or address answers the credentials error with code=bloqueado: say so.
+  const error = params ? (params.get('code') === 'bloqueado' ? 'LoginBloqueado' : params.get('error')) : 'Signin';
   return { ok: status === 200 && !error, status, error, url, redirect: null as string | null };
 }
 

@@ -6,15 +6,16 @@ import { type ReactNode, useEffect } from 'react';
 import { type ApiError, type Query, api, apiGet } from '../app/api.ts';
 import { usePode } from '../app/perfil.ts';
 import { queryKeys } from '../app/queryKeys.ts';
-import { FormFields, valoresDosCampos } from './ResourceForm.tsx';
+import { FormFields, camposVisiveis, valoresDosCampos } from './ResourceForm.tsx';
 import { aplicarErrosNoForm } from './formErrors.ts';
 import { permite } from './registry.ts';
 import type { Registro, ResourceDef } from './types.ts';
 import { useResourceApi } from './useResourceApi.ts';
+import { erroNoNavegador } from './validarNoNavegador.ts';
 
 // A record that exists once per shipper (settings): GET and PUT at the resource's own path, with its
-// fixed query (`listQuery`, e.g. default=false) on both. The declared fields, rules and server field
-// errors as in the drawer form; read-only for a role without 'alterar'.
+// fixed query (`listQuery`, e.g. default=false) on both. The declared fields, rules (from `schema`, the
+// PUT body's) and field errors as in the drawer form; read-only for a role without 'alterar'.
 export const registroKey = (def: ResourceDef, query?: Query) => [...queryKeys.resource(def.key).all, 'registro', query ?? {}] as const;
 
 export function useRegistro<T = Registro>(def: ResourceDef, query?: Query) {
@@ -46,15 +47,18 @@ export function RecordForm({ def, extra }: { def: ResourceDef; extra?: ReactNode
       queryClient.setQueryData(registroKey(def, def.listQuery), r.data);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.resource(def.key).all }),
-        ...(def.invalidates ?? []).map((k) => queryClient.invalidateQueries({ queryKey: [k] })),
+        ...(def.invalidates ?? []).map((k) => queryClient.invalidateQueries({ queryKey: queryKeys.resource(k).all })),
       ]);
     },
   });
 
   async function onFinish(values: Record<string, unknown>) {
     const plain = valoresDosCampos(def.fields, values);
+    const body = def.toInput ? def.toInput(plain) : plain;
     try {
-      await salvar.mutateAsync(def.toInput ? def.toInput(plain) : plain);
+      const local = erroNoNavegador(def.updateSchema ?? def.schema, body, camposVisiveis(def.fields, form.getFieldsValue(true)));
+      if (local) throw local;
+      await salvar.mutateAsync(body);
     } catch (e) {
       const err = e as ApiError;
       if (err.status === 401) return;
@@ -80,7 +84,13 @@ export function RecordForm({ def, extra }: { def: ResourceDef; extra?: ReactNode
   if (!record) return <Skeleton active paragraph={{ rows: 6 }} />;
   return (
     <Form form={form} layout="vertical" disabled={readOnly} onFinish={onFinish} scrollToFirstError>
-      <FormFields fields={def.fields} record={record} readOnly={readOnly} context={{ form, uid: null, close: () => undefined }} />
+      <FormFields
+        fields={def.fields}
+        schema={def.updateSchema ?? def.schema}
+        record={record}
+        readOnly={readOnly}
+        context={{ form, uid: null, close: () => undefined }}
+      />
       <Flex gap={8} justify="space-between" align="center" wrap>
         <div>{extra}</div>
         {!readOnly && (

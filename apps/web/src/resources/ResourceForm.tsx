@@ -1,15 +1,19 @@
 import { MSG } from '@fretio/core';
 import { App, Button, Col, Drawer, Form, Result, Row, Space, Spin } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import type { z } from 'zod';
 import type { ApiError } from '../app/api.ts';
 import { type FieldContext, FieldInput, dateProps, fieldRules, valuePropName } from './fields/FieldInput.tsx';
 import { minusculas } from './ListFilters.tsx';
+import { camposComSchema } from './camposDoSchema.ts';
 import { aplicarErrosNoForm } from './formErrors.ts';
 import type { FieldDef, Registro, ResourceDef } from './types.ts';
 import { useResourceDetail, useSaveResource } from './useResourceApi.ts';
+import { erroNoNavegador } from './validarNoNavegador.ts';
 
-// The create/edit form of any declared resource, in a drawer. Rules are antd's (messages from
-// VALIDATE_MESSAGES); the server still validates, and its 400 field errors land on the fields.
+// The create/edit form of any declared resource, in a drawer. Field rules come from the declared zod
+// schema (antd rules, messages from VALIDATE_MESSAGES); on submit the body goes through that schema
+// too, and the server still validates: both kinds of field errors land on the fields.
 type Props = {
   def: ResourceDef;
   uid: string | null;
@@ -29,6 +33,7 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
   const save = useSaveResource(def);
   const record = (row ?? detail.data ?? null) as Registro | null;
   const fields = def.fields.filter((f) => (uid ? !f.createOnly : !f.editOnly));
+  const schema = uid ? (def.updateSchema ?? def.schema) : def.schema;
 
   useEffect(() => {
     if (record) form.setFieldsValue(def.toForm ? def.toForm(record) : record);
@@ -36,8 +41,11 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
 
   async function onFinish(values: Record<string, unknown>) {
     const plain = valoresDosCampos(fields, values);
+    const body = def.toInput ? def.toInput(plain) : plain;
     try {
-      await save.mutateAsync({ uid: uid ?? undefined, body: def.toInput ? def.toInput(plain) : plain });
+      const local = erroNoNavegador(schema, body, camposVisiveis(fields, form.getFieldsValue(true)));
+      if (local) throw local;
+      await save.mutateAsync({ uid: uid ?? undefined, body });
       onClose();
     } catch (e) {
       const err = e as ApiError;
@@ -95,7 +103,7 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
             onFinish={onFinish}
             scrollToFirstError
           >
-            <FormFields fields={fields} record={record} readOnly={readOnly} context={{ form, uid, close: onClose }} />
+            <FormFields fields={fields} schema={schema} record={record} readOnly={readOnly} context={{ form, uid, close: onClose }} />
           </Form>
         </Spin>
       )}
@@ -107,19 +115,27 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
 export const valoresDosCampos = (fields: FieldDef[], values: Record<string, unknown>) =>
   Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? (f.kind === 'bool' ? false : null)]));
 
-/** The declared fields in a grid (the drawer's, or any page's own Form): rules, formats, conditions. */
+/** Names of the fields on screen (a hidden conditional field cannot show an error). */
+export const camposVisiveis = (fields: FieldDef[], values: Record<string, unknown>) =>
+  fields.filter((f) => !f.visible || f.visible(values)).map((f) => f.name);
+
+/** The declared fields in a grid (the drawer's, or any page's own Form): rules (from `schema` unless
+ * the field says otherwise), formats, conditions. */
 export function FormFields({
-  fields,
+  fields: declarados,
+  schema,
   record,
   readOnly = false,
   context,
 }: {
   fields: FieldDef[];
+  schema?: z.ZodType;
   record: Registro | null;
   readOnly?: boolean;
   context: FieldContext;
 }) {
   const { form } = context;
+  const fields = useMemo(() => camposComSchema(declarados, schema), [declarados, schema]);
   return (
     <Row gutter={16}>
       {fields.map((f) => {

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePerfil, usePode } from '../app/perfil.ts';
 import { ListFilters } from './ListFilters.tsx';
+import { useParentReadOnly } from './ParentReadOnly.ts';
 import { ParentTabs } from './ParentTabs.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
 import { actionsColumn, dataColumns, sortFieldOf } from './columns.tsx';
@@ -32,10 +33,11 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   // A resource with an editor page of its own creates and edits there instead of in the drawer.
   const openForm = (uid: string | null, row?: Registro, readOnly = false) =>
     def.editor ? navigate(def.editor(uid)) : setEditing({ uid, n: Date.now(), open: true, row, readOnly });
+  const somenteLeitura = useParentReadOnly(def);
   const can = {
-    criar: permite(def, pode, 'criar'),
-    alterar: permite(def, pode, 'alterar'),
-    excluir: permite(def, pode, 'excluir'),
+    criar: permite(def, pode, 'criar') && !somenteLeitura,
+    alterar: permite(def, pode, 'alterar') && !somenteLeitura,
+    excluir: permite(def, pode, 'excluir') && !somenteLeitura,
     ler: (recurso: string) => pode(recurso, 'ler'),
     pode,
     perfil,

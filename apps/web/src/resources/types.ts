@@ -1,6 +1,7 @@
 import type { Acao, Perfil, StatusKey } from '@fretio/core';
 import type { App, FormInstance, FormRule } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
 import type { ApiReply, Query } from '../app/api.ts';
 
 // The registry contract: a screen is a declaration of these, the generic list/form do the rest.
@@ -88,6 +89,8 @@ export type FieldDef = {
   name: string;
   label: string;
   kind?: FieldKind;
+  /** Usually left out: read from the resource's `schema` (see camposDoSchema.ts). Written here, they
+   * override it. `max`/`min`: length of text, value of a number. */
   required?: boolean;
   max?: number;
   min?: number;
@@ -130,6 +133,11 @@ export type ResourceDef<T extends Registro = Registro> = {
   listQuery?: Query;
   columns: ColumnDef<T>[];
   fields: FieldDef[];
+  /** The zod input schema of packages/core the server validates the POST body with (e.g.
+   * centroCustoInput): the fields' required/max/min come from it, and the body is checked against it
+   * (object refinements included) before it is sent. `updateSchema`: the PUT body's, when different. */
+  schema?: z.ZodType;
+  updateSchema?: z.ZodType;
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   /** Values of a new record. */
   initialValues?: Record<string, unknown>;
@@ -156,8 +164,10 @@ export type ResourceDef<T extends Registro = Registro> = {
   /** A sub-collection shown under its parent record, with tabs to its sibling sub-collections
    * (resources of the same parent, in registry order). `param` is the route/API parameter holding
    * the parent's uid; ':embarcadorAtivo' is always filled with the active shipper. `rowLink`: the
-   * parent's list rows get a link here (labelled with `tab ?? label`), declared by the child alone. */
-  parent?: { key: string; param: string; rowLink?: boolean };
+   * parent's list rows get a link here (labelled with `tab ?? label`), declared by the child alone.
+   * `herdaSomenteLeitura`: when the parent record says `podeAlterar: false` (a shared record someone
+   * else maintains), this list is read-only too — the server would answer 403. */
+  parent?: { key: string; param: string; rowLink?: boolean; herdaSomenteLeitura?: boolean };
   /** Label of this resource's tab among its siblings (default: label). */
   tab?: string;
   /** Other actions of a row (status changes, e-mails...): the reply's message is toasted and the lists refresh. */
@@ -203,5 +213,12 @@ export type RowAction<T extends Registro = Registro> = {
   run: (record: T, ctx: { base: string }) => Promise<ApiReply<unknown>>;
 };
 
+declare const ITEM: unique symbol;
+/** A ResourceDef that remembers its record type (type-only, nothing at run time): the hooks of
+ * useResourceApi.ts answer `T` for it instead of Registro. */
+export type TypedResourceDef<T extends Registro> = ResourceDef & { readonly [ITEM]?: T };
+/** The record type of a declaration (Registro for a plain ResourceDef). */
+export type ItemOf<D> = D extends { readonly [ITEM]?: infer T } ? (unknown extends T ? Registro : T) : Registro;
+
 /** Keeps the record type of a declaration while storing it as a plain ResourceDef. */
-export const defineResource = <T extends Registro>(def: ResourceDef<T>) => def as unknown as ResourceDef;
+export const defineResource = <T extends Registro>(def: ResourceDef<T>) => def as unknown as TypedResourceDef<T>;

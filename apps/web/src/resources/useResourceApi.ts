@@ -6,9 +6,11 @@ import { queryKeys } from '../app/queryKeys.ts';
 import { useToastErro } from '../app/perfil.ts';
 import { usePathParams } from './pathParams.ts';
 import { fillPath } from './registry.ts';
-import type { Registro, ResourceDef, RowAction } from './types.ts';
+import type { ItemOf, Registro, ResourceDef, RowAction } from './types.ts';
 
 // Reads and writes of one declared resource. Writes invalidate its lists and the record's detail.
+// Typed by the declaration: `defineResource<CentroCusto>` gives CentroCusto records (ItemOf), a plain
+// ResourceDef gives Registro.
 export function useResourceApi(def: ResourceDef) {
   const routeParams = usePathParams();
   const base = fillPath(def.api, routeParams);
@@ -22,38 +24,39 @@ export function useResourceApi(def: ResourceDef) {
 function invalidateLists(queryClient: QueryClient, def: ResourceDef) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.resource(def.key).lists() }),
-    ...(def.invalidates ?? []).map((k) => queryClient.invalidateQueries({ queryKey: [k] })),
+    ...(def.invalidates ?? []).map((k) => queryClient.invalidateQueries({ queryKey: queryKeys.resource(k).all })),
   ]);
 }
 
-export function useResourceList(def: ResourceDef, query: Record<string, string | number>) {
+export function useResourceList<D extends ResourceDef>(def: D, query: Record<string, string | number>) {
   const { base, keys, scope } = useResourceApi(def);
   return useQuery({
     queryKey: keys.list({ ...query, ...scope }),
-    queryFn: async ({ signal }) => (await apiGet<ListPage<Registro>>(base, query, signal)).data,
+    queryFn: async ({ signal }) => (await apiGet<ListPage<ItemOf<D>>>(base, query, signal)).data,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useResourceDetail(def: ResourceDef, uid: string | null) {
+export function useResourceDetail<D extends ResourceDef>(def: D, uid: string | null) {
   const { base, keys } = useResourceApi(def);
   return useQuery({
     queryKey: keys.detail(uid ?? ''),
-    queryFn: async ({ signal }) => (await apiGet<Registro>(`${base}/${uid}`, undefined, signal)).data,
+    queryFn: async ({ signal }) => (await apiGet<ItemOf<D>>(`${base}/${uid}`, undefined, signal)).data,
     enabled: !!uid,
     staleTime: 0,
   });
 }
 
-export function useSaveResource(def: ResourceDef) {
+export function useSaveResource<D extends ResourceDef>(def: D) {
   const { base, keys } = useResourceApi(def);
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
   return useMutation({
+    // The body is the form's values (through toInput): the declared `schema` checked it before.
     mutationFn: ({ uid, body }: { uid?: string; body: Record<string, unknown> }) =>
-      uid ? apiPut<Registro>(`${base}/${uid}`, body) : apiPost<Registro>(base, body),
+      uid ? apiPut<ItemOf<D>>(`${base}/${uid}`, body) : apiPost<ItemOf<D>>(base, body),
     onSuccess: async (reply, { uid }) => {
-      message.success(def.afterSave?.(reply.data, { created: !uid, modal }) || MSG.salvoComSucesso);
+      message.success(def.afterSave?.(reply.data as Registro, { created: !uid, modal }) || MSG.salvoComSucesso);
       await Promise.all([uid ? queryClient.invalidateQueries({ queryKey: keys.detail(uid) }) : null, invalidateLists(queryClient, def)]);
     },
     // Field errors are shown on the form by the caller; the toast says what happened.

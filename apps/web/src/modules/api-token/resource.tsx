@@ -1,3 +1,4 @@
+import { apiTokenInput } from '@fretio/core';
 import { ApiOutlined, CopyOutlined } from '@ant-design/icons';
 import type { ApiToken, ApiTokenCriado } from '@fretio/core';
 import { Alert, App, Button, Flex, Input, Tag, Typography } from 'antd';
@@ -76,8 +77,9 @@ export const apiTokens = defineResource<ApiToken>({
       },
     },
   ],
+  schema: apiTokenInput,
   fields: [
-    { name: 'nome', label: 'Nome', required: true, max: 80, placeholder: 'Ex.: Integração ERP' },
+    { name: 'nome', label: 'Nome', placeholder: 'Ex.: Integração ERP' },
     { name: 'expiraEm', label: 'Expira em', kind: 'date', help: 'Opcional: sem data, vale até ser revogado.' },
   ],
   afterSave: (saved, { created, modal }) => {

@@ -11,7 +11,6 @@ import {
   formatarData,
   formatarDinheiro,
 } from '@fretio/core';
-import { useMutation } from '@tanstack/react-query';
 import type { FormRule } from 'antd';
 import {
   Alert,
@@ -33,7 +32,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { type ApiError, apiPost } from '../../app/api.ts';
+import type { ApiError } from '../../app/api.ts';
 import { CepInput } from '../../resources/fields/CepInput.tsx';
 import { CpfCnpjInput } from '../../resources/fields/CpfCnpjInput.tsx';
 import { MoneyInput } from '../../resources/fields/MoneyInput.tsx';
@@ -42,6 +41,7 @@ import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
 import { rotuloBase } from '../tabelasfrete/rotulos.ts';
+import { type CorpoCalculo, useCalcular } from './hooks.ts';
 
 // The freight calculator: the load (places, weight, volume or boxes, value, parties, date, carriers)
 // → every active table's quote, cheapest first, each with its component lines; then the tables that
@@ -206,19 +206,21 @@ export function CalculadoraPage({ def }: { def: ResourceDef }) {
   const { message } = App.useApp();
   const volumeModo = Form.useWatch('volumeModo', form);
   const dimensoes = Form.useWatch('dimensoes', form) as Dimensao[] | undefined;
-  const calcular = useMutation({ mutationFn: (body: Record<string, unknown>) => apiPost<CalculoResultado>('/calculadora/calcular', body) });
+  const calcular = useCalcular();
   const resultado = calcular.data?.data;
 
   function onFinish(v: Valores) {
     const opcional = <T,>(x: T | null | undefined) => (x === null || x === undefined ? undefined : x);
-    const body = {
+    const body: CorpoCalculo = {
       origem: v.origem,
       destino: v.destino,
-      pesoKg: v.pesoKg,
+      // Required by the form's rules (a null would get the server's "Campo obrigatório" all the same).
+      pesoKg: v.pesoKg as number,
       ...(v.volumeModo === 'dimensoes'
-        ? { dimensoes: (v.dimensoes ?? []).map((d) => ({ ...d, quantidade: d.quantidade ?? 1 })) }
+        ? // Each measure is required by the row's rules; the server checks them again.
+          { dimensoes: (v.dimensoes ?? []).map((d) => ({ ...d, quantidade: d.quantidade ?? 1 })) as CorpoCalculo['dimensoes'] }
         : { m3: opcional(v.m3) }),
-      valorMercadoria: v.valorMercadoria,
+      valorMercadoria: v.valorMercadoria as number,
       volumes: opcional(v.volumes),
       documentos: opcional(v.documentos),
       remetente: opcional(v.remetente),

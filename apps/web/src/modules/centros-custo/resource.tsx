@@ -1,3 +1,4 @@
+import { centroCustoInput } from '@fretio/core';
 import { BankOutlined } from '@ant-design/icons';
 import type { CentroCusto } from '@fretio/core';
 import { defineResource } from '../../resources/types.ts';
@@ -22,9 +23,10 @@ export const centrosCusto = defineResource<CentroCusto>({
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], sortable: true, filter: 'bool', width: 120 },
     { field: 'criadoEm', title: 'Criado em', kind: 'date', sortable: true, width: 130 },
   ],
+  schema: centroCustoInput,
   fields: [
-    { name: 'codigo', label: 'Código', required: true, max: 20, span: 8 },
-    { name: 'nome', label: 'Nome', required: true, max: 120, span: 16 },
+    { name: 'codigo', label: 'Código', span: 8 },
+    { name: 'nome', label: 'Nome', span: 16 },
     { name: 'ativo', label: 'Ativo', kind: 'bool' },
   ],
   initialValues: { ativo: true },

@@ -1,3 +1,4 @@
+import { componenteInput, mapaComponenteInput } from '@fretio/core';
 import { AppstoreOutlined, TagsOutlined } from '@ant-design/icons';
 import type { Componente, Transportador, mapaComponente, z } from '@fretio/core';
 import { Tag } from 'antd';
@@ -32,10 +33,11 @@ export const componentes = defineResource<Componente>({
     },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], sortable: true, filter: 'bool', width: 120 },
   ],
+  schema: componenteInput,
   fields: [
-    { name: 'codigo', label: 'Código', required: true, max: 30, span: 10, help: 'Letras maiúsculas, dígitos e _ (ex.: TAXA_PORTO).' },
-    { name: 'nome', label: 'Nome', required: true, max: 120, span: 14 },
-    { name: 'descricao', label: 'Descrição', kind: 'textarea', max: 255 },
+    { name: 'codigo', label: 'Código', span: 10, help: 'Letras maiúsculas, dígitos e _ (ex.: TAXA_PORTO).' },
+    { name: 'nome', label: 'Nome', span: 14 },
+    { name: 'descricao', label: 'Descrição', kind: 'textarea' },
     { name: 'ativo', label: 'Ativo', kind: 'bool' },
   ],
   initialValues: { ativo: true },
@@ -71,13 +73,13 @@ export const mapasComponente = defineResource<MapaComponente>({
     { field: 'componenteCodigo', title: 'Componente', sortable: true, render: (_v, r) => `${r.componenteCodigo} - ${r.componenteNome}` },
     { field: 'criadoEm', title: 'Criado em', kind: 'date', sortable: true, width: 130 },
   ],
+  schema: mapaComponenteInput,
   fields: [
-    { name: 'nome', label: 'Nome no CT-e', required: true, max: 120, help: 'Como aparece no CT-e, ex.: "FRETE PESO" ou "TX GRIS".' },
+    { name: 'nome', label: 'Nome no CT-e', help: 'Como aparece no CT-e, ex.: "FRETE PESO" ou "TX GRIS".' },
     {
       name: 'componenteUid',
       label: 'Componente',
       kind: 'remoteSelect',
-      required: true,
       remote: { ...componenteRemote, currentLabel: (r) => (r.componenteCodigo ? `${r.componenteCodigo} - ${r.componenteNome}` : null) },
     },
   ],

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Input, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { apiGet } from '../../app/api.ts';
+import { queryKeys } from '../../app/queryKeys.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 
 // The banks of Brazil (configuracoes/banco/list: COMPE code, ISPB and name), searched on the server.
@@ -10,7 +11,7 @@ type Banco = { code: string; ispb: string; name: string; value: string; label: s
 export function BancosPage({ def }: { def: ResourceDef }) {
   const [q, setQ] = useState('');
   const bancos = useQuery({
-    queryKey: [def.key, 'lista', q],
+    queryKey: queryKeys.resource(def.key).namedList('busca', { q }),
     queryFn: async ({ signal }) => (await apiGet<Banco[]>(def.api, q ? { q } : undefined, signal)).data,
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: (anterior) => anterior,

@@ -1,17 +1,21 @@
 import { BankOutlined, CalculatorOutlined, ControlOutlined, PercentageOutlined, SettingOutlined, ShopOutlined } from '@ant-design/icons';
 import {
+  configuracaoInput,
   FUSOS_HORARIOS,
-  type IssItem,
+  hojeSaoPaulo,
   ISS_ALIQUOTA_MAXIMA,
   ISS_ALIQUOTA_MINIMA,
+  issInput,
+  type IssItem,
   MOEDAS,
   REGIMES_PIS_COFINS,
   REGIMES_TRIBUTARIOS,
   RETENCOES_ISS,
-  TIPOS_TRIBUTO,
-  type TributoItem,
-  hojeSaoPaulo,
   rotuloEnum,
+  TIPOS_TRIBUTO,
+  tributoGeralInput,
+  tributoInput,
+  type TributoItem,
 } from '@fretio/core';
 import { Space, Tag } from 'antd';
 import type { FormRule } from 'antd';
@@ -53,6 +57,7 @@ export const configuracoes = defineResource({
   invalidates: ['tributo-geral'],
   defaultSort: { field: 'uid', order: 'ASC' },
   columns: [],
+  schema: configuracaoInput,
   fields: [
     {
       name: 'fatorCubagemPadrao',
@@ -104,7 +109,6 @@ export const configuracoes = defineResource({
     {
       name: 'emailNotificacoes',
       label: 'E-mails para notificações',
-      max: 500,
       placeholder: 'logistica@empresa.com.br; fretes@empresa.com.br',
       help: "Até 10 e-mails separados por ';'.",
     },
@@ -160,7 +164,7 @@ export const rotuloLocalTributo = (r: Registro) =>
   r.tipo === 'INTERNO' ? String(r.uf) : r.tipo === 'INTERESTADUAL' ? `${r.ufOrigem} → ${r.ufDestino}` : '—';
 
 const camposTributo: FieldDef[] = [
-  { name: 'tipo', label: 'Tipo de regra', kind: 'select', options: opcoes(TIPOS_TRIBUTO), required: true },
+  { name: 'tipo', label: 'Tipo de regra', kind: 'select', options: opcoes(TIPOS_TRIBUTO) },
   { name: 'uf', label: 'UF', kind: 'custom', component: UfField, required: true, span: 8, visible: ehTipo('INTERNO') },
   {
     name: 'ufOrigem',
@@ -219,7 +223,7 @@ const camposTributo: FieldDef[] = [
     visible: ehTipo('PIS_COFINS'),
     help: 'Em branco: a do regime.',
   },
-  { name: 'vigenciaInicio', label: 'Início da vigência', kind: 'date', required: true, span: 12 },
+  { name: 'vigenciaInicio', label: 'Início da vigência', kind: 'date', span: 12 },
   {
     name: 'vigenciaFim',
     label: 'Fim da vigência',
@@ -228,7 +232,7 @@ const camposTributo: FieldDef[] = [
     rules: [fimDepoisDoInicio],
     help: 'Em branco: sem data de fim.',
   },
-  { name: 'descricao', label: 'Descrição', kind: 'textarea', max: 255 },
+  { name: 'descricao', label: 'Descrição', kind: 'textarea' },
   { name: 'ativo', label: 'Ativo', kind: 'bool' },
 ];
 
@@ -313,6 +317,7 @@ export const tributos = defineResource<TributoItem>({
     { field: 'descricao', title: 'Descrição', filter: 'text' },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativa', 'Inativa'], filter: 'bool', width: 110 },
   ],
+  schema: tributoInput,
   fields: camposTributo,
   get initialValues() {
     // New rules start today (São Paulo).
@@ -337,6 +342,7 @@ export const tributoGeral = defineResource({
   page: TributoGeralPage,
   defaultSort: { field: 'uid', order: 'ASC' },
   columns: [],
+  schema: tributoGeralInput,
   fields: [
     {
       name: 'regimeTributario',
@@ -392,6 +398,7 @@ export const iss = defineResource<IssItem>({
   page: IssPage,
   defaultSort: { field: 'municipio', order: 'ASC' },
   columns: colunasIss,
+  schema: issInput,
   fields: [
     { name: 'uf', label: 'UF', kind: 'custom', component: UfField, span: 6, help: 'Para buscar o município.' },
     campoMunicipio({ label: 'Município', required: true, span: 18, nomeField: 'municipio' }),
@@ -400,7 +407,6 @@ export const iss = defineResource<IssItem>({
       label: 'Alíquota',
       kind: 'custom',
       component: PercentField,
-      required: true,
       span: 12,
       rules: [
         faixa(
@@ -411,7 +417,7 @@ export const iss = defineResource<IssItem>({
       ],
     },
     { name: 'retencao', label: 'Retenção', kind: 'select', options: opcoes(RETENCOES_ISS), required: true, span: 12 },
-    { name: 'observacao', label: 'Observação', kind: 'textarea', max: 255 },
+    { name: 'observacao', label: 'Observação', kind: 'textarea' },
     { name: 'ativo', label: 'Ativa', kind: 'bool' },
   ],
   initialValues: { ativo: true, retencao: 'NAO_RETIDO' },

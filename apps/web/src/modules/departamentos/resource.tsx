@@ -1,3 +1,4 @@
+import { departamentoInput } from '@fretio/core';
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { Departamento } from '@fretio/core';
 import { defineResource } from '../../resources/types.ts';
@@ -21,9 +22,10 @@ export const departamentos = defineResource<Departamento>({
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], sortable: true, filter: 'bool', width: 120 },
     { field: 'criadoEm', title: 'Criado em', kind: 'date', sortable: true, width: 130 },
   ],
+  schema: departamentoInput,
   fields: [
-    { name: 'nome', label: 'Nome', required: true, max: 120 },
-    { name: 'descricao', label: 'Descrição', kind: 'textarea', max: 255 },
+    { name: 'nome', label: 'Nome' },
+    { name: 'descricao', label: 'Descrição', kind: 'textarea' },
     {
       name: 'centroCustoUid',
       label: 'Centro de custo',

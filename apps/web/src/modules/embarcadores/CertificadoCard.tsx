@@ -1,56 +1,14 @@
 import { SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
 import { formatarData } from '@fretio/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Descriptions, Flex, Form, Input, Skeleton, Tag, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ApiError, api, apiGet } from '../../app/api.ts';
-import { queryKeys } from '../../app/queryKeys.ts';
+import type { ApiError } from '../../app/api.ts';
 import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
+import { type Certificado, EXPIRACAO_PADRAO, MSG_CERTIFICADO, useCertificado, useEnviarCertificado } from './hooks.ts';
 
 // The shipper's A1 digital certificate for the tax authority (SEFAZ) web services: its situation,
 // and the upload (multipart file, senha, expiracao) with the messages of spec §8.
-export type Certificado = {
-  certificadoDigitalSefazUrl: string | null;
-  certificadoDigitalSefazKey: string | null;
-  expiracaoCertificadoDigitalSefaz: string | null;
-};
-
-/** Spec §9: the upload gives up after 60 s; the expiry defaults to 2025-12-31. */
-export const CERTIFICADO_TIMEOUT_MS = 60_000;
-export const EXPIRACAO_PADRAO = '2025-12-31';
-
-export const MSG_CERTIFICADO = {
-  sucesso: 'Certificado digital atualizado com sucesso',
-  semArquivo: 'Arquivo não foi fornecido',
-  semSenha: 'Senha do certificado é obrigatória',
-  erroRede: 'Erro de rede ao enviar certificado',
-} as const;
-
-const chave = (uid: string) => [...queryKeys.resource('embarcadores').detail(uid), 'certificado'] as const;
-
-/** PUT multipart; the server answers for the active shipper. Errors become one pt-BR message. */
-export async function enviarCertificado(file: File, senha: string, expiracao: string) {
-  const body = new FormData();
-  body.append('senha', senha);
-  body.append('expiracao', expiracao);
-  body.append('file', file, file.name);
-  try {
-    return await api<Certificado>('/embarcadores/certificado-digital-sefaz', {
-      method: 'PUT',
-      body,
-      signal: AbortSignal.timeout(CERTIFICADO_TIMEOUT_MS),
-    });
-  } catch (e) {
-    if (e instanceof ApiError) {
-      if (e.status === 0) throw new ApiError(MSG_CERTIFICADO.erroRede, 0);
-      throw e.message ? e : new ApiError(`Erro ${e.status}`, e.status, e.fieldErrors);
-    }
-    // Aborted by the 60 s time-out.
-    throw new ApiError(MSG_CERTIFICADO.erroRede, 0);
-  }
-}
-
 function situacao(c: Certificado | undefined) {
   if (!c?.certificadoDigitalSefazUrl) return <Tag>Não enviado</Tag>;
   const exp = c.expiracaoCertificadoDigitalSefaz;
@@ -64,16 +22,9 @@ type Valores = { file: UploadFile[]; senha: string; expiracao: Dayjs | null };
 export function CertificadoCard({ embarcadorUid, podeAlterar }: { embarcadorUid: string; podeAlterar: boolean }) {
   const [form] = Form.useForm<Valores>();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const atual = useQuery({
-    queryKey: chave(embarcadorUid),
-    queryFn: async ({ signal }) =>
-      (await apiGet<Certificado>(`/embarcadores/${embarcadorUid}/certificado-digital-sefaz`, undefined, signal)).data,
-  });
-  const enviar = useMutation({
-    mutationFn: (v: { file: File; senha: string; expiracao: string }) => enviarCertificado(v.file, v.senha, v.expiracao),
+  const atual = useCertificado(embarcadorUid);
+  const enviar = useEnviarCertificado(embarcadorUid, {
     onSuccess: (reply) => {
-      queryClient.setQueryData(chave(embarcadorUid), reply.data);
       message.success(reply.message || MSG_CERTIFICADO.sucesso);
       form.resetFields();
     },

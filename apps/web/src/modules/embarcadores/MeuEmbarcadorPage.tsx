@@ -1,11 +1,8 @@
 import { EditOutlined, ShopOutlined, UploadOutlined } from '@ant-design/icons';
 import { type Embarcador, formatarCep, formatarDocumento } from '@fretio/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { apiUpload } from '../../app/api.ts';
 import { usePode, useToastErro } from '../../app/perfil.ts';
-import { queryKeys } from '../../app/queryKeys.ts';
 import { ParentTabs } from '../../resources/ParentTabs.tsx';
 import { ResourceForm } from '../../resources/ResourceForm.tsx';
 import { usePathParams } from '../../resources/pathParams.ts';
@@ -13,6 +10,7 @@ import { resourceByKey } from '../../resources/registry.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { useResourceDetail } from '../../resources/useResourceApi.ts';
 import { CertificadoCard } from './CertificadoCard.tsx';
+import { useEnviarLogo } from './hooks.ts';
 
 // "Meu embarcador": the active shipper's data, its logo and its digital certificate. Editing the
 // data is the register's own form (the Embarcadores resource).
@@ -85,15 +83,10 @@ export function MeuEmbarcadorPage({ def }: { def: ResourceDef }) {
 }
 
 function LogoCard({ embarcador, podeAlterar }: { embarcador: Embarcador | undefined; podeAlterar: boolean }) {
-  const queryClient = useQueryClient();
   const { message } = App.useApp();
   const toastErro = useToastErro();
-  const enviar = useMutation({
-    mutationFn: (file: File) => apiUpload<Embarcador>(`/embarcadores/${embarcador?.uid}/logo`, file),
-    onSuccess: async () => {
-      message.success('Logotipo atualizado.');
-      await queryClient.invalidateQueries({ queryKey: queryKeys.resource('embarcadores').all });
-    },
+  const enviar = useEnviarLogo(embarcador?.uid, {
+    onSuccess: () => message.success('Logotipo atualizado.'),
     onError: toastErro,
   });
   // The same address answers the new image: the record's update time tells the browser it changed.

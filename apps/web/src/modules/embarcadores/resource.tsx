@@ -1,5 +1,13 @@
 import { CheckOutlined, CloseOutlined, ShopOutlined, SolutionOutlined } from '@ant-design/icons';
-import { type Embarcador, type Perfil, STATUS, type unidadeEmbarcador, type z } from '@fretio/core';
+import {
+  type Embarcador,
+  embarcadorInput,
+  type Perfil,
+  STATUS,
+  type unidadeEmbarcador,
+  unidadeEmbarcadorInput,
+  type z,
+} from '@fretio/core';
 import { Avatar, Space } from 'antd';
 import { apiPut } from '../../app/api.ts';
 import { UF_OPTIONS, camposEndereco } from '../../resources/fields/endereco.ts';
@@ -48,12 +56,13 @@ export const embarcadores = defineResource<Embarcador>({
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], filter: 'bool', width: 120 },
     { field: 'criadoEm', title: 'Criado em', kind: 'date', sortable: true, width: 130 },
   ],
+  schema: embarcadorInput,
   fields: [
-    { name: 'cnpj', label: 'CNPJ', kind: 'cnpj', required: true, span: 10 },
-    { name: 'nome', label: 'Razão social', required: true, max: 150, span: 14 },
-    { name: 'nomeFantasia', label: 'Nome fantasia', max: 150 },
-    { name: 'email', label: 'E-mail', kind: 'email', max: 150, span: 14 },
-    { name: 'telefone', label: 'Telefone', max: 20, span: 10 },
+    { name: 'cnpj', label: 'CNPJ', kind: 'cnpj', span: 10 },
+    { name: 'nome', label: 'Razão social', span: 14 },
+    { name: 'nomeFantasia', label: 'Nome fantasia' },
+    { name: 'email', label: 'E-mail', kind: 'email', span: 14 },
+    { name: 'telefone', label: 'Telefone', span: 10 },
     ...camposEndereco({ buscarCep: true }),
     { name: 'ativo', label: 'Ativo', kind: 'bool' },
   ],
@@ -100,9 +109,10 @@ export const unidadesEmbarcador = defineResource<UnidadeEmbarcador>({
     { field: 'uf', title: 'UF', sortable: true, filter: 'select', filterOptions: UF_OPTIONS, width: 90 },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativa', 'Inativa'], filter: 'bool', width: 120 },
   ],
+  schema: unidadeEmbarcadorInput,
   fields: [
-    { name: 'nome', label: 'Nome', required: true, max: 150 },
-    { name: 'apelido', label: 'Apelido', max: 60, span: 12 },
+    { name: 'nome', label: 'Nome' },
+    { name: 'apelido', label: 'Apelido', span: 12 },
     { name: 'documento', label: 'CPF/CNPJ', kind: 'cpfCnpj', span: 12 },
     ...camposEndereco({ buscarCep: true }),
     { name: 'ativo', label: 'Ativa', kind: 'bool' },

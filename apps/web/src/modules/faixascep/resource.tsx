@@ -1,3 +1,4 @@
+import { faixaCepInput } from '@fretio/core';
 import { NumberOutlined } from '@ant-design/icons';
 import type { faixaCep, z } from '@fretio/core';
 import { UF_OPTIONS, camposEndereco } from '../../resources/fields/endereco.ts';
@@ -27,12 +28,13 @@ export const faixasCep = defineResource<FaixaCep>({
     { field: 'ate', title: 'CEP final', kind: 'cep', sortable: true, width: 130 },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativa', 'Inativa'], sortable: true, filter: 'bool', width: 120 },
   ],
+  schema: faixaCepInput,
   fields: [
-    { name: 'nome', label: 'Nome', required: true, max: 120 },
+    { name: 'nome', label: 'Nome' },
     { ...uf, required: true, span: 6 },
     { ...municipio, span: 18, help: 'Opcional: a faixa de um único município.' },
-    { name: 'de', label: 'CEP inicial', kind: 'cep', required: true, span: 12 },
-    { name: 'ate', label: 'CEP final', kind: 'cep', required: true, span: 12 },
+    { name: 'de', label: 'CEP inicial', kind: 'cep', span: 12 },
+    { name: 'ate', label: 'CEP final', kind: 'cep', span: 12 },
     { name: 'ativo', label: 'Ativa', kind: 'bool' },
   ],
   initialValues: { ativo: true },

@@ -1,5 +1,5 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { ESCOPOS_FERIADO, type Feriado } from '@fretio/core';
+import { ESCOPOS_FERIADO, type Feriado, feriadoInput } from '@fretio/core';
 import { Tag } from 'antd';
 import { UF_OPTIONS, camposEndereco } from '../../resources/fields/endereco.ts';
 import { defineResource } from '../../resources/types.ts';
@@ -49,10 +49,11 @@ export const feriados = defineResource<Feriado>({
       render: (v) => <Tag color={v ? 'blue' : 'default'}>{v ? 'Sistema' : 'Embarcador'}</Tag>,
     },
   ],
+  schema: feriadoInput,
   fields: [
-    { name: 'data', label: 'Data', kind: 'date', required: true, span: 10 },
-    { name: 'escopo', label: 'Abrangência', kind: 'select', required: true, options: ESCOPO_OPTIONS, span: 14 },
-    { name: 'nome', label: 'Nome', required: true, max: 120 },
+    { name: 'data', label: 'Data', kind: 'date', span: 10 },
+    { name: 'escopo', label: 'Abrangência', kind: 'select', options: ESCOPO_OPTIONS, span: 14 },
+    { name: 'nome', label: 'Nome' },
     { ...uf, span: 6, visible: (v) => v.escopo === 'UF' || v.escopo === 'MUNICIPIO', help: undefined },
     { ...municipio, span: 18, visible: (v) => v.escopo === 'MUNICIPIO' },
     { name: 'facultativo', label: 'Ponto facultativo', kind: 'bool', help: 'Pontos facultativos contam como dias úteis.' },

@@ -11,6 +11,7 @@ import {
   zCnh,
   zRenavam,
 } from '@fretio/core';
+import { tipoVeiculoInput, motoristaInput, veiculoInput } from '@fretio/core';
 import { Space, Tag } from 'antd';
 import type { FormRule } from 'antd';
 import { DateText } from '../../resources/fields/DateText.tsx';
@@ -27,7 +28,8 @@ import { FrotaPage } from './FrotaPage.tsx';
 
 // Fleet: vehicle types (the system catalogue, read-only, plus the shipper's own) and each carrier's
 // drivers and vehicles, reached from the carrier (tabs and row links) or from the "Frota" entry.
-const DO_TRANSPORTADOR = { key: 'transportadores', param: 'uid', rowLink: true };
+// A carrier's fleet is read-only where someone else maintains the carrier (its podeAlterar).
+const DO_TRANSPORTADOR = { key: 'transportadores', param: 'uid', rowLink: true, herdaSomenteLeitura: true };
 const CARROCERIAS = [...TIPOS_CARROCERIA];
 const CATEGORIAS = CNH_CATEGORIAS.map((c) => ({ value: c.value, label: c.label }));
 const PROPRIETARIOS = [...PROPRIETARIOS_VEICULO];
@@ -88,12 +90,13 @@ export const tiposVeiculo = defineResource<TipoVeiculo>({
     },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], sortable: true, filter: 'bool', width: 120 },
   ],
+  schema: tipoVeiculoInput,
   fields: [
-    { name: 'nome', label: 'Nome', required: true, max: 80, span: 16 },
-    { name: 'eixos', label: 'Eixos', kind: 'number', required: true, span: 8, rules: [inteiro(1, 9)] },
-    { name: 'tipoCarroceria', label: 'Carroceria', kind: 'select', options: CARROCERIAS, required: true },
-    { name: 'capacidadeKg', label: 'Capacidade (kg)', kind: 'number', required: true, span: 12, rules: [positivo] },
-    { name: 'capacidadeM3', label: 'Volume (m³)', kind: 'number', required: true, span: 12, rules: [positivo] },
+    { name: 'nome', label: 'Nome', span: 16 },
+    { name: 'eixos', label: 'Eixos', kind: 'number', span: 8, rules: [inteiro(1, 9)] },
+    { name: 'tipoCarroceria', label: 'Carroceria', kind: 'select', options: CARROCERIAS },
+    { name: 'capacidadeKg', label: 'Capacidade (kg)', kind: 'number', span: 12, rules: [positivo] },
+    { name: 'capacidadeM3', label: 'Volume (m³)', kind: 'number', span: 12, rules: [positivo] },
     { name: 'ativo', label: 'Ativo', kind: 'bool' },
   ],
   initialValues: { ativo: true, eixos: 2 },
@@ -137,21 +140,21 @@ export const motoristas = defineResource<Motorista>({
     { field: 'telefone', title: 'Telefone', width: 150, render: (v) => (v ? formatarTelefone(String(v)) : '—') },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], sortable: true, filter: 'bool', width: 110 },
   ],
+  schema: motoristaInput,
   fields: [
-    { name: 'nome', label: 'Nome', kind: 'custom', component: NomeField, required: true, rules: [{ max: 150 }, { whitespace: true }] },
-    { name: 'cpf', label: 'CPF', kind: 'cpf', required: true, span: 12, placeholder: '000.000.000-00' },
+    { name: 'nome', label: 'Nome', kind: 'custom', component: NomeField, rules: [{ max: 150 }, { whitespace: true }] },
+    { name: 'cpf', label: 'CPF', kind: 'cpf', span: 12, placeholder: '000.000.000-00' },
     { name: 'telefone', label: 'Telefone', kind: 'custom', component: TelefoneField, rules: [telefoneRule], span: 12 },
     {
       name: 'cnhNumero',
       label: 'Número da CNH',
-      required: true,
       max: 11,
       span: 9,
       placeholder: '11 dígitos',
       rules: [digitos(11, 'CNH'), regraZod(zCnh)],
     },
-    { name: 'cnhCategoria', label: 'Categoria', kind: 'select', options: CATEGORIAS, required: true, span: 6 },
-    { name: 'cnhValidade', label: 'Validade da CNH', kind: 'custom', component: CnhValidadeField, required: true, span: 9 },
+    { name: 'cnhCategoria', label: 'Categoria', kind: 'select', options: CATEGORIAS, span: 6 },
+    { name: 'cnhValidade', label: 'Validade da CNH', kind: 'custom', component: CnhValidadeField, span: 9 },
     { name: 'ativo', label: 'Ativo', kind: 'bool' },
   ],
   initialValues: { ativo: true },
@@ -194,15 +197,15 @@ export const veiculos = defineResource<Veiculo>({
     { field: 'ufLicenciamento', title: 'UF', filter: 'select', filterOptions: UF_OPTIONS, width: 90 },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], sortable: true, filter: 'bool', width: 110 },
   ],
+  schema: veiculoInput,
   fields: [
-    { name: 'placa', label: 'Placa', kind: 'custom', component: PlacaField, required: true, rules: [placaRule], span: 8 },
-    { name: 'renavam', label: 'RENAVAM', required: true, max: 11, span: 10, rules: [digitos(11, 'RENAVAM'), regraZod(zRenavam)] },
+    { name: 'placa', label: 'Placa', kind: 'custom', component: PlacaField, rules: [placaRule], span: 8 },
+    { name: 'renavam', label: 'RENAVAM', max: 11, span: 10, rules: [digitos(11, 'RENAVAM'), regraZod(zRenavam)] },
     { name: 'ano', label: 'Ano', kind: 'number', span: 6, rules: [inteiro(1950, new Date().getFullYear() + 1)] },
     {
       name: 'tipoVeiculoUid',
       label: 'Tipo de veículo',
       kind: 'remoteSelect',
-      required: true,
       remote: {
         api: '/tiposveiculo/list',
         value: 'value',

@@ -1,3 +1,4 @@
+import { modalInput } from '@fretio/core';
 import { NodeIndexOutlined } from '@ant-design/icons';
 import type { modal, z } from '@fretio/core';
 import { Tag } from 'antd';
@@ -31,9 +32,10 @@ export const modais = defineResource<Modal>({
     },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], sortable: true, filter: 'bool', width: 120 },
   ],
+  schema: modalInput,
   fields: [
-    { name: 'codigo', label: 'Código', required: true, max: 20, span: 10, help: 'Letras maiúsculas, dígitos e _ (ex.: CABOTAGEM).' },
-    { name: 'nome', label: 'Nome', required: true, max: 80, span: 14 },
+    { name: 'codigo', label: 'Código', span: 10, help: 'Letras maiúsculas, dígitos e _ (ex.: CABOTAGEM).' },
+    { name: 'nome', label: 'Nome', span: 14 },
     { name: 'fatorCubagemPadrao', label: 'Fator de cubagem padrão (kg/m³)', kind: 'number', required: true },
     { name: 'ativo', label: 'Ativo', kind: 'bool' },
   ],

@@ -1,5 +1,5 @@
 import { SafetyOutlined } from '@ant-design/icons';
-import { type Papel, TIPO_PAPEL } from '@fretio/core';
+import { type Papel, papelInput, TIPO_PAPEL } from '@fretio/core';
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { defineResource } from '../../resources/types.ts';
 import { type Permissoes, PermissionMatrix, resumoPermissoes, useRecursosSistema } from './PermissionMatrix.tsx';
@@ -61,10 +61,11 @@ export const papeis = defineResource<Papel>({
     { field: 'permissoes', title: 'Permissões', render: (v) => <ResumoPermissoes value={v as Permissoes} /> },
     { field: 'atualizadoEm', title: 'Alterado em', kind: 'date', sortable: true, width: 130 },
   ],
+  schema: papelInput,
   fields: [
-    { name: 'nome', label: 'Nome', required: true, max: 80, span: 12 },
+    { name: 'nome', label: 'Nome', span: 12 },
     { name: 'tipo', label: 'Para', kind: 'select', required: true, options: TIPOS_PAPEL, span: 12 },
-    { name: 'descricao', label: 'Descrição', kind: 'textarea', max: 255 },
+    { name: 'descricao', label: 'Descrição', kind: 'textarea' },
     { name: 'permissoes', label: 'Permissões', kind: 'custom', component: PermissionMatrix },
   ],
   initialValues: { tipo: TIPO_PAPEL.EMBARCADOR, permissoes: {} },

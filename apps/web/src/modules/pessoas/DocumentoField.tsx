@@ -1,10 +1,9 @@
-import { type ConsultaCnpjAdmin, cnpjValido, formatarDocumento, somenteDigitos } from '@fretio/core';
-import { useQuery } from '@tanstack/react-query';
+import { cnpjValido, formatarDocumento, somenteDigitos } from '@fretio/core';
 import { Alert, Flex, Spin } from 'antd';
 import { useEffect } from 'react';
-import { apiGet } from '../../app/api.ts';
 import { CpfCnpjInput } from '../../resources/fields/CpfCnpjInput.tsx';
 import type { FieldComponentProps } from '../../resources/types.ts';
+import { useConsultaCnpj } from './hooks.ts';
 
 // The CPF/CNPJ of a person. A new person's CNPJ is looked up (administracao/consulta-cnpj, our
 // registers then the external provider): a person already registered is pointed out, and company
@@ -25,12 +24,7 @@ export function DocumentoField({
 }: FieldComponentProps) {
   const documento = somenteDigitos(String(value ?? ''));
   const consultar = uid === null && cnpjValido(documento);
-  const consulta = useQuery({
-    queryKey: ['pessoas', 'consulta-cnpj', documento],
-    queryFn: async ({ signal }) => (await apiGet<ConsultaCnpjAdmin>(`/administracao/consulta-cnpj/${documento}`, { e: 1 }, signal)).data,
-    enabled: consultar,
-    staleTime: 60_000,
-  });
+  const consulta = useConsultaCnpj(documento, consultar);
   const r = consultar ? consulta.data : undefined;
   const pessoa = r?.cadastros.find((c) => c.tipo === 'pessoa');
 

@@ -1,5 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { IE_ISENTO, type Pessoa, TIPOS_PESSOA, ieValida, normalizarIe, rotuloEnum } from '@fretio/core';
+import { IE_ISENTO, ieValida, normalizarIe, type Pessoa, pessoaInput, rotuloEnum, TIPOS_PESSOA } from '@fretio/core';
 import { Flex, Tag, Typography } from 'antd';
 import type { FormRule } from 'antd';
 import { ImportarPlanilha } from '../../resources/ImportarPlanilha.tsx';
@@ -79,20 +79,19 @@ export const pessoas = defineResource<Pessoa>({
     ...colunasPapeis,
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], sortable: true, filter: 'bool', width: 120 },
   ],
+  schema: pessoaInput,
   fields: [
     {
       name: 'documento',
       label: 'CPF/CNPJ',
       kind: 'custom',
       component: DocumentoField,
-      required: true,
       rules: [documentoRule('cpfCnpj')],
       span: 12,
     },
     {
       name: 'ie',
       label: 'Inscrição estadual',
-      max: 30,
       span: 12,
       placeholder: 'Número ou ISENTO',
       rules: [ieRule],
@@ -102,12 +101,11 @@ export const pessoas = defineResource<Pessoa>({
       label: 'Nome / razão social',
       kind: 'custom',
       component: NomeField,
-      required: true,
       rules: [{ max: 150 }, { whitespace: true }],
     },
     { name: 'nomeFantasia', label: 'Nome fantasia', kind: 'custom', component: NomeField, rules: [{ max: 150 }] },
     ...camposEndereco({ buscarCep: true, completo: true }),
-    { name: 'email', label: 'E-mail', kind: 'email', max: 150, span: 14 },
+    { name: 'email', label: 'E-mail', kind: 'email', span: 14 },
     { name: 'telefone', label: 'Telefone', kind: 'custom', component: TelefoneField, rules: [telefoneRule], span: 10 },
     ...PAPEIS.map((p) => ({ name: p.field, label: p.title, kind: 'bool' as const, span: 6 })),
     { name: 'ativo', label: 'Ativo', kind: 'bool', span: 6 },

@@ -1,3 +1,4 @@
+import { prazoEntregaInput } from '@fretio/core';
 import { FieldTimeOutlined } from '@ant-design/icons';
 import type { prazoEntrega, z } from '@fretio/core';
 import { type RemoteOptions, defineResource } from '../../resources/types.ts';
@@ -42,12 +43,13 @@ export const prazosEntrega = defineResource<PrazoEntrega>({
     { field: 'observacao', title: 'Observação' },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], filter: 'bool', width: 120 },
   ],
+  schema: prazoEntregaInput,
   fields: [
-    { name: 'transportadorUid', label: 'Transportador', kind: 'remoteSelect', required: true, remote: transportadorRemote },
+    { name: 'transportadorUid', label: 'Transportador', kind: 'remoteSelect', remote: transportadorRemote },
     campoLocal('origem', 'Origem'),
     campoLocal('destino', 'Destino'),
-    { name: 'prazoDiasUteis', label: 'Prazo (dias úteis)', kind: 'number', required: true, span: 10 },
-    { name: 'observacao', label: 'Observação', max: 255, span: 14 },
+    { name: 'prazoDiasUteis', label: 'Prazo (dias úteis)', kind: 'number', span: 10 },
+    { name: 'observacao', label: 'Observação', span: 14 },
     { name: 'ativo', label: 'Ativo', kind: 'bool' },
   ],
   initialValues: { ativo: true },

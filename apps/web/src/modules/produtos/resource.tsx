@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { type Produto, UNIDADES, gtinValido, somenteDigitos } from '@fretio/core';
+import { gtinValido, type Produto, produtoInput, somenteDigitos, UNIDADES } from '@fretio/core';
 import type { FormRule } from 'antd';
 import { ImportarPlanilha } from '../../resources/ImportarPlanilha.tsx';
 import { defineResource } from '../../resources/types.ts';
@@ -51,10 +51,11 @@ export const produtos = defineResource<Produto>({
     { field: 'ean', title: 'EAN', width: 150 },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], sortable: true, filter: 'bool', width: 120 },
   ],
+  schema: produtoInput,
   fields: [
-    { name: 'codigo', label: 'Código', required: true, max: 60, span: 8 },
-    { name: 'descricao', label: 'Descrição', required: true, max: 255, span: 16 },
-    { name: 'ncm', label: 'NCM', kind: 'custom', component: NcmField, required: true, rules: [ncmRule], span: 8 },
+    { name: 'codigo', label: 'Código', span: 8 },
+    { name: 'descricao', label: 'Descrição', span: 16 },
+    { name: 'ncm', label: 'NCM', kind: 'custom', component: NcmField, rules: [ncmRule], span: 8 },
     { name: 'unidade', label: 'Unidade', kind: 'select', options: UNIDADE_OPTIONS, required: true, span: 8 },
     {
       name: 'ean',

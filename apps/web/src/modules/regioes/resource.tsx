@@ -1,3 +1,4 @@
+import { regiaoInput, regiaoLocalInput } from '@fretio/core';
 import { EnvironmentOutlined, GlobalOutlined } from '@ant-design/icons';
 import type { Regiao, regiaoLocal, z } from '@fretio/core';
 import { Tag } from 'antd';
@@ -25,9 +26,10 @@ export const regioes = defineResource<Regiao>({
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativa', 'Inativa'], sortable: true, filter: 'bool', width: 120 },
     { field: 'criadoEm', title: 'Criada em', kind: 'date', sortable: true, width: 130 },
   ],
+  schema: regiaoInput,
   fields: [
-    { name: 'nome', label: 'Nome', required: true, max: 120 },
-    { name: 'descricao', label: 'Descrição', kind: 'textarea', max: 255 },
+    { name: 'nome', label: 'Nome' },
+    { name: 'descricao', label: 'Descrição', kind: 'textarea' },
     { name: 'ativo', label: 'Ativa', kind: 'bool' },
   ],
   initialValues: { ativo: true },
@@ -64,6 +66,7 @@ export const regiaoLocais = defineResource<RegiaoLocal>({
     { field: 'descricao', title: 'Local', render: (_v, r) => descricaoLocal(r) },
     { field: 'criadoEm', title: 'Incluído em', kind: 'date', sortable: true, width: 130 },
   ],
+  schema: regiaoLocalInput,
   fields: [campoLocal('local', 'Local', { tipos: TIPOS_DA_REGIAO, help: 'UF, município (busque pelo nome) ou faixa de CEP.' })],
   toForm: (r) => ({ local: r }),
   toInput: (v) => paraLocalRef(v.local as LocalValor) ?? {},

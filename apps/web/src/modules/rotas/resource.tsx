@@ -1,3 +1,4 @@
+import { rotaInput } from '@fretio/core';
 import { SwapRightOutlined } from '@ant-design/icons';
 import type { rota, z } from '@fretio/core';
 import { defineResource } from '../../resources/types.ts';
@@ -27,8 +28,9 @@ export const rotas = defineResource<Rota>({
     { field: 'transportadorNome', title: 'Transportador', sortable: true, render: (v) => (v ? String(v) : 'Qualquer') },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativa', 'Inativa'], sortable: true, filter: 'bool', width: 120 },
   ],
+  schema: rotaInput,
   fields: [
-    { name: 'nome', label: 'Nome', required: true, max: 150 },
+    { name: 'nome', label: 'Nome' },
     campoLocal('origem', 'Origem'),
     campoLocal('destino', 'Destino'),
     { name: 'distanciaKm', label: 'Distância (km)', kind: 'number', span: 10 },

@@ -1,3 +1,4 @@
+import { setorInput } from '@fretio/core';
 import { ClusterOutlined } from '@ant-design/icons';
 import type { Setor } from '@fretio/core';
 import { defineResource } from '../../resources/types.ts';
@@ -21,10 +22,11 @@ export const setores = defineResource<Setor>({
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], sortable: true, filter: 'bool', width: 120 },
     { field: 'criadoEm', title: 'Criado em', kind: 'date', sortable: true, width: 130 },
   ],
+  schema: setorInput,
   fields: [
-    { name: 'codigo', label: 'Código', required: true, max: 20, span: 8 },
-    { name: 'nome', label: 'Nome', required: true, max: 120, span: 16 },
-    { name: 'descricao', label: 'Descrição', kind: 'textarea', max: 255 },
+    { name: 'codigo', label: 'Código', span: 8 },
+    { name: 'nome', label: 'Nome', span: 16 },
+    { name: 'descricao', label: 'Descrição', kind: 'textarea' },
     { name: 'ativo', label: 'Ativo', kind: 'bool' },
   ],
   initialValues: { ativo: true },

@@ -1,24 +1,13 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  BASES_REGRA,
-  CALCULOS_REGRA,
-  type Componente,
-  MODOS_FAIXA,
-  MSG,
-  type RegraItem,
-  type tipoFaixaCalculo,
-  type z,
-  formatarDinheiro,
-} from '@fretio/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { BASES_REGRA, CALCULOS_REGRA, MODOS_FAIXA, MSG, type RegraItem, formatarDinheiro } from '@fretio/core';
 import { App, Button, Col, Drawer, Flex, Form, InputNumber, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { type ApiError, apiDelete, apiGet, apiPost, apiPut } from '../../app/api.ts';
+import type { ApiError } from '../../app/api.ts';
 import { useToastErro } from '../../app/perfil.ts';
-import { queryKeys } from '../../app/queryKeys.ts';
 import { MoneyInput } from '../../resources/fields/MoneyInput.tsx';
 import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
-import { useAtualizarTabelas } from './api.ts';
+import { useComponentesAtivos } from '../componentes/hooks.ts';
+import { useExcluirRegra, useSalvarRegra, useTiposFaixa } from './hooks.ts';
 import { BASE_LABEL, CALCULO_LABEL, MODO_FAIXA_LABEL, MODO_RESTRICAO_LABEL, rotuloBase, rotuloCalculo } from './rotulos.ts';
 
 // The rules of a table — of one route (rotasComponente) or table-wide (generalidades): the list and
@@ -35,7 +24,6 @@ type ValoresRegra = {
   aposMinimo?: boolean;
   faixas?: Faixa[];
 };
-type TipoFaixa = z.infer<typeof tipoFaixaCalculo>;
 
 const CAMPOS = ['componente', 'base', 'calculo', 'valor', 'minimo', 'maximo', 'aposMinimo', 'faixas'];
 const FAIXA_NOVA: Faixa = { ate: null, valor: null, modo: 'FIXO' };
@@ -53,22 +41,6 @@ export function valorDaRegra(r: Pick<RegraItem, 'calculo' | 'valor' | 'faixas'>)
 
 const dinheiro = (v: number | null) => (v === null ? '—' : `R$ ${formatarDinheiro(v)}`);
 
-function useComponentesAtivos() {
-  return useQuery({
-    queryKey: [...queryKeys.resource('componentes').lists(), 'ativos'],
-    queryFn: async ({ signal }) => (await apiGet<Componente[]>('/componentes/ativos', undefined, signal)).data,
-    staleTime: 60_000,
-  });
-}
-
-function useTiposFaixa() {
-  return useQuery({
-    queryKey: ['tabelasfrete', 'tiposfaixacalculo'],
-    queryFn: async ({ signal }) => (await apiGet<TipoFaixa[]>('/tabelasfrete/tiposfaixacalculo', undefined, signal)).data,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
 type Props = {
   /** Collection of the rules, e.g. '/tabelasfrete/{uid}/generalidades'. */
   api: string;
@@ -84,13 +56,8 @@ export function RegrasEditor({ api, extra, regras, titulo, descricao, readOnly =
   const [editando, setEditando] = useState<{ regra: RegraItem | null; n: number; open: boolean } | null>(null);
   const { message } = App.useApp();
   const toastErro = useToastErro();
-  const atualizar = useAtualizarTabelas();
-  const excluir = useMutation({
-    mutationFn: (uid: string) => apiDelete(`${api}/${uid}`),
-    onSuccess: async (r) => {
-      message.success(r.message || MSG.excluidoComSucesso);
-      await atualizar();
-    },
+  const excluir = useExcluirRegra(api, {
+    onSuccess: (r) => message.success(r.message || MSG.excluidoComSucesso),
     onError: toastErro,
   });
   const abrir = (regra: RegraItem | null) => setEditando({ regra, n: Date.now(), open: true });
@@ -222,12 +189,9 @@ type FormProps = {
 function RegraForm({ api, extra, regra, open, readOnly, onClose, onAfterClose }: FormProps) {
   const [form] = Form.useForm<ValoresRegra>();
   const { message } = App.useApp();
-  const atualizar = useAtualizarTabelas();
   const componentes = useComponentesAtivos();
   const calculo = Form.useWatch('calculo', form);
-  const salvar = useMutation({
-    mutationFn: (body: Record<string, unknown>) => (regra ? apiPut(`${api}/${regra.uid}`, body) : apiPost(api, body)),
-  });
+  const salvar = useSalvarRegra(api, regra?.uid ?? null, { onSuccess: () => message.success(MSG.salvoComSucesso) });
   // A rule of a component no longer active is still shown by its code.
   const opcoesComponente = (componentes.data ?? []).map((c) => ({ value: c.codigo, label: `${c.codigo} - ${c.nome}` }));
   if (regra && !opcoesComponente.some((o) => o.value === regra.componente)) {
@@ -266,8 +230,6 @@ function RegraForm({ api, extra, regra, open, readOnly, onClose, onAfterClose }:
     };
     try {
       await salvar.mutateAsync(body);
-      message.success(MSG.salvoComSucesso);
-      await atualizar();
       onClose();
     } catch (e) {
       const err = e as ApiError;

@@ -1,22 +1,26 @@
 import { DeleteOutlined, LinkOutlined, UploadOutlined } from '@ant-design/icons';
-import { type restricaoPessoa, type z, formatarDocumento } from '@fretio/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatarDocumento } from '@fretio/core';
 import { App, Button, Card, Col, Form, Popconfirm, Row, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { type ApiError, type ListPage, apiDelete, apiGet, apiPost, apiUpload } from '../../app/api.ts';
+import type { ApiError } from '../../app/api.ts';
 import { usePode, useToastErro } from '../../app/perfil.ts';
-import { queryKeys } from '../../app/queryKeys.ts';
 import { DateText } from '../../resources/fields/DateText.tsx';
 import { RemoteSelect } from '../../resources/fields/RemoteSelect.tsx';
 import type { Registro } from '../../resources/types.ts';
-import { TABELAS_KEY, useTabelaCompleta } from './api.ts';
+import {
+  type ListaDaRestricao as Lista,
+  type PessoaDaRestricao as Pessoa,
+  useDesvincularPessoa,
+  useImportarPessoas,
+  usePessoasDaRestricao,
+  useTabelaCompleta,
+  useVincularPessoa,
+} from './hooks.ts';
 import { type ErroImportacao, ErrosImportacao } from './ErrosImportacao.tsx';
 
 // The senders and recipients of a component restriction (the expanded row of the restrictions list):
 // link a person of the shipper, unlink, or import a CSV/XLSX of CNPJs with a per-row error report.
-type Pessoa = z.infer<typeof restricaoPessoa>;
-type Lista = 'remetentes' | 'destinatarios';
 const TITULO: Record<Lista, string> = { remetentes: 'Remetentes', destinatarios: 'Destinatários' };
 
 export function RestricaoPessoas({ restricao }: { restricao: Registro }) {
@@ -46,46 +50,27 @@ function PessoasDaRestricao({
   lista: Lista;
   podeAlterar: boolean;
 }) {
-  const base = `/tabelasfrete/${tabelaUid}/restricoes-componentes/${restricaoUid}`;
-  const chave = [...queryKeys.resource('tabela-frete-restricoes').detail(restricaoUid), lista];
-  const queryClient = useQueryClient();
   const { message } = App.useApp();
   const toastErro = useToastErro();
   const [form] = Form.useForm<{ pessoaUid?: string }>();
   const [erros, setErros] = useState<{ titulo: string; erros: ErroImportacao[] } | null>(null);
-  const pessoas = useQuery({
-    queryKey: chave,
-    queryFn: async ({ signal }) => (await apiGet<ListPage<Pessoa>>(`${base}/${lista}`, { pc: 1, pps: 500 }, signal)).data,
-  });
-  // The restrictions' counts and the whole table change too.
-  const atualizar = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.resource('tabela-frete-restricoes').all }),
-      queryClient.invalidateQueries({ queryKey: [TABELAS_KEY] }),
-    ]);
-  const vincular = useMutation({
-    mutationFn: (pessoaUid: string) => apiPost(`${base}/${lista}/${pessoaUid}`),
-    onSuccess: async (r) => {
+  // Linking, unlinking and importing also refresh the restrictions' counts and the whole table (hooks.ts).
+  const pessoas = usePessoasDaRestricao(tabelaUid, restricaoUid, lista);
+  const vincular = useVincularPessoa(tabelaUid, restricaoUid, lista, {
+    onSuccess: (r) => {
       message.success(r.message);
       form.resetFields();
-      await atualizar();
     },
     onError: toastErro,
   });
-  const desvincular = useMutation({
-    mutationFn: (pessoaUid: string) => apiDelete(`${base}/${lista}/${pessoaUid}`),
-    onSuccess: async () => {
-      message.success('Vínculo removido.');
-      await atualizar();
-    },
+  const desvincular = useDesvincularPessoa(tabelaUid, restricaoUid, lista, {
+    onSuccess: () => message.success('Vínculo removido.'),
     onError: toastErro,
   });
-  const importar = useMutation({
-    mutationFn: (file: File) => apiUpload<{ vinculados: number; jaVinculados: number; linhas: number }>(`${base}/importar-${lista}`, file),
-    onSuccess: async ({ data }) => {
+  const importar = useImportarPessoas(tabelaUid, restricaoUid, lista, {
+    onSuccess: ({ data }) => {
       setErros(null);
       message.success(`${data.vinculados} vinculado(s), ${data.jaVinculados} já vinculado(s), ${data.linhas} linha(s) lida(s).`);
-      await atualizar();
     },
     onError: (e) => {
       const err = e as ApiError;

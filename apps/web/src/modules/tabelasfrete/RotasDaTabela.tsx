@@ -1,14 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type TabelaFreteCompleta, formatarDinheiro } from '@fretio/core';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Popconfirm, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { apiGet } from '../../app/api.ts';
-import { queryKeys } from '../../app/queryKeys.ts';
 import { ResourceForm } from '../../resources/ResourceForm.tsx';
 import type { Registro } from '../../resources/types.ts';
 import { useDeleteResource } from '../../resources/useResourceApi.ts';
+import { useTiposVeiculoLista } from '../frota/hooks.ts';
 import { descricaoLocal } from '../regioes/LocalRefInput.tsx';
 import { rotasDaTabela } from './definicoes.tsx';
 import { RegrasEditor } from './RegrasEditor.tsx';
@@ -17,21 +15,13 @@ import { RegrasEditor } from './RegrasEditor.tsx';
 // distance, vehicle type) and, for the selected one (?rota=), its rules.
 type Rota = TabelaFreteCompleta['rotas'][number];
 
-function useTiposVeiculo() {
-  return useQuery({
-    queryKey: [...queryKeys.resource('tiposveiculo').lists(), 'nomes'],
-    queryFn: async ({ signal }) => (await apiGet<{ value: string; label: string }[]>('/tiposveiculo/list', undefined, signal)).data,
-    staleTime: 60_000,
-  });
-}
-
 export const nomeDaRota = (r: Pick<Rota, 'origem' | 'destino'>) => `${descricaoLocal(r.origem)} → ${descricaoLocal(r.destino)}`;
 
 export function RotasDaTabela({ tabela, readOnly }: { tabela: TabelaFreteCompleta; readOnly: boolean }) {
   const [params, setParams] = useSearchParams();
   const [editando, setEditando] = useState<{ rota: Rota | null; n: number; open: boolean } | null>(null);
   const remover = useDeleteResource(rotasDaTabela);
-  const tipos = useTiposVeiculo();
+  const tipos = useTiposVeiculoLista();
   const selecionada = tabela.rotas.find((r) => r.uid === params.get('rota')) ?? tabela.rotas[0];
   const selecionar = (uid: string) =>
     setParams(

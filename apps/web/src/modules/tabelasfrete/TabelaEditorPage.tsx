@@ -5,14 +5,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ApiError } from '../../app/api.ts';
 import { usePode } from '../../app/perfil.ts';
-import { FormFields, valoresDosCampos } from '../../resources/ResourceForm.tsx';
+import { FormFields, camposVisiveis, valoresDosCampos } from '../../resources/ResourceForm.tsx';
+import { erroNoNavegador } from '../../resources/validarNoNavegador.ts';
 import { ResourceList } from '../../resources/ResourceList.tsx';
 import { Anexos } from '../../resources/anexos/Anexos.tsx';
 import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
 import type { Registro, ResourceDef } from '../../resources/types.ts';
 import { useSaveResource } from '../../resources/useResourceApi.ts';
 import { AcoesDaTabela, TagsDaTabela, editorDaTabela } from './acoes.tsx';
-import { useTabelaCompleta } from './api.ts';
+import { useTabelaCompleta } from './hooks.ts';
 import { CAMPOS_TABELA, prioridadesDaTabela, restricoesDaTabela, tabelasFrete } from './definicoes.tsx';
 import { RegrasEditor } from './RegrasEditor.tsx';
 import { RotasDaTabela } from './RotasDaTabela.tsx';
@@ -127,6 +128,7 @@ function CabecalhoTabela({ tabela, podeAlterar }: { tabela: TabelaFreteCompleta 
   const save = useSaveResource(tabelasFrete);
   const uid = tabela?.uid ?? null;
   const fields = CAMPOS_TABELA.filter((f) => (uid ? !f.createOnly : !f.editOnly));
+  const schema = uid ? tabelasFrete.updateSchema : tabelasFrete.schema;
   const [errosDaTabela, setErrosDaTabela] = useState<string[]>([]);
   const valores = tabela ? JSON.stringify(valoresDoCabecalho(tabela)) : null;
 
@@ -137,9 +139,13 @@ function CabecalhoTabela({ tabela, podeAlterar }: { tabela: TabelaFreteCompleta 
 
   async function onFinish(values: Record<string, unknown>) {
     setErrosDaTabela([]);
+    const body = valoresDosCampos(fields, values);
     try {
-      const r = await save.mutateAsync({ uid: uid ?? undefined, body: valoresDosCampos(fields, values) });
-      if (!uid) navigate(editorDaTabela((r.data as Registro).uid), { replace: true });
+      // "Vigência: fim" before "início" and the like show on their field before anything is sent.
+      const local = erroNoNavegador(schema, body, camposVisiveis(fields, values));
+      if (local) throw local;
+      const r = await save.mutateAsync({ uid: uid ?? undefined, body });
+      if (!uid) navigate(editorDaTabela(r.data.uid), { replace: true });
     } catch (e) {
       const err = e as ApiError;
       if (err.status === 401) return;
@@ -167,6 +173,7 @@ function CabecalhoTabela({ tabela, podeAlterar }: { tabela: TabelaFreteCompleta 
     >
       <FormFields
         fields={fields}
+        schema={schema}
         record={tabela as unknown as Registro | null}
         readOnly={!podeAlterar}
         context={{ form, uid, close: () => undefined }}

@@ -1,23 +1,21 @@
 import { CopyOutlined, DownloadOutlined, HistoryOutlined, RiseOutlined, UploadOutlined } from '@ant-design/icons';
 import { type TabelaFrete, formatarData, statusDef } from '@fretio/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, InputNumber, Modal, Space, Table, Tag, Tooltip, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type ApiError, type ListPage, api, apiGet, apiPost } from '../../app/api.ts';
+import type { ApiError } from '../../app/api.ts';
 import { usePode, useToastErro } from '../../app/perfil.ts';
-import { queryKeys } from '../../app/queryKeys.ts';
 import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
 import type { ResourceDef } from '../../resources/types.ts';
-import { TABELAS_KEY, baixarArquivo, duplicarTabela, useAtualizarTabelas } from './api.ts';
+import { baixarArquivo, tabelasApi } from './api.ts';
+import { useDuplicarTabela, useHistoricoTabelas, useImportarTabela, useReajustarTabela } from './hooks.ts';
 import { type ErroImportacao, ErrosImportacao } from './ErrosImportacao.tsx';
 
 // The freight-table actions beyond editing: export (XLSX), import, readjust into a new version,
 // duplicate, and the history of versions. Used by the list rows and by the editor's header.
 const RECURSO = 'tabelasfrete';
-/** Spec §9: imports may take up to 30 minutes. */
-const IMPORTACAO_TIMEOUT_MS = 30 * 60 * 1000;
 
 export const editorDaTabela = (uid: string | null) => `/tabelas-frete/${uid ?? 'nova'}`;
 
@@ -66,7 +64,7 @@ export function TagsDaTabela({ t }: { t: Pick<TabelaFrete, 'status' | 'situacaoV
 export function ExportarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: Tamanho }) {
   const toastErro = useToastErro();
   const exportar = useMutation({
-    mutationFn: () => baixarArquivo(`/api/v1/tabelasfrete/${tabela.uid}/exportar`, 'tabela-frete.xlsx'),
+    mutationFn: () => baixarArquivo(`/api/v1${tabelasApi.path}/${tabela.uid}/exportar`, 'tabela-frete.xlsx'),
     onError: toastErro,
   });
   return (
@@ -81,18 +79,10 @@ export function ReajustarTabela({ tabela, size = 'small' }: { tabela: TabelaFret
   const [form] = Form.useForm<ValoresReajuste>();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const atualizar = useAtualizarTabelas();
-  const reajustar = useMutation({
-    mutationFn: (v: ValoresReajuste) =>
-      apiPost<TabelaFrete>(`/tabelasfrete/${tabela.uid}/reajustar`, {
-        vigenciaInicio: v.vigenciaInicio?.format('YYYY-MM-DD'),
-        vigenciaFim: v.vigenciaFim?.format('YYYY-MM-DD') ?? null,
-        percentual: v.percentual,
-      }),
-    onSuccess: async ({ data }) => {
+  const reajustar = useReajustarTabela(tabela.uid, {
+    onSuccess: ({ data }) => {
       message.success(`Nova versão criada: ${data.nome} (versão ${data.versao}).`);
       setAberto(false);
-      await atualizar();
       navigate(editorDaTabela(data.uid));
     },
     onError: (e) => {
@@ -126,7 +116,14 @@ export function ReajustarTabela({ tabela, size = 'small' }: { tabela: TabelaFret
           layout="vertical"
           preserve={false}
           initialValues={{ vigenciaInicio: inicioPadrao, vigenciaFim: null, percentual: null }}
-          onFinish={(v) => reajustar.mutate(v)}
+          onFinish={(v) =>
+            reajustar.mutate({
+              // Both are required in the form: never empty here.
+              vigenciaInicio: v.vigenciaInicio?.format('YYYY-MM-DD') ?? '',
+              vigenciaFim: v.vigenciaFim?.format('YYYY-MM-DD') ?? null,
+              percentual: v.percentual as number,
+            })
+          }
         >
           <Space wrap>
             <Form.Item name="vigenciaInicio" label="Nova vigência: início" rules={[{ required: true }]}>
@@ -148,19 +145,13 @@ export function ReajustarTabela({ tabela, size = 'small' }: { tabela: TabelaFret
 export function DuplicarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: Tamanho }) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const atualizar = useAtualizarTabelas();
   const toastErro = useToastErro();
-  const duplicar = useMutation({
-    mutationFn: () => duplicarTabela(tabela.uid),
-    onSuccess: async (nova) => {
+  const duplicar = useDuplicarTabela({
+    onSuccess: (nova) => {
       message.success(`Tabela duplicada: ${nova.nome}.`);
-      await atualizar();
       navigate(editorDaTabela(nova.uid));
     },
-    onError: async (e) => {
-      toastErro(e);
-      await atualizar();
-    },
+    onError: toastErro,
   });
   return (
     <Acao
@@ -174,7 +165,7 @@ export function DuplicarTabela({ tabela, size = 'small' }: { tabela: TabelaFrete
           content: 'A cópia (rotas, regras, faixas, generalidades, prioridades e restrições) começa em Validação.',
           okText: 'Duplicar',
           cancelText: 'Cancelar',
-          onOk: () => duplicar.mutate(),
+          onOk: () => duplicar.mutate(tabela.uid),
         })
       }
     />
@@ -205,20 +196,7 @@ function versoesDe(tabela: TabelaFrete, todas: TabelaFrete[]): TabelaFrete[] {
 
 export function HistoricoTabela({ tabela, size = 'small' }: { tabela: TabelaFrete; size?: Tamanho }) {
   const [aberto, setAberto] = useState(false);
-  const query = {
-    src: 'embarcador',
-    pc: 1,
-    pps: 500,
-    ssf: 'versao',
-    sso: 'DESC',
-    ftr_vigencia: 'todas',
-    ftr_transportadorUid: tabela.transportadorUid,
-  };
-  const lista = useQuery({
-    queryKey: [...queryKeys.resource(TABELAS_KEY).list(query), 'historico'],
-    queryFn: async ({ signal }) => (await apiGet<ListPage<TabelaFrete>>('/tabelasfrete', query, signal)).data.data,
-    enabled: aberto,
-  });
+  const lista = useHistoricoTabelas(tabela.transportadorUid, aberto);
   const versoes = lista.data ? versoesDe(tabela, lista.data) : [];
   return (
     <>
@@ -279,16 +257,9 @@ export function ImportarTabela(_p: { def: ResourceDef }) {
   const pode = usePode();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const atualizar = useAtualizarTabelas();
-  const importar = useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('file', file, file.name);
-      return api<TabelaFrete>('/tabelasfrete/importar', { method: 'POST', body, signal: AbortSignal.timeout(IMPORTACAO_TIMEOUT_MS) });
-    },
-    onSuccess: async ({ data }) => {
+  const importar = useImportarTabela({
+    onSuccess: ({ data }) => {
       message.success(`Tabela importada: ${data.nome}.`);
-      await atualizar();
       navigate(editorDaTabela(data.uid));
     },
     onError: (e) => {

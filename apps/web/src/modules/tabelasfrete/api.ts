@@ -1,29 +1,18 @@
-import { type TabelaFrete, type TabelaFreteCompleta, type RegraItem, MSG } from '@fretio/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { ApiError, apiGet, apiPost } from '../../app/api.ts';
-import { queryKeys } from '../../app/queryKeys.ts';
+import {
+  MSG,
+  type RegraItem,
+  type TabelaFrete,
+  tabelaFrete,
+  tabelaFreteInput,
+  tabelaFreteUpdate,
+} from '@fretio/core';
+import { ApiError, apiPost } from '../../app/api.ts';
+import { contrato } from '../../app/contrato.ts';
 
-// Reads and helpers of the freight tables shared by the list and the editor.
+// The freight tables' API (typed contract) and the helpers shared by the list and the editor; the
+// hooks on top of them are in hooks.ts.
 export const TABELAS_KEY = 'tabelas-frete';
-
-const chaveCompleta = (uid: string) => [...queryKeys.resource(TABELAS_KEY).detail(uid), 'completa'] as const;
-
-/** The whole table (routes with their rules and ranges, generalidades, priorities, restrictions). */
-export function useTabelaCompleta(uid: string | null) {
-  return useQuery({
-    queryKey: chaveCompleta(uid ?? ''),
-    queryFn: async ({ signal }) => (await apiGet<TabelaFreteCompleta>(`/tabelasfrete/${uid}`, { par: 'cmp,full' }, signal)).data,
-    enabled: !!uid,
-    staleTime: 0,
-  });
-}
-
-/** Everything cached about tables (lists, details, the whole table) after a change of any part. */
-export function useAtualizarTabelas() {
-  const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: [TABELAS_KEY] }), [queryClient]);
-}
+export const tabelasApi = contrato({ path: '/tabelasfrete', item: tabelaFrete, input: tabelaFreteInput, update: tabelaFreteUpdate });
 
 /** GET of a file (XLSX export): saved under the server's file name; failures as ApiError. */
 export async function baixarArquivo(url: string, nomePadrao: string) {

@@ -2,10 +2,15 @@ import { BranchesOutlined, OrderedListOutlined, StopOutlined, TableOutlined } fr
 import {
   FILTROS_VIGENCIA,
   MODOS_RESTRICAO,
-  type TabelaFrete,
   type prioridade,
+  prioridadeInput,
   type restricao,
+  restricaoInput,
+  type TabelaFrete,
+  tabelaFreteInput,
+  tabelaFreteUpdate,
   type tabelaRota,
+  tabelaRotaInput,
   type z,
 } from '@fretio/core';
 import { Space, Tag, Typography } from 'antd';
@@ -34,8 +39,8 @@ const VIGENCIA_LABEL: Record<(typeof FILTROS_VIGENCIA)[number], string> = {
 
 /** The header of a table (the editor's form). A new table starts in Validação. */
 export const CAMPOS_TABELA: FieldDef[] = [
-  { name: 'nome', label: 'Nome', required: true, max: 150, span: 12 },
-  { name: 'transportadorUid', label: 'Transportador', kind: 'remoteSelect', required: true, remote: transportadorRemote, span: 12 },
+  { name: 'nome', label: 'Nome', span: 12 },
+  { name: 'transportadorUid', label: 'Transportador', kind: 'remoteSelect', remote: transportadorRemote, span: 12 },
   {
     name: 'modalUid',
     label: 'Modal',
@@ -48,13 +53,13 @@ export const CAMPOS_TABELA: FieldDef[] = [
       currentLabel: (r) => (r.modalNome ? String(r.modalNome) : null),
     },
   },
-  { name: 'vigenciaInicio', label: 'Vigência: início', kind: 'date', required: true, span: 6 },
+  { name: 'vigenciaInicio', label: 'Vigência: início', kind: 'date', span: 6 },
   { name: 'vigenciaFim', label: 'Vigência: fim', kind: 'date', span: 6, help: 'Vazio: sem data para terminar.' },
   { name: 'fatorCubagem', label: 'Fator de cubagem (kg/m³)', kind: 'number', span: 6 },
   { name: 'icmsIncluso', label: 'ICMS incluso', kind: 'bool', span: 6, help: 'Os valores da tabela já incluem o ICMS.' },
   { name: 'prioridade', label: 'Prioridade', kind: 'number', span: 6, help: 'Desempate na calculadora: menor primeiro.' },
   { name: 'status', label: 'Status', kind: 'status', statusKey: 'tabelaFrete', editOnly: true, span: 12 },
-  { name: 'observacoes', label: 'Observações', kind: 'textarea', max: 2000 },
+  { name: 'observacoes', label: 'Observações', kind: 'textarea' },
 ];
 
 export const tabelasFrete = defineResource<TabelaFrete>({
@@ -105,6 +110,8 @@ export const tabelasFrete = defineResource<TabelaFrete>({
     { field: 'quantidadeRotas', title: 'Rotas', width: 80 },
   ],
   fields: CAMPOS_TABELA,
+  schema: tabelaFreteInput,
+  updateSchema: tabelaFreteUpdate,
   initialValues: { fatorCubagem: 300, icmsIncluso: false, prioridade: 0 },
   editor: editorDaTabela,
   toolbar: ImportarTabela,
@@ -131,10 +138,11 @@ export const rotasDaTabela = defineResource<TabelaRota>({
   createLabel: 'Adicionar rota',
   defaultSort: { field: 'ordem', order: 'ASC' },
   columns: [],
+  schema: tabelaRotaInput,
   fields: [
     campoLocal('origem', 'Origem'),
     campoLocal('destino', 'Destino'),
-    { name: 'prazoDiasUteis', label: 'Prazo (dias úteis)', kind: 'number', required: true, span: 8 },
+    { name: 'prazoDiasUteis', label: 'Prazo (dias úteis)', kind: 'number', span: 8 },
     { name: 'freteMinimo', label: 'Frete mínimo', kind: 'money', span: 8 },
     { name: 'distanciaKm', label: 'Distância (km)', kind: 'number', span: 8 },
     {
@@ -179,17 +187,17 @@ export const restricoesDaTabela = defineResource<Restricao>({
     { field: 'quantidadeRemetentes', title: 'Remetentes', width: 110 },
     { field: 'quantidadeDestinatarios', title: 'Destinatários', width: 120 },
   ],
+  schema: restricaoInput,
   fields: [
-    { name: 'componente', label: 'Componente', kind: 'remoteSelect', required: true, remote: { ...componenteRemote, value: 'codigo' } },
+    { name: 'componente', label: 'Componente', kind: 'remoteSelect', remote: { ...componenteRemote, value: 'codigo' } },
     {
       name: 'modo',
       label: 'Aplicação',
       kind: 'select',
-      required: true,
       options: MODOS_RESTRICAO.map((m) => ({ value: m, label: MODO_RESTRICAO_LABEL[m] })),
       help: 'Somente para: o componente só é cobrado dos vinculados. Exceto para: não é cobrado deles.',
     },
-    { name: 'descricao', label: 'Descrição', max: 255 },
+    { name: 'descricao', label: 'Descrição' },
   ],
   title: (r) => r.componente,
   expandable: (r) => <RestricaoPessoas restricao={r} />,
@@ -212,11 +220,12 @@ export const prioridadesDaTabela = defineResource<Prioridade>({
     { field: 'prioridade', title: 'Prioridade', sortable: true, width: 110 },
     { field: 'observacao', title: 'Observação' },
   ],
+  schema: prioridadeInput,
   fields: [
     campoLocal('origem', 'Origem', { opcional: true }),
     campoLocal('destino', 'Destino', { opcional: true }),
-    { name: 'prioridade', label: 'Prioridade', kind: 'number', required: true, span: 8 },
-    { name: 'observacao', label: 'Observação', max: 255, span: 16 },
+    { name: 'prioridade', label: 'Prioridade', kind: 'number', span: 8 },
+    { name: 'observacao', label: 'Observação', span: 16 },
   ],
   initialValues: { prioridade: 0 },
   formSize: 640,

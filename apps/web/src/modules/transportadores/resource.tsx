@@ -1,5 +1,6 @@
 import { ApartmentOutlined, CarOutlined, IdcardOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Transportador, UnidadeTransportador, UsuarioTransportador } from '@fretio/core';
+import { transportadorInput, unidadeTransportadorInput, usuarioTransportadorInput, usuarioTransportadorUpdate } from '@fretio/core';
 import { documentoRule } from '../../resources/fields/CpfCnpjInput.tsx';
 import { UF_OPTIONS, camposEndereco } from '../../resources/fields/endereco.ts';
 import { type ColumnDef, type RowAction, defineResource } from '../../resources/types.ts';
@@ -8,7 +9,8 @@ import { CnpjConsulta } from './CnpjConsulta.tsx';
 
 // Carriers linked to the active shipper (a carrier is a global record: creating one links it, and a
 // CNPJ already in Fretio is linked instead of created), their units and users; independent contractors.
-const DO_TRANSPORTADOR = { key: 'transportadores', param: 'uid' };
+// A carrier is shared: its units and users are read-only where someone else maintains it (podeAlterar).
+const DO_TRANSPORTADOR = { key: 'transportadores', param: 'uid', herdaSomenteLeitura: true };
 
 const linksDoTransportador = [
   {
@@ -49,27 +51,29 @@ export const transportadores = defineResource<Transportador>({
   invalidates: ['embarcador-transportadores', 'transportadores-autonomos'],
   defaultSort: { field: 'nome', order: 'ASC' },
   columns: [...colunas, { field: 'criadoEm', title: 'Criado em', kind: 'date', sortable: true, width: 130 }],
+  schema: transportadorInput,
   fields: [
     {
       name: 'cnpj',
       label: 'CNPJ',
       kind: 'custom',
       component: CnpjConsulta,
-      required: true,
       rules: [documentoRule('cnpj')],
       help: 'Informe o CNPJ primeiro: se o transportador já estiver no Fretio, basta vinculá-lo.',
     },
-    { name: 'nome', label: 'Razão social', required: true, max: 150 },
-    { name: 'nomeFantasia', label: 'Nome fantasia', max: 150 },
-    { name: 'ie', label: 'Inscrição estadual', max: 20, span: 12 },
+    { name: 'nome', label: 'Razão social' },
+    { name: 'nomeFantasia', label: 'Nome fantasia' },
+    { name: 'ie', label: 'Inscrição estadual', span: 12 },
     { name: 'rntrc', label: 'RNTRC', max: 12, span: 12, rules: [{ pattern: /^\d{1,12}$/, message: 'RNTRC inválido' }] },
-    { name: 'email', label: 'E-mail', kind: 'email', max: 150, span: 14 },
-    { name: 'telefone', label: 'Telefone', max: 20, span: 10 },
+    { name: 'email', label: 'E-mail', kind: 'email', span: 14 },
+    { name: 'telefone', label: 'Telefone', span: 10 },
     ...camposEndereco({ buscarCep: true }),
     { name: 'ativo', label: 'Ativo', kind: 'bool' },
   ],
   initialValues: { ativo: true },
   links: linksDoTransportador,
+  // Maintained by the carrier itself or by the shipper that registered it: Visualizar, not Editar.
+  editavel: (r) => r.podeAlterar !== false,
 });
 
 export const autonomos = defineResource<Transportador>({
@@ -115,10 +119,11 @@ export const unidadesTransportador = defineResource<UnidadeTransportador>({
     { field: 'uf', title: 'UF', sortable: true, filter: 'select', filterOptions: UF_OPTIONS, width: 90 },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativa', 'Inativa'], sortable: true, filter: 'bool', width: 110 },
   ],
+  schema: unidadeTransportadorInput,
   fields: [
-    { name: 'nome', label: 'Nome', required: true, max: 150 },
-    { name: 'apelido', label: 'Apelido', max: 60, span: 12 },
-    { name: 'documento', label: 'CPF/CNPJ', kind: 'cpfCnpj', required: true, span: 12 },
+    { name: 'nome', label: 'Nome' },
+    { name: 'apelido', label: 'Apelido', span: 12 },
+    { name: 'documento', label: 'CPF/CNPJ', kind: 'cpfCnpj', span: 12 },
     {
       name: 'indicaAutonomo',
       label: 'Motorista autônomo',
@@ -151,15 +156,15 @@ export const usuariosTransportador = defineResource<UsuarioTransportador>({
     { field: 'statusUsuario', title: 'Situação', kind: 'status', statusKey: 'usuario', sortable: true, filter: 'select', width: 120 },
     { field: 'ultimoLogin', title: 'Último acesso', kind: 'dateTime', sortable: true, width: 150 },
   ],
+  schema: usuarioTransportadorInput,
+  updateSchema: usuarioTransportadorUpdate,
   fields: [
-    { name: 'nome', label: 'Nome', required: true, max: 150, span: 14 },
-    { name: 'apelido', label: 'Apelido', max: 60, span: 10 },
+    { name: 'nome', label: 'Nome', span: 14 },
+    { name: 'apelido', label: 'Apelido', span: 10 },
     {
       name: 'login',
       label: 'Login (e-mail)',
       kind: 'email',
-      required: true,
-      max: 150,
       createOnly: true,
       help: 'O usuário recebe um e-mail para ativar a conta e definir a senha.',
     },

@@ -1,5 +1,5 @@
 import { KeyOutlined, MailOutlined, TeamOutlined } from '@ant-design/icons';
-import { USUARIO_STATUS, type UsuarioEmbarcador } from '@fretio/core';
+import { USUARIO_STATUS, type UsuarioEmbarcador, usuarioEmbarcadorInput, usuarioEmbarcadorUpdate } from '@fretio/core';
 import { apiPost } from '../../app/api.ts';
 import { type Registro, type RowAction, defineResource } from '../../resources/types.ts';
 
@@ -62,15 +62,15 @@ export const usuariosEmbarcador = defineResource<UsuarioEmbarcador>({
     { field: 'ativo', title: 'Acesso', kind: 'bool', boolLabels: ['Liberado', 'Bloqueado'], filter: 'bool', width: 110 },
     { field: 'ultimoLogin', title: 'Último acesso', kind: 'dateTime', sortable: true, width: 150 },
   ],
+  schema: usuarioEmbarcadorInput,
+  updateSchema: usuarioEmbarcadorUpdate,
   fields: [
-    { name: 'nome', label: 'Nome', required: true, max: 150, span: 14 },
-    { name: 'apelido', label: 'Apelido', max: 60, span: 10 },
+    { name: 'nome', label: 'Nome', span: 14 },
+    { name: 'apelido', label: 'Apelido', span: 10 },
     {
       name: 'login',
       label: 'Login (e-mail)',
       kind: 'email',
-      required: true,
-      max: 150,
       createOnly: true,
       help: 'Um login novo recebe um e-mail para ativar a conta e definir a senha.',
     },
@@ -78,7 +78,6 @@ export const usuariosEmbarcador = defineResource<UsuarioEmbarcador>({
       name: 'papelUid',
       label: 'Papel',
       kind: 'remoteSelect',
-      required: true,
       remote: {
         api: '/papeis',
         query: { ftr_tipo: 1, ssf: 'nome' },

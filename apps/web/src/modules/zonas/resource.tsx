@@ -1,3 +1,4 @@
+import { zonaInput } from '@fretio/core';
 import { GlobalOutlined } from '@ant-design/icons';
 import type { Zona } from '@fretio/core';
 import { UfField } from '../../resources/fields/UfSelect.tsx';
@@ -24,11 +25,12 @@ export const zonas = defineResource<Zona>({
     { field: 'descricao', title: 'Abrangência' },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativa', 'Inativa'], sortable: true, filter: 'bool', width: 120 },
   ],
+  schema: zonaInput,
   fields: [
-    { name: 'codigo', label: 'Código', required: true, max: 20, span: 8 },
-    { name: 'nome', label: 'Nome', required: true, max: 120, span: 10 },
+    { name: 'codigo', label: 'Código', span: 8 },
+    { name: 'nome', label: 'Nome', span: 10 },
     { name: 'uf', label: 'UF', kind: 'custom', component: UfField, span: 6, help: 'Quando a zona fica em uma só UF.' },
-    { name: 'descricao', label: 'Abrangência', kind: 'textarea', max: 1000, help: 'Cidades, bairros ou faixas de CEP que a zona cobre.' },
+    { name: 'descricao', label: 'Abrangência', kind: 'textarea', help: 'Cidades, bairros ou faixas de CEP que a zona cobre.' },
     { name: 'ativo', label: 'Ativa', kind: 'bool' },
   ],
   initialValues: { ativo: true },

@@ -3,6 +3,8 @@ import { MSG } from '@fretio/core';
 // pt-BR texts for the error codes the authentication facility puts in URLs (?error=...).
 const MENSAGENS: Record<string, string> = {
   CredentialsSignin: MSG.credenciaisInvalidas,
+  // Our own: the server's CredentialsSignin with code=bloqueado (too many failures; see apps/web/src/app/auth.ts).
+  LoginBloqueado: 'Muitas tentativas sem sucesso. Aguarde alguns minutos e tente de novo.',
   SessionRequired: 'Faça login para acessar esta página.',
   AccessDenied: 'Acesso negado.',
   Configuration: 'O serviço de autenticação está mal configurado. Avise o suporte.',

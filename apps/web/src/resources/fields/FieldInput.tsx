@@ -17,6 +17,8 @@ export function fieldRules(f: FieldDef): FormRule[] {
   if (f.required) rules.push(texto ? { required: true, whitespace: true } : { required: true });
   if (texto && f.max) rules.push({ max: f.max });
   if (texto && f.min) rules.push({ min: f.min });
+  // `type: 'number'` only where the input gives numbers (InputNumber); messages: VALIDATE_MESSAGES.number.
+  if (f.kind === 'number' && (f.min !== undefined || f.max !== undefined)) rules.push({ type: 'number', min: f.min, max: f.max });
   if (f.kind === 'email') rules.push({ type: 'email', message: CAMPO.emailInvalido });
   if (f.kind === 'cpf' || f.kind === 'cnpj' || f.kind === 'cpfCnpj') rules.push(documentoRule(f.kind));
   if (f.kind === 'cep') rules.push(cepRule);

@@ -2,6 +2,7 @@ import { type EstadoItem, UFS } from '@fretio/core';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { apiGet } from '../../app/api.ts';
+import { queryKeys } from '../../app/queryKeys.ts';
 import { comoCampo } from './campo.tsx';
 
 // The 27 UFs (locais/estados/lista: 'SP - São Paulo', searched without accents); the value is the
@@ -10,7 +11,7 @@ export const semAcento = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, ''
 
 export function useEstados() {
   return useQuery({
-    queryKey: ['locais', 'estados'],
+    queryKey: queryKeys.resource('locais').namedList('estados'),
     queryFn: async ({ signal }) => (await apiGet<EstadoItem[]>('/locais/estados/lista', undefined, signal)).data,
     staleTime: Number.POSITIVE_INFINITY,
   });

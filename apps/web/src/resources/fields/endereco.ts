@@ -44,12 +44,13 @@ function camposEnderecoCompleto({ buscarCep, completo }: OpcoesEndereco): FieldD
     cep,
     { name: 'uf', label: 'UF', kind: 'custom', component: UfField, span: 6 },
     campoMunicipio({ span: 10 }),
+    // Lengths come from the resource's schema (the contact/location shape of core).
     ...(completo
       ? ([
-          { name: 'logradouro', label: 'Logradouro', max: 150, span: 16 },
-          { name: 'numero', label: 'Número', max: 20, span: 8 },
-          { name: 'complemento', label: 'Complemento', max: 100, span: 12 },
-          { name: 'bairro', label: 'Bairro', max: 100, span: 12 },
+          { name: 'logradouro', label: 'Logradouro', span: 16 },
+          { name: 'numero', label: 'Número', span: 8 },
+          { name: 'complemento', label: 'Complemento', span: 12 },
+          { name: 'bairro', label: 'Bairro', span: 12 },
         ] satisfies FieldDef[])
       : []),
   ];
