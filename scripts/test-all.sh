@@ -29,7 +29,7 @@ phase() {
 }
 
 typecheck() { npx tsc -p packages/core && npx tsc -p apps/server && npx tsc -p apps/web && npx tsc -p e2e; }
-pglite() { npx vitest run --project core --project server --reporter=default --reporter=json --outputFile="$results/pglite.json"; }
+pglite() { npx vitest run --project core --project web --project server --reporter=default --reporter=json --outputFile="$results/pglite.json"; }
 postgres() { VITEST_JSON="$results/postgres.json" bash apps/server/test/pg.sh; }
 browser() {
   npm run build -w @fretio/web --silent &&
