@@ -12,7 +12,7 @@ const row = (scope: Page | Locator, text: string | RegExp) => scope.getByRole('r
 
 /** Creates a table in the editor (status Validação) and returns its uid. */
 async function novaTabela(page: Page, nome: string) {
-  await page.goto('/tabelas-frete');
+  await page.goto('/tabelasfrete');
   await page.getByRole('heading', { name: 'Tabelas de frete' }).waitFor();
   await page.getByRole('button', { name: 'Nova tabela' }).click();
   await page.getByRole('heading', { name: 'Nova tabela de frete' }).waitFor();
@@ -25,7 +25,7 @@ async function novaTabela(page: Page, nome: string) {
   expect(await page.getByLabel('ICMS incluso').getAttribute('aria-checked')).toBe('false');
   await page.getByRole('button', { name: 'Criar tabela' }).click();
   await toast(page, 'Registro salvo com sucesso.').waitFor();
-  await page.waitForURL(/\/tabelas-frete\/[0-9a-f-]{36}/);
+  await page.waitForURL(/\/tabelasfrete\/[0-9a-f-]{36}/);
   await page.getByTestId('titulo-tabela').getByText(nome).waitFor();
   return new URL(page.url()).pathname.split('/').pop() as string;
 }
@@ -231,7 +231,7 @@ describe('tabelas de frete e calculadora', () => {
     await page.getByRole('button', { name: 'Importar XLSX' }).waitFor();
     await page.locator('input[type=file][accept=".xlsx"]').setInputFiles(xlsx);
     await toast(page, 'Tabela importada: E2E Restrições e anexos.').waitFor();
-    await page.waitForURL((u) => /\/tabelas-frete\/[0-9a-f-]{36}$/.test(u.pathname) && u.href !== origem);
+    await page.waitForURL((u) => /\/tabelasfrete\/[0-9a-f-]{36}$/.test(u.pathname) && u.href !== origem);
     await page.goto(origem);
     await page.getByTestId('titulo-tabela').getByText('E2E Restrições e anexos').waitFor();
 

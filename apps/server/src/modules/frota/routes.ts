@@ -104,7 +104,7 @@ export default async function frotaRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/tiposveiculo/list',
     {
-      config: { permission: ['tipos-veiculo', 'ler'] },
+      config: { permission: ['tiposveiculo', 'ler'] },
       schema: {
         tags: tagsT,
         summary: 'Tipos de veículo ativos (catálogo global e próprios) para seleção',
@@ -116,7 +116,7 @@ export default async function frotaRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/tiposveiculo/list-all',
     {
-      config: { permission: ['tipos-veiculo', 'ler'] },
+      config: { permission: ['tiposveiculo', 'ler'] },
       schema: {
         tags: tagsT,
         summary: 'Todos os tipos de veículo (ativos e inativos) para seleção',

@@ -18,7 +18,7 @@ const global = sql<boolean>`(${tiposVeiculo.embarcadorUid} is null)`;
 export const tiposVeiculoResource = defineResource({
   nome: 'Tipo de veículo',
   path: '/tiposveiculo',
-  recurso: 'tipos-veiculo',
+  recurso: 'tiposveiculo',
   table: tiposVeiculo,
   uid: tiposVeiculo.uid,
   scope: { where: (ctx) => tipoVisivel(ctx), values: (ctx) => ({ embarcadorUid: exigirEmbarcador(ctx) }) },

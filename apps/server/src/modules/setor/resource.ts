@@ -13,7 +13,7 @@ const { embarcadorUid: _e, ...colunas } = getTableColumns(setores);
 export const setoresResource = defineResource({
   nome: 'Setor',
   path: '/setor',
-  recurso: 'setores',
+  recurso: 'setor',
   table: setores,
   uid: setores.uid,
   scope: doEmbarcador(setores.embarcadorUid),

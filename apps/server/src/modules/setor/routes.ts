@@ -25,7 +25,7 @@ export default async function setorRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/setor/list',
     {
-      config: { permission: ['setores', 'ler'] },
+      config: { permission: ['setor', 'ler'] },
       schema: {
         tags: ['Setor'],
         summary: "Setores ativos para seleção (label 'CODIGO - Nome')",

@@ -13,7 +13,7 @@ const { embarcadorUid: _e, ...colunas } = getTableColumns(zonas);
 export const zonasResource = defineResource({
   nome: 'Zona',
   path: '/zona',
-  recurso: 'zonas',
+  recurso: 'zona',
   table: zonas,
   uid: zonas.uid,
   scope: doEmbarcador(zonas.embarcadorUid),

@@ -16,7 +16,7 @@ export default async function zonaRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/zona/list',
     {
-      config: { permission: ['zonas', 'ler'] },
+      config: { permission: ['zona', 'ler'] },
       schema: {
         tags: ['Zona'],
         summary: "Zonas ativas para seleção (label 'CODIGO - Nome')",

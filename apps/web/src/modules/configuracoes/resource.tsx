@@ -329,7 +329,7 @@ export const tributos = defineResource<TributoItem>({
 
 export const tributoGeral = defineResource({
   key: 'tributo-geral',
-  path: '/tributacao-geral',
+  path: '/tributo-geral',
   label: 'Tributação geral',
   singular: 'Tributação geral',
   description: 'Regime tributário e quais tributos entram no cálculo do frete: os do embarcador e o padrão do sistema.',

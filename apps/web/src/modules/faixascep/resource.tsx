@@ -11,7 +11,7 @@ const [, uf, municipio] = camposEndereco();
 
 export const faixasCep = defineResource<FaixaCep>({
   key: 'faixascep',
-  path: '/faixas-cep',
+  path: '/faixascep',
   label: 'Faixas de CEP',
   singular: 'Faixa de CEP',
   description: 'Intervalos de CEP de uma UF ou município, usados em regiões e rotas.',

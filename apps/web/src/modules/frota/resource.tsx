@@ -53,13 +53,13 @@ const positivo: FormRule = { type: 'number', min: 0, message: 'Deve ser maior ou
 
 export const tiposVeiculo = defineResource<TipoVeiculo>({
   key: 'tiposveiculo',
-  path: '/tipos-veiculo',
+  path: '/tiposveiculo',
   label: 'Tipos de veículo',
   singular: 'Tipo de veículo',
   description: 'Catálogo do sistema (somente leitura) e os tipos próprios do embarcador, com capacidades e carroceria.',
   group: 'Cadastros',
   icon: <TruckOutlined />,
-  recurso: 'tipos-veiculo',
+  recurso: 'tiposveiculo',
   api: '/tiposveiculo',
   operations: ['criar', 'alterar'],
   editavel: (r) => !r.global,

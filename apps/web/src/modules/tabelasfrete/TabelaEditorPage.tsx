@@ -18,7 +18,7 @@ import { CAMPOS_TABELA, prioridadesDaTabela, restricoesDaTabela, tabelasFrete } 
 import { RegrasEditor } from './RegrasEditor.tsx';
 import { RotasDaTabela } from './RotasDaTabela.tsx';
 
-// The freight-table editor (/tabelas-frete/{uid}, or /tabelas-frete/nova): the header form, then the
+// The freight-table editor (/tabelasfrete/{uid}, or /tabelasfrete/nova): the header form, then the
 // tabs Rotas (with each route's rules), Generalidades, Restrições, Prioridades and Anexos (tab in ?aba=).
 const ABAS = ['rotas', 'generalidades', 'restricoes', 'prioridades', 'anexos'] as const;
 type Aba = (typeof ABAS)[number];

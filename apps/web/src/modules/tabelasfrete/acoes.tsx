@@ -17,7 +17,7 @@ import { type ErroImportacao, ErrosImportacao } from './ErrosImportacao.tsx';
 // duplicate, and the history of versions. Used by the list rows and by the editor's header.
 const RECURSO = 'tabelasfrete';
 
-export const editorDaTabela = (uid: string | null) => `/tabelas-frete/${uid ?? 'nova'}`;
+export const editorDaTabela = (uid: string | null) => `/tabelasfrete/${uid ?? 'nova'}`;
 
 type Tamanho = 'small' | 'middle';
 

@@ -64,7 +64,7 @@ export const CAMPOS_TABELA: FieldDef[] = [
 
 export const tabelasFrete = defineResource<TabelaFrete>({
   key: TABELAS_KEY,
-  path: '/tabelas-frete',
+  path: '/tabelasfrete',
   label: 'Tabelas de frete',
   singular: 'Tabela de frete',
   description: 'Tabelas negociadas com os transportadores: rotas, regras de cada componente, vigência e versões.',
@@ -130,7 +130,7 @@ const DA_TABELA = { group: 'Fretes' as const, menu: false, recurso: 'tabelasfret
 export const rotasDaTabela = defineResource<TabelaRota>({
   ...DA_TABELA,
   key: 'tabela-frete-rotas',
-  path: '/tabelas-frete/:uid',
+  path: '/tabelasfrete/:uid',
   label: 'Rotas',
   singular: 'Rota',
   icon: <BranchesOutlined />,
@@ -160,7 +160,7 @@ export const rotasDaTabela = defineResource<TabelaRota>({
 export const restricoesDaTabela = defineResource<Restricao>({
   ...DA_TABELA,
   key: 'tabela-frete-restricoes',
-  path: '/tabelas-frete/:uid',
+  path: '/tabelasfrete/:uid',
   label: 'Restrições de componentes',
   singular: 'Restrição',
   description:
@@ -206,7 +206,7 @@ export const restricoesDaTabela = defineResource<Restricao>({
 export const prioridadesDaTabela = defineResource<Prioridade>({
   ...DA_TABELA,
   key: 'tabela-frete-prioridades',
-  path: '/tabelas-frete/:uid',
+  path: '/tabelasfrete/:uid',
   label: 'Prioridades',
   singular: 'Prioridade',
   description: 'Desempate da calculadora por trecho (menor primeiro); sem trecho correspondente vale a prioridade da tabela.',

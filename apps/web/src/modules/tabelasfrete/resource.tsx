@@ -8,7 +8,7 @@ export { tabelasFrete };
 
 export const tabelaFreteEditor = defineResource({
   key: 'tabela-frete-editor',
-  path: '/tabelas-frete/:uid',
+  path: '/tabelasfrete/:uid',
   label: 'Tabela de frete',
   singular: 'Tabela de frete',
   group: 'Fretes',

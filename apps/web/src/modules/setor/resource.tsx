@@ -6,13 +6,13 @@ import { defineResource } from '../../resources/types.ts';
 // Sectors of the active shipper (API /api/v1/setor): groups of deliveries; /setor/list feeds selects.
 export const setores = defineResource<Setor>({
   key: 'setor',
-  path: '/setores',
+  path: '/setor',
   label: 'Setores',
   singular: 'Setor',
   description: 'Setores de entrega usados para agrupar pedidos e embarques.',
   group: 'Cadastros',
   icon: <ClusterOutlined />,
-  recurso: 'setores',
+  recurso: 'setor',
   api: '/setor',
   defaultSort: { field: 'nome', order: 'ASC' },
   columns: [

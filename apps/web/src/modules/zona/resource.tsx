@@ -8,14 +8,14 @@ import { defineResource } from '../../resources/types.ts';
 // Zones of the active shipper (API /api/v1/zona): delivery areas, optionally within one UF.
 export const zonas = defineResource<Zona>({
   key: 'zona',
-  path: '/zonas',
+  path: '/zona',
   label: 'Zonas',
   singular: 'Zona',
   createLabel: 'Nova zona',
   description: 'Zonas de entrega (cidades, bairros ou faixas de CEP descritas em texto).',
   group: 'Cadastros',
   icon: <GlobalOutlined />,
-  recurso: 'zonas',
+  recurso: 'zona',
   api: '/zona',
   defaultSort: { field: 'nome', order: 'ASC' },
   columns: [
