@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, numeric, pgTable, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ativo, timestamps, tstz, uidPk } from './columns.ts';
+import { locaisObrigatorios } from './locais-rota.ts';
 import { embarcadores, transportadores, usuarios } from './identidade.ts';
 import { municipios } from './locais.ts';
 import { arquivos } from './sistema.ts';
@@ -155,18 +156,7 @@ export const prazosEntrega = pgTable(
     transportadorUid: uuid()
       .notNull()
       .references(() => transportadores.uid, { onDelete: 'restrict' }),
-    origemTipo: varchar({ length: 10 }).notNull(),
-    origemUf: varchar({ length: 2 }),
-    origemIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
-    origemRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
-    origemCepDe: varchar({ length: 8 }),
-    origemCepAte: varchar({ length: 8 }),
-    destinoTipo: varchar({ length: 10 }).notNull(),
-    destinoUf: varchar({ length: 2 }),
-    destinoIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
-    destinoRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
-    destinoCepDe: varchar({ length: 8 }),
-    destinoCepAte: varchar({ length: 8 }),
+    ...locaisObrigatorios(),
     prazoDiasUteis: smallint().notNull(),
     observacao: varchar({ length: 255 }),
     ativo: ativo(),
@@ -185,18 +175,7 @@ export const rotas = pgTable(
       .references(() => embarcadores.uid, { onDelete: 'cascade' }),
     transportadorUid: uuid().references(() => transportadores.uid, { onDelete: 'restrict' }),
     nome: varchar({ length: 150 }).notNull(),
-    origemTipo: varchar({ length: 10 }).notNull(),
-    origemUf: varchar({ length: 2 }),
-    origemIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
-    origemRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
-    origemCepDe: varchar({ length: 8 }),
-    origemCepAte: varchar({ length: 8 }),
-    destinoTipo: varchar({ length: 10 }).notNull(),
-    destinoUf: varchar({ length: 2 }),
-    destinoIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
-    destinoRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
-    destinoCepDe: varchar({ length: 8 }),
-    destinoCepAte: varchar({ length: 8 }),
+    ...locaisObrigatorios(),
     distanciaKm: numeric({ precision: 10, scale: 2 }),
     ativo: ativo(),
     ...timestamps(),

@@ -15,10 +15,10 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamps, uidPk } from './columns.ts';
-import { modais, regioes, rotas } from './frete.ts';
+import { locaisObrigatorios, locaisOpcionais } from './locais-rota.ts';
+import { modais, rotas } from './frete.ts';
 import { tiposVeiculo } from './frota.ts';
 import { embarcadores, transportadores } from './identidade.ts';
-import { municipios } from './locais.ts';
 import { pessoas } from './pessoas.ts';
 
 // Freight rate tables in the engine's shapes (packages/core/src/frete/types.ts), stored relationally:
@@ -71,18 +71,7 @@ export const tabelaFreteRotas = pgTable(
       .notNull()
       .references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
     rotaUid: uuid().references(() => rotas.uid, { onDelete: 'restrict' }),
-    origemTipo: varchar({ length: 10 }).notNull(),
-    origemUf: varchar({ length: 2 }),
-    origemIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
-    origemRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
-    origemCepDe: varchar({ length: 8 }),
-    origemCepAte: varchar({ length: 8 }),
-    destinoTipo: varchar({ length: 10 }).notNull(),
-    destinoUf: varchar({ length: 2 }),
-    destinoIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
-    destinoRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
-    destinoCepDe: varchar({ length: 8 }),
-    destinoCepAte: varchar({ length: 8 }),
+    ...locaisObrigatorios(),
     prazoDiasUteis: smallint().notNull(),
     freteMinimo: numeric({ precision: 14, scale: 2 }),
     distanciaKm: numeric({ precision: 10, scale: 2 }),
@@ -152,18 +141,7 @@ export const prioridades = pgTable(
     tabelaFreteUid: uuid()
       .notNull()
       .references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
-    origemTipo: varchar({ length: 10 }),
-    origemUf: varchar({ length: 2 }),
-    origemIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
-    origemRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
-    origemCepDe: varchar({ length: 8 }),
-    origemCepAte: varchar({ length: 8 }),
-    destinoTipo: varchar({ length: 10 }),
-    destinoUf: varchar({ length: 2 }),
-    destinoIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
-    destinoRegiaoUid: uuid().references(() => regioes.uid, { onDelete: 'restrict' }),
-    destinoCepDe: varchar({ length: 8 }),
-    destinoCepAte: varchar({ length: 8 }),
+    ...locaisOpcionais(),
     prioridade: integer().notNull(),
     observacao: varchar({ length: 255 }),
     ...timestamps(),
