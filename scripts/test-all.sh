@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite on a fresh machine: system packages, dependencies, type check, unit and API
-# tests on PGlite, the whole API suite on a throwaway PostgreSQL, then the browser journeys.
+# The whole test suite on a fresh machine: system packages, dependencies, type check (beside the unit
+# and API tests on PGlite), then the whole API suite on a throwaway PostgreSQL beside the browser journeys.
 # Every phase runs even when an earlier one failed, and the closing "N passed, N failed" line is
 # always printed; the exit code is non-zero when anything failed.
 set -uo pipefail
@@ -21,11 +21,31 @@ npm ci --no-audit --no-fund --loglevel=error || { echo "npm ci falhou"; echo "0 
 
 results=$(mktemp -d)
 failed_phases=()
+report() { # name, exit code, seconds
+  if [ "$2" -eq 0 ]; then echo "== $1: ok em $3 s"; else echo "== $1: FALHOU em $3 s"; failed_phases+=("$1"); fi
+}
 phase() {
   local name=$1; shift
-  local t0=$SECONDS
+  local t0=$SECONDS rc=0
   echo "== $name"
-  if "$@"; then echo "== $name: ok em $((SECONDS - t0)) s"; else echo "== $name: FALHOU em $((SECONDS - t0)) s"; failed_phases+=("$name"); fi
+  "$@" || rc=$?
+  report "$name" "$rc" $((SECONDS - t0))
+}
+# A phase that runs beside the next one (the two cores are not both busy in either alone); its
+# output is printed whole when it ends, so the log stays readable.
+start_beside() {
+  local name=$1; shift
+  echo "== $name (ao lado da próxima fase)"
+  ( local t0=$SECONDS rc=0; "$@" >"$results/$name.log" 2>&1 || rc=$?; echo "$rc $((SECONDS - t0))" >"$results/$name.rc" ) &
+  beside_pid=$!
+}
+finish_beside() {
+  local name=$1 rc secs
+  wait "$beside_pid" || true
+  echo "== $name: saída"
+  cat "$results/$name.log"
+  read -r rc secs <"$results/$name.rc" || { rc=1; secs=0; }
+  report "$name" "$rc" "$secs"
 }
 
 typecheck() { npx tsc -p packages/core && npx tsc -p apps/server && npx tsc -p apps/web && npx tsc -p e2e; }
@@ -36,15 +56,16 @@ pglite() {
     --reporter=default --reporter=json --outputFile="$results/pglite.json"
 }
 postgres() { VITEST_JSON="$results/postgres.json" bash apps/server/test/pg.sh; }
-browser() {
-  npm run build -w @fretio/web --silent &&
-    npx vitest run --project e2e --reporter=default --reporter=json --outputFile="$results/e2e.json"
-}
+build_web() { npm run build -w @fretio/web --silent; }
+browser() { npx vitest run --project e2e --reporter=default --reporter=json --outputFile="$results/e2e.json"; }
 
-phase "verificação de tipos" typecheck
+start_beside "verificacao-de-tipos" typecheck
 phase "testes de unidade e API (PGlite)" pglite
-phase "testes de API (PostgreSQL)" postgres
+finish_beside "verificacao-de-tipos"
+phase "build da web" build_web
+start_beside "testes-de-api-postgresql" postgres
 phase "testes no navegador (Chromium)" browser
+finish_beside "testes-de-api-postgresql"
 
 echo "== tempo total: ${SECONDS} s"
 [ ${#failed_phases[@]} -eq 0 ] || echo "fases com falha: ${failed_phases[*]}"
