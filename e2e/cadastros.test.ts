@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
-import { selectRoot } from './support/antd.ts';
+import { confirmar, selectRoot } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
 // The generic list/form on the registers: create, validation, server field errors, edit, filter,
@@ -61,7 +61,7 @@ describe('centros de custo', () => {
     // Delete with confirmation: the filtered list is then empty.
     await row(page, 'Centro E2E Editado').getByRole('button', { name: 'Excluir' }).click();
     await page.locator('.ant-popconfirm').getByText('Excluir centro de custo "7.77 - Centro E2E Editado"?').waitFor();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Excluir' }).click();
+    await confirmar(page, 'Excluir', { method: 'DELETE', path: '/centros-custo/' });
     await toast(page, 'Registro excluído com sucesso.').waitFor();
     await page.getByText('Nenhum registro encontrado').waitFor();
 

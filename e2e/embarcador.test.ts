@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
+import { confirmar } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
 // The shipper's own area ("Meu embarcador") and its carriers: linking an existing carrier found by
@@ -91,7 +92,7 @@ describe('meu embarcador e transportadores', () => {
     await page.getByRole('heading', { name: 'Transportadores vinculados' }).waitFor();
     await row(page, RAPIDO_SUL.nome).getByRole('button', { name: 'Desvincular' }).click();
     await popconfirm(page).getByText(`Desvincular o transportador "${RAPIDO_SUL.nome}" deste embarcador?`).waitFor();
-    await popconfirm(page).getByRole('button', { name: 'Desvincular' }).click();
+    await confirmar(page, 'Desvincular', { method: 'DELETE', path: '/transportadores/' });
     await toast(page, 'Transportador desvinculado do embarcador.').waitFor();
     await row(page, RAPIDO_SUL.nome).waitFor({ state: 'detached' });
     await page.getByRole('menu').first().getByText('Transportadores', { exact: true }).click();
@@ -116,7 +117,7 @@ describe('meu embarcador e transportadores', () => {
     await marta.getByRole('button', { name: 'Recusar' }).waitFor();
     await marta.getByRole('button', { name: 'Aprovar' }).click();
     await popconfirm(page).getByText('Aprovar o acesso de "Marta da TransMinas" (TransMinas Cargas S.A.)?').waitFor();
-    await popconfirm(page).getByRole('button', { name: 'Aprovar' }).click();
+    await confirmar(page, 'Aprovar', { method: 'PUT', path: '/pre-usuarios-transportador/' });
     await toast(page, 'Acesso de Marta da TransMinas aprovado.').waitFor();
     await marta.getByText('Ativo', { exact: true }).waitFor();
     expect(await marta.getByRole('button', { name: 'Aprovar' }).count()).toBe(0);

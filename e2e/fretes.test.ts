@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, signIn } from './support/browser.ts';
-import { escolher, preencherData as data } from './support/antd.ts';
+import { confirmar, escolher, preencherData as data } from './support/antd.ts';
 import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
 // Freight pricing through the browser: the worked example's table built in the table editor (route,
@@ -296,7 +296,7 @@ describe('tabelas de frete e calculadora', () => {
       /^\/api\/download\/anexo\/[0-9a-f-]{36}$/,
     );
     await anexo.getByRole('button', { name: 'Excluir' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Excluir' }).click();
+    await confirmar(page, 'Excluir', { method: 'DELETE', path: '/anexos/' });
     await anexos.getByText('Nenhum anexo').waitFor();
   });
 });

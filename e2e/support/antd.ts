@@ -59,3 +59,31 @@ export async function preencherData(campo: Locator, valor: string) {
   await campo.press('Tab');
   await expect.poll(() => campo.inputValue()).toBe(valor);
 }
+
+/**
+ * Confirms an open Popconfirm by its button and waits for the write it sends (`method` on a URL
+ * containing `path`). A click that lands while the popover is still zooming in is lost: the button is
+ * clicked again while the popover stays open and no answer has come.
+ */
+export async function confirmar(page: Page, botao: string, opts: { method: string; path: string }) {
+  const pop = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+  let respondeu = false;
+  const resposta = page
+    .waitForResponse((r) => r.request().method() === opts.method && r.url().includes(opts.path))
+    .then((r) => {
+      respondeu = true;
+      return r;
+    });
+  for (let tentativa = 1; ; tentativa++) {
+    await pop.getByRole('button', { name: botao }).click();
+    try {
+      await expect.poll(async () => respondeu || !(await pop.isVisible()), { timeout: 10_000 }).toBe(true);
+      break;
+    } catch (e) {
+      if (tentativa === 3) throw e;
+    }
+  }
+  const res = await resposta;
+  expect(res.status(), `${opts.method} ${res.url()}`).toBeLessThan(400);
+  return res;
+}
