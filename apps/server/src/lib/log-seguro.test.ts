@@ -11,6 +11,17 @@ describe('log-seguro', () => {
     );
   });
 
+  it("a request line keeps method, masked URL and host, never the client's address", () => {
+    const linha = (serializadoresLog.req as unknown as (r: unknown) => Record<string, unknown>)({
+      method: 'GET',
+      url: '/api/v1/pessoas?ftr_documento=12345678909',
+      hostname: 'fretio.local',
+      ip: '200.10.20.30',
+      socket: { remotePort: 51234 },
+    });
+    expect(linha).toEqual({ method: 'GET', url: '/api/v1/pessoas?ftr_documento=*********09', host: 'fretio.local' });
+  });
+
   it('a Drizzle query error keeps class, SQL state and constraint; drops SQL, params and detail', () => {
     const pg = Object.assign(new Error('duplicate key value violates unique constraint "pessoas_documento_uq"'), {
       code: '23505',

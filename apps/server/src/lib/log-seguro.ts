@@ -22,13 +22,12 @@ export function erroSeguro(err: unknown, profundidade = 0): Record<string, unkno
   return out;
 }
 
-/** Fastify's request line with digit runs masked (a search by CPF in the query string). */
-const requisicaoSegura = (req: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+/** Fastify's request line with digit runs masked (a search by CPF in the query string), without the
+ * client's address: an IP address is personal data (LGPD) and the log does not need it. */
+const requisicaoSegura = (req: { method: string; url: string; hostname?: string }) => ({
   method: req.method,
   url: mascararDigitos(req.url),
   host: req.hostname,
-  remoteAddress: req.ip,
-  remotePort: req.socket?.remotePort,
 });
 
 /** pino serializers for Fastify's logger (app.ts). */
