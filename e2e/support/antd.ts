@@ -43,8 +43,12 @@ export async function escolher(page: Page, campo: Locator, opcao: string | RegEx
       const dropdown = page
         .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
         .filter({ has: page.locator(`[id="${lista}"]`) });
-      await dropdown.locator('.ant-select-item-option').filter({ hasText: opcao }).first().click({ timeout: 10_000 });
-      await expect.poll(escolhido, { timeout: 5_000 }).toBe(true);
+      const item = dropdown.locator('.ant-select-item-option').filter({ hasText: opcao }).first();
+      // First as a user clicks; on a retry the click event goes to the option itself: on a starved page
+      // the virtual list can re-render between the hit test and the mouse events, and the click is lost.
+      if (tentativa === 1) await item.click({ timeout: 10_000 });
+      else await item.dispatchEvent('click', undefined, { timeout: 10_000 });
+      await expect.poll(escolhido, { timeout: 10_000 }).toBe(true);
       return;
     } catch (e) {
       if (tentativa === 3) throw e;
