@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
-import { confirmar, selectRoot } from './support/antd.ts';
+import { confirmar, escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
 // The generic list/form on the registers: create, validation, server field errors, edit, filter,
@@ -111,9 +111,7 @@ describe('centros de custo', () => {
     await opcoes.filter({ hasText: '1.02 - Suprimentos' }).waitFor();
     // Only active cost centres are offered: '9.99 Projetos Encerrados' is inactive.
     expect(await opcoes.filter({ hasText: 'Projetos Encerrados' }).count()).toBe(0);
-    await opcoes.filter({ hasText: '1.02 - Suprimentos' }).click();
-    // biome-ignore lint/performance/useDomNodeTextContent: the select's rendered text, as the user reads it.
-    await expect.poll(() => selectRoot(drawer(page).getByLabel('Centro de custo')).innerText()).toContain('Suprimentos');
+    await escolher(page, drawer(page).getByLabel('Centro de custo'), '1.02 - Suprimentos');
     await drawer(page).getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Registro salvo com sucesso.').waitFor();
     const novo = row(page, 'Transportes E2E');

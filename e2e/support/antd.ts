@@ -35,7 +35,8 @@ export async function escolher(page: Page, campo: Locator, opcao: string | RegEx
     if (tentativa > 1 && (await escolhido())) return;
     await campo.scrollIntoViewIfNeeded();
     try {
-      await campo.click();
+      // Already open (the test looked at the options first): a click would close it.
+      if ((await campo.getAttribute('aria-expanded')) !== 'true') await campo.click();
       if (busca) await campo.fill(busca);
       // The listbox exists (and aria-controls names it) once the dropdown has opened.
       await expect.poll(() => campo.getAttribute('aria-controls'), { timeout: 10_000 }).toBeTruthy();
