@@ -24,3 +24,4 @@ export * from './api/tabelas.ts';
 export * from './api/local.ts';
 export * from './fiscal/situacao.ts';
 export * from './api/documentos.ts';
+export * from './api/operacoes.ts';
