@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { arquivos, tarefaItens, tarefas } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { aposCommit } from '../eventos.ts';
 import { cederVez } from '../../lib/lotes.ts';
 import { cancelarPendentes, contarItens, inserirItens, proximosItens, renovar } from './fila.ts';
 import type { ItemEmExecucao, ItemNovo, TarefaEmExecucao, TipoTarefa } from './tipo.ts';
@@ -23,8 +25,8 @@ const mensagemDe = (e: unknown) => {
 };
 
 /** `parar`: the instance is shutting down; the task goes back to the queue after the current item. */
-export async function executarTarefa(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, linha: Linha, trabalhador: string, parar: () => boolean) {
-  const tarefa: TarefaEmExecucao = { uid: linha.uid, embarcadorUid: linha.embarcadorUid, usuarioUid: linha.usuarioUid, parametros: linha.parametros };
+export async function executarTarefa(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, linha: Linha, trabalhador: string, parar: () => boolean, storage?: Storage) {
+  const tarefa: TarefaEmExecucao = { uid: linha.uid, embarcadorUid: linha.embarcadorUid, usuarioUid: linha.usuarioUid, parametros: linha.parametros, storage };
   try {
     if (!linha.preparada) await preparar(db, tipo, tarefa);
     let cancelar = linha.cancelar;
@@ -75,6 +77,21 @@ async function preparar(db: Db, tipo: TipoTarefa, tarefa: TarefaEmExecucao) {
 
 /** One item in one transaction with its progress; answers whether the task was asked to stop. */
 async function processarItem(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, tarefa: TarefaEmExecucao, item: ItemEmExecucao, trabalhador: string) {
+  // Events the item queued (framework/eventos.ts) go out only once its transaction committed.
+  let savepoint: object | null = null;
+  try {
+    const r = await processarItemTx(db, log, tipo, tarefa, item, trabalhador, (sp) => {
+      savepoint = sp;
+    });
+    if (savepoint) aposCommit(savepoint);
+    return r;
+  } catch (e) {
+    if (savepoint) aposCommit(savepoint, false);
+    throw e;
+  }
+}
+
+async function processarItemTx(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, tarefa: TarefaEmExecucao, item: ItemEmExecucao, trabalhador: string, aoAbrir: (sp: object) => void) {
   return db.transaction(async (tx) => {
     // Locked first: a worker that lost its lease and one that took over never both process the item.
     const [atual] = await tx.select({ status: tarefaItens.status }).from(tarefaItens).where(eq(tarefaItens.uid, item.uid)).for('update');
@@ -84,7 +101,10 @@ async function processarItem(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, t
     let registroUid: string | null = null;
     try {
       // A savepoint: an item that fails leaves nothing behind, and its error is still recorded.
-      const r = await tx.transaction((sp) => tipo.processar(sp, tarefa, item));
+      const r = await tx.transaction((sp) => {
+        aoAbrir(sp);
+        return tipo.processar(sp, tarefa, item);
+      });
       status = r.situacao === 'aviso' ? ITEM.AVISO : r.situacao === 'ignorado' ? ITEM.IGNORADO : ITEM.OK;
       mensagem = r.mensagem ?? null;
       registroUid = r.registroUid ?? null;
@@ -92,6 +112,7 @@ async function processarItem(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, t
       if (!(e instanceof AppError)) log.error({ err: e, tarefa: tarefa.uid, item: item.ordem }, 'item de tarefa falhou');
       status = ITEM.ERRO;
       mensagem = mensagemDe(e);
+      aoAbrir({}); // the rolled-back savepoint's events are dropped
     }
     await tx.update(tarefaItens).set({ status, mensagem, registroUid, processadoEm: sql`now()` }).where(eq(tarefaItens.uid, item.uid));
     const [t] = await tx.update(tarefas)

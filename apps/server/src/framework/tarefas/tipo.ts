@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { Storage } from '../../lib/storage.ts';
 import type { Tx } from '../resource.ts';
 
 // A kind of long job. Modules declare theirs (`defineTipoTarefa`) and list them in their module.ts;
@@ -12,6 +13,8 @@ export type TarefaEmExecucao<P = unknown> = {
   embarcadorUid: string;
   usuarioUid: string | null;
   parametros: P;
+  /** The app's file storage (uploads the task reads, files it writes); absent only in bare unit tests. */
+  storage?: Storage;
 };
 
 export type ItemEmExecucao = { uid: string; ordem: number; nome: string; ref: unknown };

@@ -4,6 +4,7 @@ import { TAREFA_STATUS as ST } from '@fretio/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { Storage } from '../../lib/storage.ts';
 import { tarefas } from '../../db/schema/index.ts';
 import { executarTarefa } from './executar.ts';
 import { LEASE_SEGUNDOS, reivindicar, renovar } from './fila.ts';
@@ -13,7 +14,7 @@ import { tipoDeTarefa } from './tipo.ts';
 // The worker of one app instance: up to `concorrencia` tasks at a time, polling the table (other
 // instances' tasks) and woken at once by tasks created here. Stopping waits for the current items.
 
-export type OpcoesTrabalhador = { concorrencia: number; intervaloMs: number };
+export type OpcoesTrabalhador = { concorrencia: number; intervaloMs: number; storage?: Storage };
 
 export function criarTrabalhador(db: Db, log: FastifyBaseLogger, opcoes: OpcoesTrabalhador) {
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -62,7 +63,7 @@ export function criarTrabalhador(db: Db, log: FastifyBaseLogger, opcoes: OpcoesT
     // The lease is renewed while an item takes long (each finished item renews it too).
     const vida = setInterval(() => void renovar(db, linha.uid, id).catch(() => {}), (LEASE_SEGUNDOS * 1000) / 4);
     try {
-      await executarTarefa(db, log, tipo, linha, id, () => parado);
+      await executarTarefa(db, log, tipo, linha, id, () => parado, opcoes.storage);
     } catch (e) {
       log.error({ err: e, tarefa: linha.uid }, 'fila de tarefas: tarefa interrompida');
     } finally {
