@@ -44,6 +44,9 @@ export const RECURSOS = [
   { codigo: 'tributos', nome: 'Tributos (ICMS, PIS/COFINS, ISS)', grupo: 'Administração', acoes: ['ler', 'criar', 'alterar'] },
 ] as const satisfies readonly RecursoDef[];
 
+/** Screens every signed-in user may read (the update history): no role grants them, none denies them. */
+export const RECURSO_TODOS = '*';
+
 export type RecursoCodigo = (typeof RECURSOS)[number]['codigo'] | (string & {});
 export type Permissoes = Record<string, Acao[]>;
 
