@@ -84,7 +84,7 @@ export function cteParaItem(r: Row): Cte {
   };
 }
 
-export async function detalhesDoCte(db: DbOrTx, cteUid: string, embarcadorUid: string, chave: string) {
+export async function detalhesDoCte(db: DbOrTx, cteUid: string) {
   const componentes = await db.select({ nome: cteComponentes.nome, valor: cteComponentes.valor }).from(cteComponentes).where(eq(cteComponentes.cteUid, cteUid)).orderBy(asc(cteComponentes.ordem));
   const vinculos = await db
     .select({ chave: cteNfes.chave, nfeUid: cteNfes.nfeUid, numero: nfes.numero, emitenteNome: nfes.emitenteNome })
@@ -95,7 +95,7 @@ export async function detalhesDoCte(db: DbOrTx, cteUid: string, embarcadorUid: s
   const complementos = await db
     .select({ uid: ctes.uid, chave: ctes.chave, tipoCte: ctes.tipoCte, valorPrestacao: ctes.valorPrestacao })
     .from(ctes)
-    .where(and(eq(ctes.embarcadorUid, embarcadorUid), eq(ctes.chaveOriginal, chave)))
+    .where(eq(ctes.cteOriginalUid, cteUid))
     .limit(100);
   return {
     componentes: componentes.map((c) => ({ nome: c.nome, valor: Number(c.valor) })),
