@@ -32,6 +32,9 @@ import { filaTarefas } from '../modules/fila-tarefas/resource.tsx';
 import { logs } from '../modules/logs/resource.tsx';
 import { historicoWebservice } from '../modules/historico-webservice/resource.tsx';
 import { atualizacoes } from '../modules/atualizacoes/resource.tsx';
+import { nfeDetalhe, nfes } from '../modules/nfes/resource.tsx';
+import { nfesVirtuais } from '../modules/nfe-virtual/resource.tsx';
+import { cteDetalhe, ctes } from '../modules/ctes/resource.tsx';
 import { MENU_GROUPS, type MenuGroup, type ResourceDef } from './types.ts';
 
 // Every resource screen of the app. Adding a screen = declaring a ResourceDef in
@@ -51,6 +54,8 @@ export const RESOURCES: ResourceDef[] = [
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
   // Operations: the task queue, integration logs, web-service history, the product's updates.
   filaTarefas, logs, historicoWebservice, atualizacoes,
+  // Fiscal documents (menu Documentos), then the pages of one document.
+  nfes, ctes, nfesVirtuais, nfeDetalhe, cteDetalhe,
 ];
 
 export type { ResourceDef } from './types.ts';

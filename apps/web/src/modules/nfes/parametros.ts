@@ -1,0 +1,48 @@
+import { TIPO_USUARIO } from '@fretio/core';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePerfil } from '../../app/perfil.ts';
+import type { ResourceDef } from '../../resources/types.ts';
+
+// List parameters of the fiscal lists that are not `ftr_` filters (semCte, situacao, chaveNfe…): kept
+// in the URL like the others, and added to the declaration's listQuery the generic list sends. A
+// carrier's user gets the carrier mode (par=transportador) and no write operations.
+
+export function useParametroDaLista(nome: string) {
+  const [params, setParams] = useSearchParams();
+  const set = useCallback(
+    (valor: string | null | undefined) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        if (valor) next.set(nome, valor);
+        else next.delete(nome);
+        next.delete('pc');
+        return next;
+      }),
+    [nome, setParams],
+  );
+  return [params.get(nome) ?? undefined, set] as const;
+}
+
+/** `par`: the list takes the carrier mode parameter (documentos/nfes); the CT-e list scopes by itself. */
+export function useDefComParametros(def: ResourceDef, nomes: string[], o: { descricaoTransportador: string; par: boolean }): ResourceDef {
+  const { descricaoTransportador, par } = o;
+  const [params] = useSearchParams();
+  const { data: perfil } = usePerfil();
+  const transportador = perfil?.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR;
+  const valores = nomes.map((n) => params.get(n) ?? '').join('\u0000');
+  return useMemo<ResourceDef>(() => {
+    const extra: Record<string, string> = {};
+    valores.split('\u0000').forEach((v, i) => {
+      if (v) extra[nomes[i]] = v;
+    });
+    return {
+      ...def,
+      listQuery: { ...def.listQuery, ...extra, ...(transportador && par ? { par: 'transportador' } : {}) },
+      description: transportador ? descricaoTransportador : def.description,
+      operations: transportador ? [] : def.operations,
+    };
+    // nomes is a constant array of the caller.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [def, valores, transportador, descricaoTransportador, par]);
+}
