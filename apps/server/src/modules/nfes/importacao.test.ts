@@ -87,7 +87,8 @@ describe('importação de NF-e e CT-e', () => {
     const um = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: '42240302484555000343570020003396861082134657' })).body.data.data[0];
     const det = (await admin.get(`/api/v1/documentos/ctes/${um.uid}`)).body.data;
     expect(det.componentes.map((c: { nome: string }) => c.nome)).toEqual(['FPESO', 'FVALOR', 'PEDAGIO', 'TAXAS', 'GRIS', 'TAS']);
-    expect(det).toMatchObject({ tomador: { documento: '23924902942209', tipo: 0 }, origem: { uf: 'SC', municipioIbge: '4216305' }, destino: { uf: 'SP' }, valorReceber: 221.19 });
+    // The alphanumeric-CNPJ sample comes first in the folder, so it is the one saved under the shared key.
+    expect(det).toMatchObject({ emitente: { documento: 'LWNDT383000182' }, tomador: { documento: '992Z30KX000193', tipo: 0 }, origem: { uf: 'SC', municipioIbge: '4216305' }, destino: { uf: 'SP' }, valorReceber: 221.19 });
     expect(eventos).toContain('42240302484555000343570020003396861082134657');
   });
 
@@ -118,7 +119,7 @@ describe('importação de NF-e e CT-e', () => {
     expect(nfe).toMatchObject({ quantidadeCtes: 1, transportadorCadastroNome: 'Rápido Sul Transportes Ltda', unidadeEmbarcadorNome: 'Demo Alimentos - Matriz São Paulo' });
     // Filters: destination UF + period, "without CT-e"; delete refused while a CT-e cites it.
     expect((await admin.get('/api/v1/documentos/nfes', { ftr_destinatarioUf: 'ba', dataInicioFiltro: '2025-01-10', dataFimFiltro: '2025-01-10' })).body.data.data.map((n: { chave: string }) => n.chave)).toEqual([nota.chave]);
-    expect((await admin.get('/api/v1/documentos/nfes', { ftr_destinatarioUf: 'BA', dataInicioFiltro: '2025-01-11' })).body.data.totalRecords).toBe(0);
+    expect((await admin.get('/api/v1/documentos/nfes', { ftr_destinatarioUf: 'BA', dataInicioFiltro: '2025-01-11', dataFimFiltro: '2025-01-12' })).body.data.totalRecords).toBe(0);
     expect((await admin.get('/api/v1/documentos/nfes', { ftr_chave: nota.chave, semCte: 'true' })).body.data.totalRecords).toBe(0);
     expect((await admin.delete(`/api/v1/documentos/nfes/${nfe.uid}`)).status).toBe(409);
     // XML download: the original bytes, only inside the shipper.
