@@ -90,7 +90,8 @@ export function rotaExportacao(app: FastifyInstance, tags: string[]) {
     },
   }, async (req) => {
     if (!req.ctx) throw AppError.unauthenticated();
-    const filtros = Object.fromEntries(Object.entries(req.body.filtros).filter(([k]) => !['pc', 'pps', 'ssf', 'sso'].includes(k) || k === 'ssf' || k === 'sso'));
+    // Paging is the task's own; sorting and every filter are the list's.
+    const filtros = Object.fromEntries(Object.entries(req.body.filtros).filter(([k]) => k !== 'pc' && k !== 'pps'));
     // A bad filter answers 400 now, not as a failed task later.
     await listar(app.db, nfesResource, req.ctx, { ...filtros, pc: 1, pps: 1 });
     const uid = await criarTarefa(app.db, req.ctx, exportarNfes, { filtros, incluirXml: req.body.incluirXml, tipoUsuario: req.ctx.tipoUsuario, transportadorUid: req.ctx.transportadorUid }, [{ nome: 'Exportação de NF-e' }]);
