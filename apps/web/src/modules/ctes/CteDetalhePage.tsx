@@ -1,5 +1,5 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import { STATUS, SITUACOES_CTE, type cteDetalhe, formatarDinheiro, statusDef } from '@fretio/core';
+import { STATUS, SITUACOES_CTE, type cteDetalhe, statusDef } from '@fretio/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Breadcrumb, Button, Card, Col, Descriptions, Flex, Result, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
@@ -9,13 +9,13 @@ import { usePode, useToastErro } from '../../app/perfil.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
 import { DateText } from '../../resources/fields/DateText.tsx';
 import type { ResourceDef } from '../../resources/types.ts';
-import { AvisoConferencia, Chave, ParteTexto, TagConferencia, formatarPeso } from '../nfes/comum.tsx';
+import { AvisoConferencia, Chave, ParteTexto, TagConferencia, formatarPeso, reais } from '../nfes/comum.tsx';
 import { modalCte, tipoCte, tipoServico, tipoTomador } from './rotulos.ts';
 
 // One CT-e: header and status, parties, route, values, components, ICMS, the NF-es it cites (linked
 // when imported), the original of a complement/substitute and the complements of this one, the XML.
 type CteDetalhe = z.infer<typeof cteDetalhe>;
-const dinheiro = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatarDinheiro(v));
+const dinheiro = (v: number | null | undefined) => reais(v);
 const lugar = (l: { municipio: string | null; municipioIbge: string | null; uf: string | null }) =>
   [l.municipio ?? l.municipioIbge, l.uf].filter(Boolean).join(' / ') || '—';
 

@@ -75,7 +75,7 @@ export const ctes = defineResource<Registro>({
     { field: 'tomadorDocumento', title: 'Tomador (CNPJ)', kind: 'documento', filter: 'text', render: pessoa('tomador') },
     { field: 'origemUf', title: 'Origem', filter: 'select', filterOptions: UFS.map((u) => ({ value: u, label: u })), render: (_v, r) => lugar(r.origem) },
     { field: 'destinoUf', title: 'Destino', filter: 'select', filterOptions: UFS.map((u) => ({ value: u, label: u })), render: (_v, r) => lugar(r.destino) },
-    { field: 'valorPrestacao', title: 'Valor da prestação', kind: 'money', sortable: true, width: 140 },
+    { field: 'valorPrestacao', title: 'Valor da prestação (R$)', kind: 'money', sortable: true, width: 140 },
     { field: 'pesoCarga', title: 'Peso', render: (v) => formatarPeso(v as number | null), width: 110 },
     { field: 'quantidadeNfes', title: 'NF-e', width: 70 },
     { field: 'situacao', title: 'Situação', render: situacaoTag, width: 170 },

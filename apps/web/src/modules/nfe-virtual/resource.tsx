@@ -35,7 +35,7 @@ export const nfesVirtuais = defineResource<Registro>({
     { field: 'emitenteNome', title: 'Emitente', sortable: true, filter: 'text', render: (_v, r) => parte(r, 'emitente')?.nome ?? '—' },
     { field: 'destinatarioNome', title: 'Destinatário', sortable: true, filter: 'text', render: (_v, r) => parte(r, 'destinatario')?.nome ?? '—' },
     { field: 'destinatarioUf', title: 'UF destino', filter: 'select', filterOptions: UF_OPTIONS, render: (_v, r) => parte(r, 'destinatario')?.uf ?? '—', width: 90 },
-    { field: 'valorTotal', title: 'Valor total', kind: 'money', width: 130 },
+    { field: 'valorTotal', title: 'Valor total (R$)', kind: 'money', width: 130 },
     { field: 'pesoBruto', title: 'Peso bruto', render: (v) => formatarPeso(v as number | null), width: 120 },
     {
       field: 'substituida',

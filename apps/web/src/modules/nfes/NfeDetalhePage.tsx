@@ -1,5 +1,5 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import { formatarDinheiro, type nfeDetalhe } from '@fretio/core';
+import { type nfeDetalhe } from '@fretio/core';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { type ApiError, apiGet } from '../../app/api.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
 import { DateText } from '../../resources/fields/DateText.tsx';
 import type { ResourceDef } from '../../resources/types.ts';
-import { AvisoConferencia, Chave, ParteTexto, TagConferencia, formatarNumero, formatarPeso, modalidadeFrete } from './comum.tsx';
+import { AvisoConferencia, Chave, ParteTexto, TagConferencia, formatarNumero, formatarPeso, modalidadeFrete, reais } from './comum.tsx';
 
 // One NF-e: header, parties, values and volumes, items, the CT-es that cite it, and the original XML.
 type NfeDetalhe = z.infer<typeof nfeDetalhe>;
@@ -24,7 +24,7 @@ export function useNfe(uid: string | undefined) {
 }
 
 const AMBIENTE: Record<number, string> = { 1: 'Produção', 2: 'Homologação' };
-const dinheiro = (v: number | null) => (v === null ? '—' : formatarDinheiro(v));
+const dinheiro = (v: number | null | undefined) => reais(v);
 
 export function NfeDetalhePage(_p: { def: ResourceDef }) {
   const { uid } = useParams();
@@ -123,7 +123,7 @@ export function NfeDetalhePage(_p: { def: ResourceDef }) {
             { key: 'cfop', title: 'CFOP', dataIndex: 'cfop' },
             { key: 'quantidade', title: 'Quantidade', dataIndex: 'quantidade', align: 'right', render: (v: number | null) => formatarNumero(v, 4) },
             { key: 'unidade', title: 'Unidade', dataIndex: 'unidade' },
-            { key: 'valorUnitario', title: 'Valor unitário', dataIndex: 'valorUnitario', align: 'right', render: (v: number | null) => (v === null ? '—' : formatarDinheiro(v, 4)) },
+            { key: 'valorUnitario', title: 'Valor unitário', dataIndex: 'valorUnitario', align: 'right', render: (v: number | null) => reais(v, 4) },
             { key: 'valor', title: 'Valor', dataIndex: 'valor', align: 'right', render: dinheiro },
           ]}
         />

@@ -1,5 +1,5 @@
 import { WarningOutlined } from '@ant-design/icons';
-import { MODALIDADES_FRETE, formatarDocumento } from '@fretio/core';
+import { MODALIDADES_FRETE, formatarDinheiro, formatarDocumento } from '@fretio/core';
 import { Alert, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -59,7 +59,7 @@ export function AvisoConferencia({ doc, documento }: { doc: { chaveValida: boole
       showIcon
       style={{ marginBottom: 16 }}
       data-testid="aviso-conferencia"
-      title={problemas.length ? `${documento} importado com divergências` : 'Observações da importação'}
+      title={problemas.length ? `${documento} ${documento === "NF-e" ? "importada" : "importado"} com divergências` : 'Observações da importação'}
       description={
         <ul style={{ margin: 0, paddingLeft: 18 }}>
           {itens.map((t, i) => (
@@ -88,3 +88,6 @@ export function TagConferencia({ r: registro }: { r: object }) {
 /** modFrete → its name (CIF, FOB…). */
 export const modalidadeFrete = (v: number | null | undefined) =>
   MODALIDADES_FRETE.find((m) => m.value === v)?.label ?? (v === null || v === undefined ? '—' : String(v));
+
+/** Money on the detail pages: 'R$ 1.234,56' (centavos exact, from @fretio/core), '—' when absent. */
+export const reais = (v: number | null | undefined, casas = 2) => (v === null || v === undefined ? '—' : `R$ ${formatarDinheiro(v, casas)}`);

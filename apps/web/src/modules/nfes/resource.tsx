@@ -78,7 +78,7 @@ export const nfes = defineResource<Registro>({
       },
     },
     { field: 'transportadorDocumento', kind: 'documento', filter: 'text', title: 'Transportador (CNPJ)', render: (_v, r) => { const t = r.transportador as { nome: string | null; documento: string | null } | null; return t ? `${t.nome ?? ''}${t.documento ? ` (${formatarDocumento(t.documento)})` : ''}` : '—'; } },
-    { field: 'valorTotal', title: 'Valor total', kind: 'money', sortable: true, width: 130 },
+    { field: 'valorTotal', title: 'Valor total (R$)', kind: 'money', sortable: true, width: 130 },
     { field: 'pesoBruto', title: 'Peso bruto', sortable: true, render: (v) => formatarPeso(v as number | null), width: 120 },
     { field: 'quantidadeCtes', title: 'CT-e', render: (v) => (Number(v) ? <Tag color="blue">{String(v)}</Tag> : <Tag>Sem CT-e</Tag>), width: 90 },
     { field: 'cancelada', title: 'Situação', kind: 'bool', filter: 'bool', boolLabels: ['Cancelada', 'Autorizada'], render: (v) => (v ? <Tag color="error">Cancelada</Tag> : <Tag color="success">Autorizada</Tag>), width: 110 },
