@@ -381,6 +381,7 @@ export const fixtures: Record<string, ResourceFixture> = {
 
 export const routeFixtures: Record<string, RouteFixture> = {
   'POST /api/v1/documentos/export-nfes': { body: () => ({ filtros: {}, incluirXml: false }) },
+  'PUT /api/v1/documentos/ctes/:uid/status': { body: () => ({ status: 2 }) },
   'PUT /api/v1/tabelasfrete/:uid/atualizarstatus': {
     body: () => ({ status: 2, justificativa: 'Teste de isolamento' }),
   },

@@ -1,6 +1,6 @@
 import { SITUACAO_CTE_VALORES } from '../fiscal/situacao.ts';
 import { STATUS } from '../status.ts';
-import { z, zDinheiro, zTexto, zTextoOpcional, zUf } from '../zod.ts';
+import { z, zDinheiro, zDocumento, zTexto, zTextoOpcional, zUf } from '../zod.ts';
 
 // NF-e, virtual notes and CT-e as the API serves them (documentos/nfes, nfe-virtual, ctes).
 
@@ -82,19 +82,15 @@ export const nfeUpdateInput = z.object({
 
 const zInteiroPositivo = (max: number) =>
   z.union([z.number(), z.string().regex(/^\d+$/, 'Número inválido').transform(Number)], { error: 'Número inválido' }).pipe(z.number().int('Número inválido').min(1, 'Deve ser maior que zero').max(max, `Deve ser no máximo ${max}`));
-const zDoc = z
-  .string({ error: 'Campo obrigatório' })
-  .transform((v) => v.replace(/\D/g, ''))
-  .refine((v) => v.length === 11 || v.length === 14, 'CNPJ/CPF inválido');
 
 /** documentos/nfe-virtual: a note typed before the real one exists. */
 export const nfeVirtualInput = z.object({
   numero: zInteiroPositivo(999_999_999),
   serie: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: 'Número inválido' }).pipe(z.number().int().min(0, 'Deve ser no mínimo 0').max(999, 'Deve ser no máximo 999')),
   emissao: z.string({ error: 'Campo obrigatório' }).refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'Data inválida'),
-  emitenteDocumento: zDoc,
+  emitenteDocumento: zDocumento,
   emitenteNome: zTexto(255),
-  destinatarioDocumento: zDoc,
+  destinatarioDocumento: zDocumento,
   destinatarioNome: zTexto(255),
   destinatarioUf: zUf,
   destinatarioMunicipioIbge: z.string().regex(/^\d{7}$/, 'Código IBGE inválido').nullish().transform((v) => v ?? null),
