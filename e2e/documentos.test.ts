@@ -33,7 +33,7 @@ async function importar(page: Page, arquivo: { name: string; mimeType: string; b
 describe('documentos fiscais', () => {
   const suite = e2eSuite();
 
-  it('importa um ZIP de NF-e, abre a nota e o CT-e que a cita, baixa o XML', async () => {
+  it('importa um ZIP de NF-e, exporta a lista, abre a nota e o CT-e que a cita, baixa o XML', async () => {
     if (!existsSync(AMOSTRAS)) throw new Error(`Amostras ausentes: ${AMOSTRAS}`);
     const zip = new JSZip();
     for (const n of NOTAS) zip.file(n, readFileSync(AMOSTRAS + n));
@@ -48,9 +48,23 @@ describe('documentos fiscais', () => {
     for (const n of NOTAS) await dialogo.getByRole('cell', { name: n }).waitFor();
     await dialogo.getByRole('button', { name: 'Fechar', exact: true }).last().click();
 
-    // The list refreshed when the task ended; the note opens on its own page.
+    // The list refreshed when the task ended.
     const linha = page.getByRole('row').filter({ hasText: 'Fornos Ltda.' });
     await linha.getByRole('cell', { name: '15/12/2021' }).waitFor();
+
+    // Export of the listed notes: a task, then its file.
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    dialogo = page.getByRole('dialog');
+    await clicarEEsperar(page, dialogo.getByRole('button', { name: 'Exportar', exact: true }), { path: '/documentos/export-nfes' });
+    const arquivo = dialogo.getByRole('link', { name: /Baixar nfes\.xlsx/ });
+    await arquivo.waitFor();
+    const planilha = await page.request.get((await arquivo.getAttribute('href')) as string);
+    expect(planilha.status()).toBe(200);
+    expect((await planilha.body()).subarray(0, 2).toString()).toBe('PK');
+    await dialogo.getByRole('button', { name: 'Fechar', exact: true }).last().click();
+    await dialogo.waitFor({ state: 'detached' });
+
+    // The note opens on its own page.
     await linha.getByRole('link', { name: 'Abrir' }).click();
     await page.getByTestId('titulo-nfe').getByText('NF-e 27677 · série 3').waitFor();
     await page.getByTestId('nfe-emitente').getByText('Fornos Ltda.').waitFor();
