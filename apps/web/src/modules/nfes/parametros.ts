@@ -41,6 +41,8 @@ export function useDefComParametros(def: ResourceDef, nomes: string[], o: { desc
       listQuery: { ...def.listQuery, ...extra, ...(transportador && par ? { par: 'transportador' } : {}) },
       description: transportador ? descricaoTransportador : def.description,
       operations: transportador ? [] : def.operations,
+      // A carrier reads the note on its page; the drawer would only show the shipper's own fields.
+      detail: transportador && par ? false : def.detail,
     };
     // nomes is a constant array of the caller.
     // eslint-disable-next-line react-hooks/exhaustive-deps
