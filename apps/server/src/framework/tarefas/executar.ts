@@ -25,7 +25,7 @@ const mensagemDe = (e: unknown) => {
 /** `parar`: the instance is shutting down; the task goes back to the queue after the current item. */
 export async function executarTarefa(app: FastifyInstance, tipo: TipoTarefa, linha: Linha, trabalhador: string, parar: () => boolean) {
   const { db, log } = app;
-  const tarefa: TarefaEmExecucao = { uid: linha.uid, embarcadorUid: linha.embarcadorUid, usuarioUid: linha.usuarioUid, parametros: linha.parametros, app };
+  const tarefa: TarefaEmExecucao = { uid: linha.uid, embarcadorUid: linha.embarcadorUid, usuarioUid: linha.usuarioUid, parametros: linha.parametros, app, storage: app.storage };
   try {
     if (!linha.preparada) await preparar(db, tipo, tarefa);
     let cancelar = linha.cancelar;

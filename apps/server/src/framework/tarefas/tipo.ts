@@ -15,6 +15,8 @@ export type TarefaEmExecucao<P = unknown> = {
   parametros: P;
   /** The app running the task: its storage (uploads), config, mailer and log. */
   app: FastifyInstance;
+  /** = app.storage: the uploads the task reads, the files it writes. */
+  storage: FastifyInstance['storage'];
 };
 
 export type ItemEmExecucao = { uid: string; ordem: number; nome: string; ref: unknown };
