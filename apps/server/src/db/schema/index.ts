@@ -11,3 +11,4 @@ export * from './tabelas.ts';
 export * from './configuracoes.ts';
 export * from './fiscal.ts';
 export * from './operacoes.ts';
+export * from './sefaz.ts';

@@ -103,9 +103,9 @@ async function comEspera<T>(f: () => Promise<T>): Promise<T> {
 }
 
 /** Reads and parses one item's XML in the worker pool; AppError (the item's error) when refused. */
-export async function lerItemFiscal(storage: Storage | undefined, ref: RefDocumento, documento: 'nfe' | 'cte'): Promise<{ doc: DocumentoLido; assinaturaValida: boolean; xml: Buffer }> {
+export async function lerItemFiscal(storage: Storage, ref: RefDocumento, documento: 'nfe' | 'cte'): Promise<{ doc: DocumentoLido; assinaturaValida: boolean; xml: Buffer }> {
   if (ref.erro) throw AppError.field('file', ref.erro);
-  if (!storage || !ref.chave) throw new AppError('INTERNAL', 'Arquivo da importação indisponível.');
+  if (!ref.chave) throw new AppError('INTERNAL', 'Arquivo da importação indisponível.');
   const xml = await lerTudo(storage.get(ref.chave)).catch(() => {
     throw AppError.field('file', 'Arquivo da importação não encontrado (removido do armazenamento).');
   });

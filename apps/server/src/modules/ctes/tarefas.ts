@@ -8,12 +8,11 @@ export const importarCte = defineTipoTarefa<ParametrosImportacao>({
   tipo: 'importar-cte',
   nome: 'Importação de CT-e',
   recurso: 'ctes',
-  preparar: (_db, tarefa) => {
-    if (!tarefa.storage) throw new AppError('INTERNAL', 'Armazenamento indisponível.');
-    return itensDaImportacao(tarefa.storage, tarefa.parametros);
-  },
-  async processar(tx, tarefa, item) {
-    const { doc, assinaturaValida, xml } = await lerItemFiscal(tarefa.storage, item.ref as RefDocumento, 'cte');
+  preparar: (_db, tarefa) => itensDaImportacao(tarefa.storage, tarefa.parametros),
+  // Reading and parsing (worker pool) happen before the item's transaction opens.
+  buscar: (_db, tarefa, item) => lerItemFiscal(tarefa.storage, item.ref as RefDocumento, 'cte'),
+  async processar(tx, tarefa, item, buscado) {
+    const { doc, assinaturaValida, xml } = buscado as Awaited<ReturnType<typeof lerItemFiscal>>;
     const quem = { embarcadorUid: tarefa.embarcadorUid, usuarioUid: tarefa.usuarioUid };
     if (doc.tipo === 'evento') return aplicarEventoCte(tx, quem, doc);
     if (doc.tipo !== 'cte') throw AppError.field('file', 'o arquivo não é um CT-e');

@@ -41,7 +41,6 @@ export const exportarNfes = defineTipoTarefa<Parametros>({
   recurso: 'nfes',
   processar: async () => ({ situacao: 'ok' }),
   async concluir(db, tarefa) {
-    if (!tarefa.storage) throw new AppError('INTERNAL', 'Armazenamento indisponível.');
     const ctx = contexto(tarefa);
     const notas: Nfe[] = [];
     for (let pc = 1; notas.length < MAX_LINHAS; pc++) {

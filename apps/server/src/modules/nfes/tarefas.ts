@@ -9,12 +9,11 @@ export const importarNfe = defineTipoTarefa<ParametrosImportacao>({
   tipo: 'importar-nfe',
   nome: 'Importação de NF-e',
   recurso: 'nfes',
-  preparar: (_db, tarefa) => {
-    if (!tarefa.storage) throw new AppError('INTERNAL', 'Armazenamento indisponível.');
-    return itensDaImportacao(tarefa.storage, tarefa.parametros);
-  },
-  async processar(tx, tarefa, item) {
-    const { doc, assinaturaValida, xml } = await lerItemFiscal(tarefa.storage, item.ref as RefDocumento, 'nfe');
+  preparar: (_db, tarefa) => itensDaImportacao(tarefa.storage, tarefa.parametros),
+  // Reading and parsing (worker pool) happen before the item's transaction opens.
+  buscar: (_db, tarefa, item) => lerItemFiscal(tarefa.storage, item.ref as RefDocumento, 'nfe'),
+  async processar(tx, tarefa, item, buscado) {
+    const { doc, assinaturaValida, xml } = buscado as Awaited<ReturnType<typeof lerItemFiscal>>;
     const quem = { embarcadorUid: tarefa.embarcadorUid, usuarioUid: tarefa.usuarioUid };
     if (doc.tipo === 'evento') return aplicarEventoNfe(tx, quem, doc, xml, item.nome);
     if (doc.tipo !== 'nfe') throw AppError.field('file', 'o arquivo não é uma NF-e');
