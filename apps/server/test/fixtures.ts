@@ -377,6 +377,10 @@ export const fixtures: Record<string, ResourceFixture> = {
       valorTotal: 100.5,
     }),
   },
+  '/sefaz/resumos': {
+    create: async (h) =>
+      (await h.rows<{ uid: string }>(sql`insert into sefaz_resumos (embarcador_uid, servico, cnpj_interessado, nsu, schema, chave, xml) values (${h.embarcadorA}, 'nfe', '12345678000195', ${String(h.seq()).padStart(15, '0')}, 'resNFe_v1.01.xsd', '35261111222333000181550010000012341000012345', '<resNFe/>') returning uid`))[0].uid,
+  },
 };
 
 export const routeFixtures: Record<string, RouteFixture> = {
