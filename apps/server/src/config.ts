@@ -19,6 +19,10 @@ export type Config = {
   logLevel: string;
   /** Fastify's trustProxy: whether (and which) X-Forwarded-For to believe for the client address. */
   trustProxy: boolean | number | string[];
+  /** Tasks of the queue this instance runs at once (0: it runs none, only serves HTTP). */
+  tarefasConcorrencia: number;
+  /** How often an idle worker looks for tasks created by other instances. */
+  tarefasIntervaloMs: number;
 };
 
 export function loadConfig(over: Partial<Config> = {}): Config {
@@ -39,6 +43,8 @@ export function loadConfig(over: Partial<Config> = {}): Config {
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 10 * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    tarefasConcorrencia: Number(env.TAREFAS_CONCORRENCIA ?? 2),
+    tarefasIntervaloMs: Number(env.TAREFAS_INTERVALO_MS ?? 1000),
     ...over,
   };
 }
