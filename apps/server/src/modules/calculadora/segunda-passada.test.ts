@@ -79,6 +79,12 @@ describe('tributos do frete', () => {
   beforeAll(async () => {
     const t1 = await tabelaSp('Fracionado SP');
     tabela = t1.uid;
+    const rj = criado(
+      await admin.post(`${t1.base}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'RJ' }, prazoDiasUteis: 2 }),
+    );
+    criado(
+      await admin.post(`${t1.base}/rotasComponente`, { tabelaRotaUid: rj.uid, componente: 'FRETE_PESO', base: 'PESO', calculo: 'POR_UNIDADE', valor: 1 }),
+    );
     expect((await ativar(t1.base)).status).toBe(200);
   });
 
@@ -94,7 +100,14 @@ describe('tributos do frete', () => {
     expect(cotacao).toMatchObject({ aliquotaIcms: 7, total: 386.24 });
     // Before the rule's start the legal 12 % applies.
     expect((await cotar(tabela, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' }, data: '2026-03-16' })).cotacao.total).toBe(408.18);
-    expect((await admin.delete(`/api/v1/configuracoes/tributos/${regra.body.data.uid}`)).status).toBe(200);
+    const inativa = await admin.put(`/api/v1/configuracoes/tributos/${regra.body.data.uid}`, {
+      tipo: 'TRANSPORTE',
+      uf: 'SP',
+      aliquota: 7,
+      vigenciaInicio: '2026-04-01',
+      ativo: false,
+    });
+    expect(inativa.status, inativa.text).toBe(200);
   });
 
   it('2. Campinas → Campinas: ISS de 3 % do cadastro (370,31, ISS 11,11), nunca ICMS', async () => {
@@ -103,8 +116,10 @@ describe('tributos do frete', () => {
   });
 
   it('3. importado não muda o ICMS do frete', async () => {
-    const corpo = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } };
-    expect((await cotar(tabela, { ...corpo, importado: true })).cotacao).toMatchObject({ aliquotaIcms: 12, total: 408.18 });
+    // SP → RJ, 360 kg × R$ 1,00 = 360,00: 12 % (Res. SF 22/1989) with or without imported goods → 409,09.
+    const corpo = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' } };
+    expect((await cotar(tabela, corpo)).cotacao).toMatchObject({ aliquotaIcms: 12, total: 409.09 });
+    expect((await cotar(tabela, { ...corpo, importado: true })).cotacao).toMatchObject({ aliquotaIcms: 12, total: 409.09 });
   });
 });
 
