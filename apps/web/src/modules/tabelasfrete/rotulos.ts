@@ -15,7 +15,7 @@ export const BASE_LABEL: Record<Base, string> = {
   M3: 'Volume (m³)',
   KM: 'Distância (km)',
   VIAGEM: 'Por CT-e/viagem',
-  FRETE_PESO: 'Frete peso (componentes sobre o peso)',
+  FRETE_PESO: 'Frete peso',
   SUBTOTAL: 'Subtotal dos componentes',
   FRETE_PRINCIPAL: 'Frete principal (componentes marcados no catálogo)',
   EIXOS: 'Eixos do veículo',
