@@ -398,7 +398,7 @@ function RegraForm({ api, extra, regra, comLocal, open, readOnly, onClose, onAft
           <Col xs={24} md={12}>
             <Form.Item
               name="foraBaseTributo"
-              label="Fora da base do imposto"
+              label="Fora do imposto (vale-pedágio)"
               valuePropName="checked"
               extra="Ex.: vale-pedágio (Lei 10.209/2001): somado depois do ICMS/ISS, sem imposto."
             >
