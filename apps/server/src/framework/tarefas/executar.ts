@@ -1,9 +1,11 @@
 import { ITEM_TAREFA_STATUS as ITEM, MSG, TAREFA_STATUS as ST } from '@fretio/core';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { arquivos, tarefaItens, tarefas } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { aposCommit } from '../eventos.ts';
+import type { Tx } from '../resource.ts';
 import { cederVez } from '../../lib/lotes.ts';
 import { cancelarPendentes, contarItens, inserirItens, proximosItens, renovar } from './fila.ts';
 import type { ItemEmExecucao, ItemNovo, TarefaEmExecucao, TipoTarefa } from './tipo.ts';
@@ -23,8 +25,9 @@ const mensagemDe = (e: unknown) => {
 };
 
 /** `parar`: the instance is shutting down; the task goes back to the queue after the current item. */
-export async function executarTarefa(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, linha: Linha, trabalhador: string, parar: () => boolean) {
-  const tarefa: TarefaEmExecucao = { uid: linha.uid, embarcadorUid: linha.embarcadorUid, usuarioUid: linha.usuarioUid, parametros: linha.parametros };
+export async function executarTarefa(app: FastifyInstance, tipo: TipoTarefa, linha: Linha, trabalhador: string, parar: () => boolean) {
+  const { db, log } = app;
+  const tarefa: TarefaEmExecucao = { uid: linha.uid, embarcadorUid: linha.embarcadorUid, usuarioUid: linha.usuarioUid, parametros: linha.parametros, app, storage: app.storage };
   try {
     if (!linha.preparada) await preparar(db, tipo, tarefa);
     let cancelar = linha.cancelar;
@@ -74,8 +77,45 @@ async function preparar(db: Db, tipo: TipoTarefa, tarefa: TarefaEmExecucao) {
 }
 
 /** One item in one transaction with its progress; answers whether the task was asked to stop. */
-async function processarItem(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, tarefa: TarefaEmExecucao, item: ItemEmExecucao, trabalhador: string) {
-  return db.transaction(async (tx) => {
+async function processarItem(db: Db, log: FastifyInstance['log'], tipo: TipoTarefa, tarefa: TarefaEmExecucao, item: ItemEmExecucao, trabalhador: string) {
+  let buscado: unknown;
+  let erroBusca: unknown;
+  if (tipo.buscar) {
+    try {
+      buscado = await tipo.buscar(db, tarefa, item);
+    } catch (e) {
+      erroBusca = e;
+    }
+  }
+  // Events the item queued (framework/eventos.ts) go out only once its transaction committed.
+  let savepoint: object | null = null;
+  try {
+    const r = await db.transaction(async (tx) => {
+      const fim = await processarNaTransacao(tx, log, tipo, tarefa, item, trabalhador, buscado, erroBusca, (sp) => {
+        savepoint = sp;
+      });
+      return fim;
+    });
+    if (savepoint) aposCommit(savepoint);
+    return r;
+  } catch (e) {
+    if (savepoint) aposCommit(savepoint, false);
+    throw e;
+  }
+}
+
+async function processarNaTransacao(
+  tx: Tx,
+  log: FastifyInstance['log'],
+  tipo: TipoTarefa,
+  tarefa: TarefaEmExecucao,
+  item: ItemEmExecucao,
+  trabalhador: string,
+  buscado: unknown,
+  erroBusca: unknown,
+  aoAbrir: (sp: object) => void,
+) {
+  {
     // Locked first: a worker that lost its lease and one that took over never both process the item.
     const [atual] = await tx.select({ status: tarefaItens.status }).from(tarefaItens).where(eq(tarefaItens.uid, item.uid)).for('update');
     if (atual?.status !== ITEM.PENDENTE) return false;
@@ -84,7 +124,11 @@ async function processarItem(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, t
     let registroUid: string | null = null;
     try {
       // A savepoint: an item that fails leaves nothing behind, and its error is still recorded.
-      const r = await tx.transaction((sp) => tipo.processar(sp, tarefa, item));
+      if (erroBusca) throw erroBusca;
+      const r = await tx.transaction((sp) => {
+        aoAbrir(sp);
+        return tipo.processar(sp, tarefa, item, buscado);
+      });
       status = r.situacao === 'aviso' ? ITEM.AVISO : r.situacao === 'ignorado' ? ITEM.IGNORADO : ITEM.OK;
       mensagem = r.mensagem ?? null;
       registroUid = r.registroUid ?? null;
@@ -92,6 +136,7 @@ async function processarItem(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, t
       if (!(e instanceof AppError)) log.error({ err: e, tarefa: tarefa.uid, item: item.ordem }, 'item de tarefa falhou');
       status = ITEM.ERRO;
       mensagem = mensagemDe(e);
+      aoAbrir({}); // the rolled-back savepoint's events are dropped
     }
     await tx.update(tarefaItens).set({ status, mensagem, registroUid, processadoEm: sql`now()` }).where(eq(tarefaItens.uid, item.uid));
     const [t] = await tx.update(tarefas)
@@ -105,7 +150,7 @@ async function processarItem(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, t
       .returning({ cancelar: tarefas.cancelar });
     if (!t) throw new PerdeuATarefa();
     return t.cancelar;
-  });
+  }
 }
 
 async function encerrar(db: Db, tipo: TipoTarefa, tarefa: TarefaEmExecucao, trabalhador: string, cancelada: boolean) {
