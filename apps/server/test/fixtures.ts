@@ -328,6 +328,10 @@ export const fixtures: Record<string, ResourceFixture> = {
     parent: tabelaDeA,
     body: async (h) => ({ componente: await componenteNovo(h), base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.3, minimo: 3, aposMinimo: false }),
   },
+  '/tabelasfrete/:uid/adicionais': {
+    parent: tabelaDeA,
+    body: async (h) => ({ componente: await componenteNovo(h), base: 'VIAGEM', calculo: 'FIXO', valor: 35, destino: { tipo: 'UF', uf: 'SP' } }),
+  },
   '/tabelasfrete/:uid/rotasComponente': {
     parent: tabelaDeA,
     body: async (h, { parent }) => ({ tabelaRotaUid: await rotaDaTabela(h, parent as string), componente: await componenteNovo(h), base: 'VIAGEM', calculo: 'FIXO', valor: 4.5 }),
