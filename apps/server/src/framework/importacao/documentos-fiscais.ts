@@ -42,7 +42,8 @@ export async function receberArquivosFiscais(req: FastifyRequest, storage: Stora
     for await (const part of req.parts({ limits: { fileSize: MAX_BYTES_UPLOAD, files: MAX_DOCUMENTOS, parts: MAX_DOCUMENTOS + 50 } })) {
       if (part.type !== 'file') continue;
       const dados = await part.toBuffer();
-      if (part.file.truncated || (bytes += dados.length) > MAX_BYTES_UPLOAD) throw new AppError('PAYLOAD_TOO_LARGE', 'Arquivos grandes demais: o limite é 200 MB por envio.');
+      bytes += dados.length;
+      if (part.file.truncated || bytes > MAX_BYTES_UPLOAD) throw new AppError('PAYLOAD_TOO_LARGE', 'Arquivos grandes demais: o limite é 200 MB por envio.');
       if (!dados.length) continue;
       const zip = ehZip(dados);
       try {

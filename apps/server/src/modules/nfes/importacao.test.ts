@@ -27,7 +27,7 @@ function multipart(arquivos: Arquivo[]) {
   return { payload: Buffer.concat(partes), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
 }
 
-describe('importação de NF-e e CT-e', () => {
+describe('importação de NF-e e CT-e', { timeout: 180_000 }, () => {
   let t: TestApp;
   let admin: Api;
   let outro: Api;

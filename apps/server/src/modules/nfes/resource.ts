@@ -72,7 +72,7 @@ export const nfesResource = defineResource({
     return and(...conds);
   },
   hooks: {
-    validate: async (tx, ctx, values, existing) => {
+    validate: async (tx, _ctx, values, existing) => {
       if (existing?.virtual) throw AppError.notFound();
       const embarcadorUid = existing?.embarcadorUid as string;
       const erros: { field: string; message: string }[] = [];
