@@ -22,3 +22,4 @@ export * from './api/configuracoes.ts';
 export * from './api/frete.ts';
 export * from './api/tabelas.ts';
 export * from './api/local.ts';
+export * from './fluxos.ts';
