@@ -5,7 +5,7 @@ import { STATUS, type StatusKey, statusLabel, transicaoProibida } from './status
 // The quotation runs two machines at once: its status (cotacaoFrete) and its approval situation
 // (aprovacao); a command is allowed only when both accept the change.
 
-type Acoes = Record<string, { para: number; label: string }>;
+type Acoes = Record<string, { para: number; label?: string }>;
 
 export const ACOES_EMBARQUE = {
   embarcado: { para: 2, label: 'Marcar como embarcado' },

@@ -23,3 +23,4 @@ export * from './api/frete.ts';
 export * from './api/tabelas.ts';
 export * from './api/local.ts';
 export * from './fluxos.ts';
+export * from './api/compras.ts';
