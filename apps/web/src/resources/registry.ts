@@ -28,6 +28,8 @@ import { setores } from '../modules/setor/resource.tsx';
 import { zonas } from '../modules/zona/resource.tsx';
 import { frota, motoristas, tiposVeiculo, veiculos } from '../modules/frota/resource.tsx';
 import { bancos, configuracoes, iss, parametros, tributoGeral, tributos } from '../modules/configuracoes/resource.tsx';
+import { solicitacaoNfes, solicitacaoProdutos, solicitacoesFrete } from '../modules/solicitacoesfrete/resource.tsx';
+import { cotacaoNfes, cotacaoProdutos, cotacaoTransportadores, cotacoesFrete } from '../modules/cotacoesfrete/resource.tsx';
 import { MENU_GROUPS, type MenuGroup, type ResourceDef } from './types.ts';
 
 // Every resource screen of the app. Adding a screen = declaring a ResourceDef in
@@ -45,6 +47,8 @@ export const RESOURCES: ResourceDef[] = [
   // Freight pricing (menu Fretes), then the screens reached from them (table editor, region locations, component maps).
   tabelasFrete, calculadora, regioes, faixasCep, feriados, modais, componentes, prazosEntrega, rotas,
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
+  // Freight procurement (menu Operação): requests and spot quotations with their cargo, NF-es and carriers (tabs).
+  solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes,
 ];
 
 export type { ResourceDef } from './types.ts';

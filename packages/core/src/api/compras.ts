@@ -127,6 +127,7 @@ export const cargaNfe = z.object({
   pesoKg: z.number(),
   volumeM3: z.number().nullable(),
   volumes: z.number().int(),
+  freteEsperado: z.number().nullable().describe('Frete acordado na cotação aprovada, rateado pelo valor (a auditoria confere o CT-e com ele)'),
   ...auditado,
 });
 
@@ -188,7 +189,8 @@ export const respostaCotacaoInput = z
 export type RespostaCotacaoInput = z.infer<typeof respostaCotacaoInput>;
 
 export const cotacaoTransportador = z.object({
-  uid: z.string(),
+  uid: z.string().describe('O uid do transportador (a sub-coleção é identificada por ele)'),
+  cotacaoUid: z.string(),
   transportadorUid: z.string(),
   transportadorNome: z.string(),
   convidadoEm: z.string(),

@@ -53,7 +53,8 @@ async function linhas(db: DbOrTx, cotacaoUid: string, transportadorUid?: string 
 function item(r: Awaited<ReturnType<typeof linhas>>[number]): CotacaoTransportador {
   const c = r.ct;
   return {
-    uid: c.uid,
+    uid: c.transportadorUid,
+    cotacaoUid: c.cotacaoUid,
     transportadorUid: c.transportadorUid,
     transportadorNome: r.transportadorNome,
     convidadoEm: c.convidadoEm,

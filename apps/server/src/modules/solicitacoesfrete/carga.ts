@@ -65,7 +65,7 @@ export function cargaResources(d: Dono): ResourceDef[] {
     scope: filhoDe(cargaNfes[d.chave], d.chave, d.parentVisible),
     item: cargaNfe,
     input: cargaNfeInput,
-    toItem: (r) => ({ ...numeros(r, ['valor', 'pesoKg', 'volumeM3']), virtual: r.nfeUid === null }),
+    toItem: (r) => ({ ...numeros(r, ['valor', 'pesoKg', 'volumeM3', 'freteEsperado']), virtual: r.nfeUid === null }),
     sortable: { numero: cargaNfes.numero, criadoEm: cargaNfes.criadoEm },
     defaultSort: 'numero',
     filters: { numero: { column: cargaNfes.numero, kind: 'int' }, chave: { column: cargaNfes.chave, kind: 'text' } },
