@@ -35,6 +35,7 @@ export const RECURSOS = [
   { codigo: 'calculadora', nome: 'Calculadora de frete', grupo: 'Frete', acoes: ['ler'] },
   { codigo: 'solicitacoesfrete', nome: 'Solicitações de frete', grupo: 'Compras de frete', acoes: CRUD, notificavel: true },
   { codigo: 'cotacoesfrete', nome: 'Cotações de frete', grupo: 'Compras de frete', acoes: [...CRUD, 'aprovar'], notificavel: true },
+  { codigo: 'embarque', nome: 'Embarques', grupo: 'Compras de frete', acoes: CRUD, notificavel: true },
   { codigo: 'auditoria-sistema', nome: 'Trilha de auditoria', grupo: 'Administração', acoes: ['ler'] },
   { codigo: 'configuracoes', nome: 'Configurações', grupo: 'Administração', acoes: ['ler', 'alterar'] },
   { codigo: 'tributos', nome: 'Tributos (ICMS, PIS/COFINS, ISS)', grupo: 'Administração', acoes: ['ler', 'criar', 'alterar'] },

@@ -1,6 +1,7 @@
 import { auditado } from './common.ts';
+import { calculoResultado } from './frete.ts';
 import { zDecimal, zDecimalOpcional } from './produtos.ts';
-import { opcional, z, zBool, zCep, zData, zIbge, zTexto, zTextoOpcional, zUid } from '../zod.ts';
+import { opcional, z, zBool, zCep, zCnpj, zData, zIbge, zTexto, zTextoOpcional, zUid } from '../zod.ts';
 
 // Freight procurement (issue 11): freight requests (solicitações), spot quotations (cotações) with the
 // carriers' answers. Decimals travel in as number or comma/dot text and out as numbers.
@@ -109,7 +110,7 @@ export const cargaNfeInput = z
     ).describe('Chave de acesso (44 dígitos); sem ela, uma NF-e virtual'),
     numero: z.number({ error: 'Número inválido' }).int('Deve ser um número inteiro').positive('Número deve ser maior que zero').max(999999999),
     serie: z.number({ error: 'Número inválido' }).int('Deve ser um número inteiro').min(0, 'Série não pode ser negativa').max(999).default(1),
-    emitenteCnpj: opcional(z.string().transform((s) => s.replace(/\D/g, '')).refine((s) => s.length === 14, 'CNPJ inválido')),
+    emitenteCnpj: opcional(zCnpj),
     valor: zDecimal(2, 1e12),
     pesoKg: zDecimal(3, 1e10),
     volumeM3: zDecimalOpcional(6, 1e7),
@@ -229,3 +230,50 @@ export const aprovacaoUsuarioInput = z
     if (!a.aprovado && !a.justificativa) ctx.addIssue({ code: 'custom', path: ['justificativa'], message: 'Informe a justificativa da reprovação' });
   });
 export const cancelamentoInput = z.object({ justificativa: zTexto(1000) });
+
+// Shipments (embarque) ----------------------------------------------------------------------------
+export const embarqueInput = z
+  .object({
+    ...lugar,
+    cotacaoUid: opcional(zUid).describe('Cotação finalizada de onde vem o embarque: copia locais, NF-es, vencedor e frete acordado'),
+    transportadorUid: opcional(zUid),
+    tipoVeiculoUid: opcional(zUid),
+    dataEmbarque: opcional(zData),
+    observacao: zTextoOpcional(1000),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.cotacaoUid) exigirLugares(v, ctx);
+  });
+export const embarque = z.object({
+  uid: z.string(),
+  numero: z.number().int(),
+  status: z.number().int().describe('1 Aberto, 2 Embarcado, 3 Concluído, 4 Cancelado'),
+  justificativaStatus: z.string().nullable(),
+  cotacaoUid: z.string().nullable(),
+  cotacaoNumero: z.number().int().nullable(),
+  transportadorUid: z.string().nullable(),
+  transportadorNome: z.string().nullable(),
+  ...itemLugar,
+  tipoVeiculoUid: z.string().nullable(),
+  dataEmbarque: z.string().nullable(),
+  freteAcordado: z.number().nullable(),
+  observacao: z.string().nullable(),
+  ...totais,
+  volumes: z.number().int(),
+  ...auditado,
+});
+export type Embarque = z.infer<typeof embarque>;
+export const justificativaStatusInput = z.object({ justificativaStatus: zTexto(1000) });
+
+export const simulacaoFrete = z.object({
+  uid: z.string(),
+  embarqueUid: z.string(),
+  criadoEm: z.string(),
+  pesoKg: z.number(),
+  valorMercadoria: z.number(),
+  quantidadeCotacoes: z.number().int(),
+  melhorValor: z.number().nullable(),
+});
+export const simulacaoFreteCompleta = simulacaoFrete.extend({
+  resultado: calculoResultado.describe('O resultado do motor como foi calculado: cotações ordenadas (com os componentes) e as tabelas que não cotaram'),
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { tstz, timestamps, uidPk } from './columns.ts';
 import { tiposVeiculo } from './frota.ts';
 import { embarcadores, transportadores, usuarios } from './identidade.ts';
@@ -72,6 +72,7 @@ export const cargaProdutos = pgTable(
     uid: uidPk(),
     solicitacaoUid: uuid().references(() => solicitacoesFrete.uid, { onDelete: 'cascade' }),
     cotacaoUid: uuid().references(() => cotacoesFrete.uid, { onDelete: 'cascade' }),
+    embarqueUid: uuid().references((): AnyPgColumn => embarques.uid, { onDelete: 'cascade' }),
     produtoUid: uuid().references(() => produtos.uid, { onDelete: 'restrict' }),
     descricao: varchar({ length: 255 }).notNull(),
     quantidade: numeric({ precision: 14, scale: 3 }).notNull(),
@@ -83,7 +84,8 @@ export const cargaProdutos = pgTable(
   (t) => [
     index().on(t.solicitacaoUid),
     index().on(t.cotacaoUid),
-    check('carga_produtos_dono_ck', sql`num_nonnulls(${t.solicitacaoUid}, ${t.cotacaoUid}) = 1`),
+    index().on(t.embarqueUid),
+    check('carga_produtos_dono_ck', sql`num_nonnulls(${t.solicitacaoUid}, ${t.cotacaoUid}, ${t.embarqueUid}) = 1`),
   ],
 );
 
@@ -98,6 +100,7 @@ export const cargaNfes = pgTable(
     uid: uidPk(),
     solicitacaoUid: uuid().references(() => solicitacoesFrete.uid, { onDelete: 'cascade' }),
     cotacaoUid: uuid().references(() => cotacoesFrete.uid, { onDelete: 'cascade' }),
+    embarqueUid: uuid().references((): AnyPgColumn => embarques.uid, { onDelete: 'cascade' }),
     nfeUid: uuid(),
     chave: varchar({ length: 44 }),
     numero: integer().notNull(),
@@ -116,7 +119,9 @@ export const cargaNfes = pgTable(
     index().on(t.cotacaoUid),
     uniqueIndex('carga_nfes_solicitacao_chave_uq').on(t.solicitacaoUid, t.chave),
     uniqueIndex('carga_nfes_cotacao_chave_uq').on(t.cotacaoUid, t.chave),
-    check('carga_nfes_dono_ck', sql`num_nonnulls(${t.solicitacaoUid}, ${t.cotacaoUid}) = 1`),
+    index().on(t.embarqueUid),
+    uniqueIndex('carga_nfes_embarque_chave_uq').on(t.embarqueUid, t.chave),
+    check('carga_nfes_dono_ck', sql`num_nonnulls(${t.solicitacaoUid}, ${t.cotacaoUid}, ${t.embarqueUid}) = 1`),
   ],
 );
 
@@ -142,4 +147,47 @@ export const cotacaoTransportadores = pgTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex('cotacao_transportadores_uq').on(t.cotacaoUid, t.transportadorUid), index().on(t.transportadorUid)],
+);
+
+/** Shipments: NF-es grouped to travel together (from an approved quotation or by hand). */
+export const embarques = pgTable(
+  'embarques',
+  {
+    uid: uidPk(),
+    embarcadorUid: uuid().notNull().references(() => embarcadores.uid, { onDelete: 'cascade' }),
+    numero: integer().notNull().generatedAlwaysAsIdentity(),
+    status: smallint().notNull().default(1),
+    justificativaStatus: varchar({ length: 1000 }),
+    cotacaoUid: uuid().references(() => cotacoesFrete.uid, { onDelete: 'set null' }),
+    transportadorUid: uuid().references(() => transportadores.uid, { onDelete: 'restrict' }),
+    origemCep: varchar({ length: 8 }),
+    origemMunicipioIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
+    destinoCep: varchar({ length: 8 }),
+    destinoMunicipioIbge: varchar({ length: 7 }).references(() => municipios.ibge, { onDelete: 'restrict' }),
+    tipoVeiculoUid: uuid().references(() => tiposVeiculo.uid, { onDelete: 'restrict' }),
+    dataEmbarque: date({ mode: 'string' }),
+    /** The agreed freight (approved quotation's value), which the audit checks the CT-e against. */
+    freteAcordado: numeric({ precision: 14, scale: 2 }),
+    observacao: varchar({ length: 1000 }),
+    criadoPor: uuid().references(() => usuarios.uid, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [index('embarques_lista_idx').on(t.embarcadorUid, t.numero), index().on(t.cotacaoUid), index().on(t.embarcadorUid, t.status)],
+);
+
+/** A freight simulation of a shipment: the engine's ranked result, kept as it was computed. */
+export const simulacoesFrete = pgTable(
+  'simulacoes_frete',
+  {
+    uid: uidPk(),
+    embarqueUid: uuid().notNull().references(() => embarques.uid, { onDelete: 'cascade' }),
+    criadoPor: uuid().references(() => usuarios.uid, { onDelete: 'set null' }),
+    criadoEm: tstz().notNull().default(sql`now()`),
+    pesoKg: numeric({ precision: 14, scale: 3 }).notNull(),
+    valorMercadoria: numeric({ precision: 14, scale: 2 }).notNull(),
+    quantidadeCotacoes: integer().notNull(),
+    melhorValor: numeric({ precision: 14, scale: 2 }),
+    resultado: jsonb().notNull(),
+  },
+  (t) => [index().on(t.embarqueUid, t.criadoEm)],
 );

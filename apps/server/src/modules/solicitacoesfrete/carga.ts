@@ -11,6 +11,7 @@ import { produtoDoEmbarcador } from './refs.ts';
 
 registerUniqueConstraint('carga_nfes_solicitacao_chave_uq', 'chave', 'Esta NF-e já está na solicitação.');
 registerUniqueConstraint('carga_nfes_cotacao_chave_uq', 'chave', 'Esta NF-e já está na cotação.');
+registerUniqueConstraint('carga_nfes_embarque_chave_uq', 'chave', 'Esta NF-e já está no embarque.');
 
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -25,7 +26,7 @@ export type Dono = {
   /** '/solicitacoesfrete/:uid' */
   parentPath: string;
   recurso: string;
-  chave: 'solicitacaoUid' | 'cotacaoUid';
+  chave: 'solicitacaoUid' | 'cotacaoUid' | 'embarqueUid';
   parentVisible(db: DbOrTx, ctx: RequestContext, uid: string): Promise<boolean>;
   /** Locks the owner and throws (409) when its cargo may not change now. */
   podeAlterar(tx: Tx, ctx: RequestContext, uid: string): Promise<void>;
