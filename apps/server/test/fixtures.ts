@@ -131,6 +131,14 @@ async function anexoDe(h: Harness, entidade: string, uid: string): Promise<{ uid
   await h.rows(sql`insert into anexos (uid, embarcador_uid, entidade, entidade_uid, arquivo_uid, nome) values (${a.uid}, ${h.embarcadorA}, ${entidade}, ${uid}, ${a.uid}, 'teste.txt') returning uid`);
   return { uid, anexoUid: a.uid };
 }
+const embarqueDeA = async (h: Harness) => (await h.create('/embarque')).uid;
+async function simulacaoDeEmbarque(h: Harness): Promise<{ uid: string; simulacaoUid: string }> {
+  const uid = await embarqueDeA(h);
+  await h.admin.post(`/api/v1/embarque/${uid}/nfes`, nfeCarga(h));
+  const res = await h.admin.post(`/api/v1/embarque/${uid}/simular-frete`);
+  if (res.status !== 201) throw new Error(`simular-frete: ${res.status} ${res.text}`);
+  return { uid, simulacaoUid: res.body.data.uid };
+}
 const produtoCarga = (h: Harness) => ({ descricao: `Carga de Teste ${h.seq()}`, quantidade: 10, pesoKg: 120.5, volumeM3: 0.8, valor: '1.500,00' });
 const nfeCarga = (h: Harness) => ({ numero: 100000 + h.seq(), serie: 1, valor: 2500, pesoKg: 300, volumes: 12 });
 
@@ -380,6 +388,10 @@ export const fixtures: Record<string, ResourceFixture> = {
   },
   '/cotacoesfrete/:uid/produtos': { parent: cotacaoDeA, body: produtoCarga },
   '/cotacoesfrete/:uid/nfes': { parent: cotacaoDeA, body: nfeCarga },
+  '/embarque': {
+    body: (h) => ({ ...cargaLugares(), cotacaoUid: null, transportadorUid: null, dataEmbarque: '2026-12-02', observacao: `Embarque de teste ${h.seq()}` }),
+  },
+  '/embarque/:uid/nfes': { parent: embarqueDeA, body: nfeCarga },
 };
 
 export const routeFixtures: Record<string, RouteFixture> = {
@@ -431,4 +443,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'POST /api/v1/cotacoesfrete/from-solicitacao/:solicitacaoUid': { params: async (h) => ({ solicitacaoUid: await solicitacaoDeA(h) }) },
   'GET /api/v1/cotacoesfrete/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'cotacoesfrete', await cotacaoDeA(h)) },
   'DELETE /api/v1/cotacoesfrete/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'cotacoesfrete', await cotacaoDeA(h)) },
+  'PUT /api/v1/embarque/:uid/cancel': { body: () => ({ justificativaStatus: 'Cancelado pelos testes' }) },
+  'PUT /api/v1/embarque/:uid/reabrir': { body: () => ({ justificativaStatus: 'Reaberto pelos testes' }) },
+  'GET /api/v1/embarque/:uid/simulacoes/:simulacaoUid': { params: simulacaoDeEmbarque },
 };
