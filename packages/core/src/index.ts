@@ -24,3 +24,4 @@ export * from './api/tabelas.ts';
 export * from './api/local.ts';
 export * from './fluxos.ts';
 export * from './api/compras.ts';
+export * from './api/operacoes.ts';

@@ -30,6 +30,10 @@ import { frota, motoristas, tiposVeiculo, veiculos } from '../modules/frota/reso
 import { bancos, configuracoes, iss, parametros, tributoGeral, tributos } from '../modules/configuracoes/resource.tsx';
 import { solicitacaoNfes, solicitacaoProdutos, solicitacoesFrete } from '../modules/solicitacoesfrete/resource.tsx';
 import { cotacaoNfes, cotacaoProdutos, cotacaoTransportadores, cotacoesFrete } from '../modules/cotacoesfrete/resource.tsx';
+import { filaTarefas } from '../modules/fila-tarefas/resource.tsx';
+import { logs } from '../modules/logs/resource.tsx';
+import { historicoWebservice } from '../modules/historico-webservice/resource.tsx';
+import { atualizacoes } from '../modules/atualizacoes/resource.tsx';
 import { MENU_GROUPS, type MenuGroup, type ResourceDef } from './types.ts';
 
 // Every resource screen of the app. Adding a screen = declaring a ResourceDef in
@@ -49,6 +53,8 @@ export const RESOURCES: ResourceDef[] = [
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
   // Freight procurement (menu Operação): requests and spot quotations with their cargo, NF-es and carriers (tabs).
   solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes,
+  // Operations: the task queue, integration logs, web-service history, the product's updates.
+  filaTarefas, logs, historicoWebservice, atualizacoes,
 ];
 
 export type { ResourceDef } from './types.ts';
