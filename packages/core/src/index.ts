@@ -24,4 +24,6 @@ export * from './api/tabelas.ts';
 export * from './api/local.ts';
 export * from './fluxos.ts';
 export * from './api/compras.ts';
+export * from './fiscal/situacao.ts';
+export * from './api/documentos.ts';
 export * from './api/operacoes.ts';
