@@ -108,6 +108,43 @@ async function anexoDeTabela(h: Harness): Promise<{ uid: string; anexoUid: strin
   return { uid, anexoUid: a.uid };
 }
 
+// Freight procurement (solicitações, cotações): helpers shared by their fixtures.
+const cargaLugares = () => ({ origemMunicipioIbge: '3550308', destinoCep: '20040002', dataColetaDesejada: '2026-12-01' });
+const solicitacaoDeA = async (h: Harness) => (await h.create('/solicitacoesfrete')).uid;
+const cotacaoDeA = async (h: Harness) => (await h.create('/cotacoesfrete')).uid;
+/** A quotation of shipper A with one invited carrier of A. */
+async function cotacaoComConvite(h: Harness): Promise<{ uid: string; transportadorUid: string }> {
+  const uid = await cotacaoDeA(h);
+  const transportadorUid = await carrierOfA(h);
+  const res = await h.admin.post(`/api/v1/cotacoesfrete/${uid}/transportadores`, { transportadorUid });
+  if (res.status !== 201) throw new Error(`convite: ${res.status} ${res.text}`);
+  return { uid, transportadorUid };
+}
+/** An open quotation (answers allowed) with one invited carrier. */
+async function cotacaoAbertaComConvite(h: Harness) {
+  const c = await cotacaoComConvite(h);
+  const res = await h.admin.put(`/api/v1/cotacoesfrete/${c.uid}/atualizarstatus`, { status: 2 });
+  if (res.status !== 200) throw new Error(`abrir cotação: ${res.status} ${res.text}`);
+  return c;
+}
+async function anexoDe(h: Harness, entidade: string, uid: string): Promise<{ uid: string; anexoUid: string }> {
+  const [a] = await h.rows<{ uid: string }>(
+    sql`insert into arquivos (embarcador_uid, tipo, nome, tipo_conteudo, tamanho, chave) values (${h.embarcadorA}, 'anexo', 'teste.txt', 'text/plain', 2, ${`anexo/${uniq()}`}) returning uid`,
+  );
+  await h.rows(sql`insert into anexos (uid, embarcador_uid, entidade, entidade_uid, arquivo_uid, nome) values (${a.uid}, ${h.embarcadorA}, ${entidade}, ${uid}, ${a.uid}, 'teste.txt') returning uid`);
+  return { uid, anexoUid: a.uid };
+}
+const embarqueDeA = async (h: Harness) => (await h.create('/embarque')).uid;
+async function simulacaoDeEmbarque(h: Harness): Promise<{ uid: string; simulacaoUid: string }> {
+  const uid = await embarqueDeA(h);
+  await h.admin.post(`/api/v1/embarque/${uid}/nfes`, nfeCarga(h));
+  const res = await h.admin.post(`/api/v1/embarque/${uid}/simular-frete`);
+  if (res.status !== 201) throw new Error(`simular-frete: ${res.status} ${res.text}`);
+  return { uid, simulacaoUid: res.body.data.uid };
+}
+const produtoCarga = (h: Harness) => ({ descricao: `Carga de Teste ${h.seq()}`, quantidade: 10, pesoKg: 120.5, volumeM3: 0.8, valor: '1.500,00' });
+const nfeCarga = (h: Harness) => ({ numero: 100000 + h.seq(), serie: 1, valor: 2500, pesoKg: 300, volumes: 12 });
+
 export const fixtures: Record<string, ResourceFixture> = {
   '/centros-custo': {
     body: (h) => {
@@ -348,6 +385,20 @@ export const fixtures: Record<string, ResourceFixture> = {
     parent: tabelaDeA,
     body: async (h) => ({ componente: await componenteNovo(h), modo: 'SOMENTE', descricao: 'Criada pelos testes' }),
   },
+  '/solicitacoesfrete': {
+    body: async (h) => ({ ...cargaLugares(), remetenteUid: await pessoaDeA(h), observacao: `Solicitação de teste ${h.seq()}` }),
+  },
+  '/solicitacoesfrete/:uid/produtos': { parent: solicitacaoDeA, body: produtoCarga },
+  '/solicitacoesfrete/:uid/nfes': { parent: solicitacaoDeA, body: nfeCarga },
+  '/cotacoesfrete': {
+    body: (h) => ({ ...cargaLugares(), tipoCarga: 'LTL', valorAlvo: '900,00', prazoResposta: null, observacao: `Cotação de teste ${h.seq()}` }),
+  },
+  '/cotacoesfrete/:uid/produtos': { parent: cotacaoDeA, body: produtoCarga },
+  '/cotacoesfrete/:uid/nfes': { parent: cotacaoDeA, body: nfeCarga },
+  '/embarque': {
+    body: (h) => ({ ...cargaLugares(), cotacaoUid: null, transportadorUid: null, dataEmbarque: '2026-12-02', observacao: `Embarque de teste ${h.seq()}` }),
+  },
+  '/embarque/:uid/nfes': { parent: embarqueDeA, body: nfeCarga },
   '/fila-tarefas': {
     // Tasks are queued by the modules (no POST): a finished one, so DELETE applies.
     create: async (h) =>
@@ -423,4 +474,22 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'DELETE /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/remetentes/:pessoaUid': { params: async (h) => ({ ...(await restricaoDaTabela(h)), pessoaUid: await pessoaDeA(h) }) },
   'POST /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/destinatarios/:pessoaUid': { params: async (h) => ({ ...(await restricaoDaTabela(h)), pessoaUid: await pessoaDeA(h) }) },
   'DELETE /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/destinatarios/:pessoaUid': { params: async (h) => ({ ...(await restricaoDaTabela(h)), pessoaUid: await pessoaDeA(h) }) },
+  'PUT /api/v1/solicitacoesfrete/:uid/atualizarstatus': { body: () => ({ status: 4 }) },
+  'GET /api/v1/solicitacoesfrete/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'solicitacoesfrete', await solicitacaoDeA(h)) },
+  'DELETE /api/v1/solicitacoesfrete/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'solicitacoesfrete', await solicitacaoDeA(h)) },
+  'PUT /api/v1/cotacoesfrete/:uid/atualizarstatus': { body: () => ({ status: 5, justificativa: 'Cancelada pelos testes' }) },
+  'PUT /api/v1/cotacoesfrete/:uid/aprovacao': { body: () => ({ aprovado: false, justificativa: 'Reprovada pelos testes' }) },
+  'PUT /api/v1/cotacoesfrete/:uid/aprovacao-usuario': { body: () => ({ aprovado: false, justificativa: 'Reprovada pelos testes' }) },
+  'POST /api/v1/cotacoesfrete/:uid/transportadores': { body: async (h) => ({ transportadorUid: await carrierOfA(h) }) },
+  'PUT /api/v1/cotacoesfrete/:uid/transportadores/:transportadorUid': {
+    params: cotacaoAbertaComConvite,
+    body: () => ({ valorTotal: '850,00', prazoDiasUteis: 3, validade: '2026-12-31', horasLivresCarregamento: 4, valorDiaria: 300, observacao: null }),
+  },
+  'DELETE /api/v1/cotacoesfrete/:uid/transportadores/:transportadorUid': { params: cotacaoComConvite },
+  'POST /api/v1/cotacoesfrete/from-solicitacao/:solicitacaoUid': { params: async (h) => ({ solicitacaoUid: await solicitacaoDeA(h) }) },
+  'GET /api/v1/cotacoesfrete/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'cotacoesfrete', await cotacaoDeA(h)) },
+  'DELETE /api/v1/cotacoesfrete/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'cotacoesfrete', await cotacaoDeA(h)) },
+  'PUT /api/v1/embarque/:uid/cancel': { body: () => ({ justificativaStatus: 'Cancelado pelos testes' }) },
+  'PUT /api/v1/embarque/:uid/reabrir': { body: () => ({ justificativaStatus: 'Reaberto pelos testes' }) },
+  'GET /api/v1/embarque/:uid/simulacoes/:simulacaoUid': { params: simulacaoDeEmbarque },
 };

@@ -22,6 +22,8 @@ export * from './api/configuracoes.ts';
 export * from './api/frete.ts';
 export * from './api/tabelas.ts';
 export * from './api/local.ts';
+export * from './fluxos.ts';
+export * from './api/compras.ts';
 export * from './fiscal/situacao.ts';
 export * from './api/documentos.ts';
 export * from './api/operacoes.ts';

@@ -8,6 +8,8 @@ function set(nome: string, values: StatusDef[]): StatusSet {
 }
 
 export const STATUS = {
+  // Issue 11: 1 → 2 (a quotation made from it) → 4 (a pickup order or shipment carries it) → 5;
+  // 3 Com Pendência from 2 or 4 (quotation rejected/cancelled, data missing) and back.
   solicitacaoFrete: set('Status da solicitação de frete', [
     { value: 1, label: 'Rascunho', color: 'default', next: [2, 4] },
     { value: 2, label: 'Cotação', color: 'processing', next: [1, 3, 4] },
@@ -15,6 +17,8 @@ export const STATUS = {
     { value: 4, label: 'Em Andamento', color: 'blue', next: [3, 5] },
     { value: 5, label: 'Finalizada', color: 'success', next: [] },
   ]),
+  // Aberta: carriers invited, they may answer; Fechada: no more answers (fechar-cotacao or deadline);
+  // Finalizada only through the approval (aprovacao / aprovacao-usuario) with a winner.
   cotacaoFrete: set('Status da cotação de frete', [
     { value: 1, label: 'Rascunho', color: 'default', next: [2, 5] },
     { value: 2, label: 'Aberta', color: 'processing', next: [3, 5] },
@@ -22,23 +26,32 @@ export const STATUS = {
     { value: 4, label: 'Finalizada', color: 'success', next: [] },
     { value: 5, label: 'Cancelada', color: 'error', next: [] },
   ]),
+  // 6 Cancelada from 1–3 only; a refused order goes back to Rascunho to be sent to another carrier.
   ordemColeta: set('Status da ordem de coleta', [
     { value: 1, label: 'Rascunho', color: 'default', next: [2, 6] },
     { value: 2, label: 'Aguardando Liberação', color: 'warning', next: [3, 6] },
     { value: 3, label: 'Enviada para Transportadora', color: 'processing', next: [4, 5, 6] },
-    { value: 4, label: 'Confirmada', color: 'success', next: [6] },
+    { value: 4, label: 'Confirmada', color: 'success', next: [] },
     { value: 5, label: 'Recusada', color: 'error', next: [1] },
     { value: 6, label: 'Cancelada', color: 'default', next: [] },
+  ]),
+  // Cancelado is final except through reabrir (back to Aberto), like Embarcado and Concluído.
+  embarque: set('Status do embarque', [
+    { value: 1, label: 'Aberto', color: 'processing', next: [2, 4] },
+    { value: 2, label: 'Embarcado', color: 'blue', next: [1, 3, 4] },
+    { value: 3, label: 'Concluído', color: 'success', next: [1] },
+    { value: 4, label: 'Cancelado', color: 'error', next: [1] },
   ]),
   tabelaFrete: set('Status da tabela de frete', [
     { value: 1, label: 'Ativo', color: 'success', next: [2, 3] },
     { value: 2, label: 'Inativo', color: 'default', next: [1, 3] },
     { value: 3, label: 'Validação', color: 'warning', next: [1, 2] },
   ]),
+  // The approval situation of a quotation (the specification's second status set).
   aprovacao: set('Status de aprovação', [
     { value: 1, label: 'Rascunho', color: 'default', next: [2, 6] },
     { value: 2, label: 'Aberta', color: 'processing', next: [3, 6] },
-    { value: 3, label: 'Aprovação', color: 'warning', next: [4, 5] },
+    { value: 3, label: 'Aprovação', color: 'warning', next: [2, 4, 5, 6] },
     { value: 4, label: 'Reprovado', color: 'error', next: [2, 6] },
     { value: 5, label: 'Finalizada', color: 'success', next: [] },
     { value: 6, label: 'Cancelada', color: 'default', next: [] },

@@ -28,6 +28,9 @@ import prazosentrega from './prazosentrega/module.ts';
 import rotas from './rotas/module.ts';
 import tabelasfrete from './tabelasfrete/module.ts';
 import calculadora from './calculadora/module.ts';
+import solicitacoesfrete from './solicitacoesfrete/module.ts';
+import cotacoesfrete from './cotacoesfrete/module.ts';
+import embarque from './embarque/module.ts';
 import nfes from './nfes/module.ts';
 import ctes from './ctes/module.ts';
 import nfeVirtual from './nfe-virtual/module.ts';
@@ -38,7 +41,7 @@ import atualizacoes from './atualizacoes/module.ts';
 import sefaz from './sefaz/module.ts';
 
 // Every module of the API; each folder's module.ts says what it gives (resources and routes).
-export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, sefaz];
+export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, sefaz, solicitacoesfrete, cotacoesfrete, embarque];
 
 export const resources = MODULOS.flatMap((m) => m.resources ?? []);
 

@@ -28,6 +28,8 @@ import { setores } from '../modules/setor/resource.tsx';
 import { zonas } from '../modules/zona/resource.tsx';
 import { frota, motoristas, tiposVeiculo, veiculos } from '../modules/frota/resource.tsx';
 import { bancos, configuracoes, iss, parametros, tributoGeral, tributos } from '../modules/configuracoes/resource.tsx';
+import { solicitacaoNfes, solicitacaoProdutos, solicitacoesFrete } from '../modules/solicitacoesfrete/resource.tsx';
+import { cotacaoNfes, cotacaoProdutos, cotacaoTransportadores, cotacoesFrete } from '../modules/cotacoesfrete/resource.tsx';
 import { filaTarefas } from '../modules/fila-tarefas/resource.tsx';
 import { logs } from '../modules/logs/resource.tsx';
 import { historicoWebservice } from '../modules/historico-webservice/resource.tsx';
@@ -52,6 +54,8 @@ export const RESOURCES: ResourceDef[] = [
   // Freight pricing (menu Fretes), then the screens reached from them (table editor, region locations, component maps).
   tabelasFrete, calculadora, regioes, faixasCep, feriados, modais, componentes, prazosEntrega, rotas,
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
+  // Freight procurement (menu Operação): requests and spot quotations with their cargo, NF-es and carriers (tabs).
+  solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes,
   // Operations: the task queue, integration logs, web-service history, the product's updates.
   filaTarefas, logs, historicoWebservice, atualizacoes,
   // Fiscal documents (menu Documentos), then the pages of one document.

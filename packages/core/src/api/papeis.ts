@@ -1,5 +1,6 @@
 import { ACOES, type Acao, RECURSOS, type RecursoDef } from '../recursos.ts';
 import { z, zTexto, zTextoOpcional } from '../zod.ts';
+import { zDecimal } from './produtos.ts';
 
 // Roles: a named set of permissions of one shipper, for its own users (tipo 1) or carrier users (tipo 2).
 const catalogo = new Map<string, RecursoDef>(RECURSOS.map((r) => [r.codigo, r]));
@@ -37,6 +38,10 @@ export const papelInput = z.object({
   descricao: zTextoOpcional(255),
   tipo: z.union([z.literal(1), z.literal(2)], { error: 'Tipo deve ser 1 (usuários do embarcador) ou 2 (usuários de transportadoras)' }).default(1),
   permissoes: zPermissoes.default({}),
+  /** Approval limit (alçada) of quotations, in R$; null: no limit. Absent on PUT: unchanged. */
+  alcadaAprovacao: z
+    .preprocess((v) => (v === '' ? null : v), zDecimal(2, 1e12).nullable().optional())
+    .describe('Alçada de aprovação de cotações em R$ (vazio: sem limite)'),
 });
 export const papel = z.object({
   uid: z.string(),
@@ -45,6 +50,7 @@ export const papel = z.object({
   tipo: z.number(),
   /** Stored permissions (validated on input; read back as strings so an old catalogue entry never breaks a read). */
   permissoes: z.record(z.string(), z.array(z.string())),
+  alcadaAprovacao: z.number().nullable(),
   criadoEm: z.string(),
   atualizadoEm: z.string(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ativo, timestamps, tstz, uidPk } from './columns.ts';
 
 // Shippers, carriers, their units, users, memberships and roles: who may see and do what.
@@ -88,6 +88,8 @@ export const papeis = pgTable('papeis', {
   /** 1 shipper users, 2 carrier users (tipoUsuario). */
   tipo: smallint().notNull().default(1),
   permissoes: jsonb().$type<Record<string, string[]>>().notNull().default(sql`'{}'::jsonb`),
+  /** Quotation approval limit (alçada) in R$; null: no limit (issue 11). */
+  alcadaAprovacao: numeric({ precision: 14, scale: 2 }),
   ...timestamps(),
 }, (t) => [uniqueIndex('papeis_nome_uq').on(t.embarcadorUid, t.nome)]);
 

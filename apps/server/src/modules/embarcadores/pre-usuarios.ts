@@ -52,7 +52,7 @@ export default async function preUsuariosRoutes(app: FastifyInstance) {
       await tx.update(preUsuariosTransportador).set({ status: req.body.status, decididoEm: sql`now()` as unknown as string, decididoPor: ctx.usuarioUid }).where(eq(preUsuariosTransportador.uid, pre.uid));
       if (req.body.status === USUARIO_STATUS.ATIVO) {
         let [papel] = await tx.select().from(papeis).where(and(eq(papeis.embarcadorUid, embarcadorUid), eq(papeis.tipo, 2))).orderBy(asc(papeis.nome)).limit(1);
-        if (!papel) [papel] = await tx.insert(papeis).values({ embarcadorUid, nome: 'Transportador', tipo: 2, permissoes: { transportadores: ['ler'] } }).returning();
+        if (!papel) [papel] = await tx.insert(papeis).values({ embarcadorUid, nome: 'Transportador', tipo: 2, permissoes: { transportadores: ['ler'], cotacoesfrete: ['ler'] } }).returning();
         await tx.update(usuarios).set({ statusUsuario: USUARIO_STATUS.ATIVO }).where(and(eq(usuarios.uid, pre.usuarioUid), eq(usuarios.statusUsuario, USUARIO_STATUS.PENDENTE)));
         await tx.insert(usuarioEmbarcador).values({ usuarioUid: pre.usuarioUid, embarcadorUid, papelUid: papel.uid }).onConflictDoUpdate({ target: [usuarioEmbarcador.usuarioUid, usuarioEmbarcador.embarcadorUid], set: { ativo: true } });
         await tx.insert(embarcadorTransportador).values({ embarcadorUid, transportadorUid: pre.transportadorUid }).onConflictDoNothing();

@@ -16,6 +16,7 @@ export const papeisResource = defineResource({
   scope: doEmbarcador(papeis.embarcadorUid),
   item: papel,
   input: papelInput,
+  toItem: (r) => ({ ...r, alcadaAprovacao: r.alcadaAprovacao === null || r.alcadaAprovacao === undefined ? null : Number(r.alcadaAprovacao) }),
   sortable: { nome: papeis.nome, tipo: papeis.tipo, criadoEm: papeis.criadoEm, atualizadoEm: papeis.atualizadoEm },
   defaultSort: 'nome',
   filters: {

@@ -67,7 +67,7 @@ export async function papelTransportador(tx: DbOrTx, ctx: RequestContext, embarc
       nome: mesmoNome ? 'Transportador (usuários externos)' : 'Transportador',
       descricao: 'Usuários das transportadoras',
       tipo: TIPO_PAPEL.TRANSPORTADOR,
-      permissoes: { transportadores: ['ler'] },
+      permissoes: { transportadores: ['ler'], cotacoesfrete: ['ler'] },
     })
     .returning();
   await registrarAuditoria(tx, ctx, 'papeis', novo.uid, 'criar', null, novo);

@@ -1,0 +1,203 @@
+import Decimal from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { type AcaoCotacao, aplicarAcaoCotacao, aprovacaoInput, aprovacaoUsuarioInput, formatarDinheiro, statusLabel } from '@fretio/core';
+import { cargaNfes, cotacaoTransportadores, cotacoesFrete, solicitacoesFrete } from '../../db/schema/index.ts';
+import { TRANSICAO_INVALIDA, exigirTransicao, statusInput } from '../../framework/acoes.ts';
+import type { ActionDef, Tx } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { RequestContext } from '../../plugins/auth/context.ts';
+import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
+import { alcadaDoUsuario } from './alcada.ts';
+import { COTACAO, exigirUsuarioEmbarcador } from './acesso.ts';
+
+// The quotation's commands (issue 11). Each runs inside the framework's action: the row is locked
+// first (two approvals at once: the second waits, then finds the quotation finalised → 409), the
+// machines of packages/core decide (409 TRANSICAO_INVALIDA), the audit row is written alongside.
+
+type Row = Record<string, unknown>;
+
+function aplicar(row: Row, acao: AcaoCotacao) {
+  const r = aplicarAcaoCotacao({ status: row.status as number, situacao: row.situacaoAprovacao as number }, acao);
+  if ('erro' in r) throw AppError.conflict(r.erro, [{ field: 'status', message: r.erro }], TRANSICAO_INVALIDA);
+  return r;
+}
+
+/** A rejected or cancelled quotation leaves its request 'Com Pendência' (when it was at 'Cotação'). */
+async function pendenciaNaSolicitacao(tx: Tx, row: Row, motivo: string) {
+  if (!row.solicitacaoUid) return;
+  await tx
+    .update(solicitacoesFrete)
+    .set({ status: SOLICITACAO.PENDENCIA, justificativaStatus: motivo, atualizadoEm: sql`now()` })
+    .where(and(eq(solicitacoesFrete.uid, row.solicitacaoUid as string), eq(solicitacoesFrete.status, SOLICITACAO.COTACAO)));
+}
+
+async function abrir(tx: Tx, row: Row) {
+  const novo = aplicar(row, 'abrir');
+  const [c] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cotacaoTransportadores)
+    .where(eq(cotacaoTransportadores.cotacaoUid, row.uid as string));
+  if (!Number(c?.n)) throw AppError.field('transportadores', 'Convide ao menos um transportador antes de abrir a cotação');
+  if (row.prazoResposta && Date.parse(row.prazoResposta as string) <= Date.now()) {
+    throw AppError.field('prazoResposta', 'O prazo de resposta já passou; altere-o antes de abrir a cotação');
+  }
+  await tx
+    .update(cotacoesFrete)
+    .set({ status: novo.status, situacaoAprovacao: novo.situacao, indicaAprovacaoUsuario: false, vencedorTransportadorUid: null, atualizadoEm: sql`now()` })
+    .where(eq(cotacoesFrete.uid, row.uid as string));
+}
+
+async function simples(tx: Tx, row: Row, acao: 'fechar' | 'cancelar' | 'reprovar', justificativa: string | null) {
+  const novo = aplicar(row, acao);
+  if (acao !== 'fechar' && !justificativa) {
+    throw AppError.field('justificativa', acao === 'cancelar' ? 'Informe a justificativa do cancelamento' : 'Informe a justificativa da reprovação');
+  }
+  await tx
+    .update(cotacoesFrete)
+    .set({
+      status: novo.status,
+      situacaoAprovacao: novo.situacao,
+      indicaAprovacaoUsuario: false,
+      ...(acao === 'fechar' ? {} : { justificativa, vencedorTransportadorUid: null }),
+      atualizadoEm: sql`now()`,
+    })
+    .where(eq(cotacoesFrete.uid, row.uid as string));
+  if (acao !== 'fechar') {
+    await pendenciaNaSolicitacao(tx, row, `Cotação ${acao === 'cancelar' ? 'cancelada' : 'reprovada'}: ${justificativa}`);
+  }
+}
+
+/** The winning answer: invited, answered, with its comparable value. */
+async function respostaVencedora(tx: Tx, row: Row, transportadorUid: string | null) {
+  const uid = transportadorUid ?? (row.vencedorTransportadorUid as string | null);
+  if (!uid) throw AppError.field('transportadorUid', 'Escolha a resposta vencedora para aprovar');
+  const [r] = await tx
+    .select()
+    .from(cotacaoTransportadores)
+    .where(and(eq(cotacaoTransportadores.cotacaoUid, row.uid as string), eq(cotacaoTransportadores.transportadorUid, uid)));
+  if (!r) throw AppError.field('transportadorUid', 'O transportador não foi convidado para esta cotação');
+  if (!r.respondidoEm || r.valorFrete === null) throw AppError.field('transportadorUid', 'O transportador escolhido não respondeu');
+  return { transportadorUid: uid, valor: new Decimal(r.valorFrete) };
+}
+
+/** Approved: the winner's value is kept as the agreed freight, prorated by value on the NF-es. */
+async function finalizar(tx: Tx, ctx: RequestContext, row: Row, v: { transportadorUid: string; valor: Decimal }, justificativa: string | null) {
+  const novo = aplicar(row, 'aprovar');
+  await tx
+    .update(cotacoesFrete)
+    .set({
+      status: novo.status,
+      situacaoAprovacao: novo.situacao,
+      indicaAprovacaoUsuario: false,
+      vencedorTransportadorUid: v.transportadorUid,
+      valorAprovado: v.valor.toFixed(2),
+      aprovadoPor: ctx.usuarioUid,
+      aprovadoEm: sql`now()`,
+      justificativa,
+      atualizadoEm: sql`now()`,
+    })
+    .where(eq(cotacoesFrete.uid, row.uid as string));
+  const nfes = await tx.select({ uid: cargaNfes.uid, valor: cargaNfes.valor }).from(cargaNfes).where(eq(cargaNfes.cotacaoUid, row.uid as string)).orderBy(cargaNfes.uid);
+  const total = nfes.reduce((s, n) => s.plus(n.valor), new Decimal(0));
+  let restante = v.valor;
+  for (const [i, n] of nfes.entries()) {
+    // The last NF-e takes the rounding rest, so the parts add up to the agreed value to the centavo.
+    const parte =
+      i === nfes.length - 1 ? restante : total.isZero() ? v.valor.div(nfes.length).toDecimalPlaces(2) : v.valor.times(n.valor).div(total).toDecimalPlaces(2);
+    restante = restante.minus(parte);
+    await tx.update(cargaNfes).set({ freteEsperado: parte.toFixed(2) }).where(eq(cargaNfes.uid, n.uid));
+  }
+}
+
+const statusCotacao: ActionDef = {
+  path: 'atualizarstatus',
+  method: 'PUT',
+  permission: 'alterar',
+  summary: 'Muda o status da cotação (Aberta, Fechada, Cancelada)',
+  description:
+    "2 Aberta (exige um transportador convidado; também reabre uma cotação fechada ou reprovada), 3 Fechada, 5 Cancelada (com justificativa). Finalizada só pela aprovação (aprovacao). Transição proibida: 409 TRANSICAO_INVALIDA.",
+  input: statusInput('cotacaoFrete'),
+  auditoria: 'status',
+  async run(tx, ctx, row, input) {
+    exigirUsuarioEmbarcador(ctx);
+    const para = input.status as number;
+    const justificativa = (input.justificativa as string | null) ?? null;
+    if (para === row.status) return undefined;
+    if (para === COTACAO.ABERTA) await abrir(tx, row);
+    else if (para === COTACAO.FECHADA) await simples(tx, row, 'fechar', null);
+    else if (para === COTACAO.CANCELADA) await simples(tx, row, 'cancelar', justificativa);
+    else {
+      exigirTransicao('cotacaoFrete', row.status as number, para);
+      throw AppError.conflict('Uma cotação só é finalizada pela aprovação (aprovacao).', undefined, TRANSICAO_INVALIDA);
+    }
+    return undefined;
+  },
+};
+
+const fecharCotacao: ActionDef = {
+  path: 'fechar-cotacao',
+  method: 'PUT',
+  permission: 'alterar',
+  summary: 'Fecha a cotação: os transportadores não respondem mais (Aberta → Fechada)',
+  async run(tx, ctx, row) {
+    exigirUsuarioEmbarcador(ctx);
+    await simples(tx, row, 'fechar', null);
+    return undefined;
+  },
+};
+
+const aprovacao: ActionDef = {
+  path: 'aprovacao',
+  method: 'PUT',
+  permission: 'aprovar',
+  summary: 'Aprova (com a resposta vencedora) ou reprova (com justificativa) a cotação fechada',
+  description:
+    'Aprovar exige a resposta vencedora (transportadorUid, ou a já escolhida). Se o valor vencedor passa da alçada do papel do usuário, a cotação fica em Aprovação com indicaAprovacaoUsuario até um usuário com alçada responder em aprovacao-usuario. Uma segunda aprovação responde 409.',
+  input: aprovacaoInput,
+  async run(tx, ctx, row, input) {
+    exigirUsuarioEmbarcador(ctx);
+    const justificativa = (input.justificativa as string | null) ?? null;
+    if (row.indicaAprovacaoUsuario) {
+      throw AppError.conflict('A cotação já aguarda a aprovação de um usuário com alçada (aprovacao-usuario).', undefined, TRANSICAO_INVALIDA);
+    }
+    if (!input.aprovado) return void (await simples(tx, row, 'reprovar', justificativa));
+    aplicar(row, 'aprovar');
+    const v = await respostaVencedora(tx, row, (input.transportadorUid as string | null) ?? null);
+    const alcada = await alcadaDoUsuario(tx, ctx);
+    if (alcada !== null && v.valor.gt(alcada)) {
+      await tx
+        .update(cotacoesFrete)
+        .set({ indicaAprovacaoUsuario: true, vencedorTransportadorUid: v.transportadorUid, justificativa, atualizadoEm: sql`now()` })
+        .where(eq(cotacoesFrete.uid, row.uid as string));
+      return undefined;
+    }
+    await finalizar(tx, ctx, row, v, justificativa);
+    return undefined;
+  },
+};
+
+const aprovacaoUsuario: ActionDef = {
+  path: 'aprovacao-usuario',
+  method: 'PUT',
+  permission: 'aprovar',
+  summary: 'Aprovação de um usuário com alçada, quando o valor vencedor passou da alçada de quem aprovou',
+  input: aprovacaoUsuarioInput,
+  async run(tx, ctx, row, input) {
+    exigirUsuarioEmbarcador(ctx);
+    const justificativa = (input.justificativa as string | null) ?? null;
+    if (!row.indicaAprovacaoUsuario) {
+      const m = `A cotação não aguarda aprovação de usuário (status '${statusLabel('cotacaoFrete', row.status as number)}', situação '${statusLabel('aprovacao', row.situacaoAprovacao as number)}').`;
+      throw AppError.conflict(m, undefined, TRANSICAO_INVALIDA);
+    }
+    if (!input.aprovado) return void (await simples(tx, row, 'reprovar', justificativa));
+    const v = await respostaVencedora(tx, row, null);
+    const alcada = await alcadaDoUsuario(tx, ctx);
+    if (alcada !== null && v.valor.gt(alcada)) {
+      throw AppError.forbidden(`O valor vencedor (R$ ${formatarDinheiro(v.valor.toFixed(2))}) passa da sua alçada (R$ ${formatarDinheiro(alcada.toFixed(2))}).`, 'ALCADA');
+    }
+    await finalizar(tx, ctx, row, v, justificativa ?? (row.justificativa as string | null));
+    return undefined;
+  },
+};
+
+export const acoesCotacao: ActionDef[] = [statusCotacao, fecharCotacao, aprovacao, aprovacaoUsuario];

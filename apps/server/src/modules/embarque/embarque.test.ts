@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { type Api, as } from '../../../test/support/http.ts';
+
+// Shipments: made from an approved quotation (carrier, agreed freight and NF-es come along, the request
+// goes Em Andamento, then Finalizada when the shipment is concluded), status commands by the machine,
+// and the freight simulation over the shipper's tables, kept with its component breakdown.
+
+let t: TestApp;
+let admin: Api, outro: Api;
+let rapido: string;
+const E = '/api/v1/embarque';
+const C = '/api/v1/cotacoesfrete';
+const S = '/api/v1/solicitacoesfrete';
+const lugares = { origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, outro] = await Promise.all([as(t.app, 'admin@demo.com.br'), as(t.app, 'admin@outro.com.br')]);
+  const r = (await t.db.execute(sql`select uid from transportadores where nome_fantasia = 'Rápido Sul'`)) as unknown as { rows: { uid: string }[] };
+  rapido = r.rows[0].uid;
+});
+afterAll(() => t?.close());
+
+async function cotacaoAprovada() {
+  const s = (await admin.post(S, lugares)).body.data.uid as string;
+  await admin.post(`${S}/${s}/nfes`, { numero: 501, valor: 7500, pesoKg: 700, volumes: 70 });
+  await admin.post(`${S}/${s}/nfes`, { numero: 502, valor: 2500, pesoKg: 300, volumes: 30 });
+  const c = (await admin.post(`${C}/from-solicitacao/${s}`)).body.data.uid as string;
+  await admin.post(`${C}/${c}/transportadores`, { transportadorUid: rapido });
+  await admin.put(`${C}/${c}/atualizarstatus`, { status: 2 });
+  await admin.put(`${C}/${c}/transportadores/${rapido}`, { valorTotal: '1.000,01', prazoDiasUteis: 2, validade: '2026-12-31' });
+  await admin.put(`${C}/${c}/fechar-cotacao`);
+  expect((await admin.put(`${C}/${c}/aprovacao`, { aprovado: true, transportadorUid: rapido })).body.data.status).toBe(4);
+  return { s, c };
+}
+
+describe('embarque', () => {
+  it('comes from an approved quotation with the carrier, the agreed freight and the NF-es', async () => {
+    const { s, c } = await cotacaoAprovada();
+    const res = await admin.post(E, { cotacaoUid: c });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data).toMatchObject({ status: 1, transportadorUid: rapido, freteAcordado: 1000.01, quantidadeNfes: 2, pesoTotalKg: 1000, volumes: 100 });
+    const uid = res.body.data.uid as string;
+    const nfes = (await admin.get(`${E}/${uid}/list`)).body.data.data as { numero: number; freteEsperado: number }[];
+    expect(nfes.map((n) => [n.numero, n.freteEsperado])).toEqual([
+      [501, 750.01],
+      [502, 250],
+    ]);
+    expect((await admin.get(`${S}/${s}`)).body.data.status).toBe(4);
+    expect((await admin.get(`${C}/${c}/embarque`)).body.data.uid).toBe(uid);
+    const de_novo = await admin.post(E, { cotacaoUid: c });
+    expect(de_novo.status).toBe(409);
+    expect(de_novo.body.message).toBe('Esta cotação já gerou um embarque.');
+
+    expect((await admin.put(`${E}/${uid}/concluir`)).body).toMatchObject({ code: 'TRANSICAO_INVALIDA', message: "Não é permitido mudar o status de 'Aberto' para 'Concluído'." });
+    expect((await admin.put(`${E}/${uid}/embarcado`)).body.data.status).toBe(2);
+    expect((await admin.post(`${E}/${uid}/nfes`, { numero: 9, valor: 1, pesoKg: 1 })).status).toBe(409);
+    expect((await admin.put(`${E}/${uid}/concluir`)).body.data.status).toBe(3);
+    expect((await admin.get(`${S}/${s}`)).body.data.status).toBe(5);
+    expect((await admin.put(`${E}/${uid}/cancel`, { justificativaStatus: 'x' })).status).toBe(409);
+    expect((await admin.put(`${E}/${uid}/reabrir`, {})).body.errors[0].field).toBe('justificativaStatus');
+    expect((await admin.put(`${E}/${uid}/reabrir`, { justificativaStatus: 'Faltou uma nota' })).body.data).toMatchObject({ status: 1, justificativaStatus: 'Faltou uma nota' });
+    expect((await outro.get(`${E}/${uid}`)).status).toBe(404);
+    expect((await outro.put(`${E}/${uid}/embarcado`)).status).toBe(404);
+  });
+
+  it('refuses a quotation that is not approved, and shipping without NF-es', async () => {
+    const c = (await admin.post(C, lugares)).body.data.uid as string;
+    const r = await admin.post(E, { cotacaoUid: c });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe("A cotação está 'Rascunho': só uma cotação finalizada gera embarque.");
+    expect((await admin.post(E, { cotacaoUid: '00000000-0000-4000-8000-000000000000' })).body.errors).toEqual([{ field: 'cotacaoUid', message: 'Cotação não encontrada' }]);
+    const vazio = (await admin.post(E, lugares)).body.data.uid as string;
+    expect((await admin.put(`${E}/${vazio}/embarcado`)).body.errors).toEqual([{ field: 'nfes', message: 'Inclua ao menos uma NF-e antes de marcar como embarcado' }]);
+    expect((await admin.put(`${E}/${vazio}/cancel`, { justificativaStatus: 'Desistência' })).body.data.status).toBe(4);
+  });
+
+  it('simulates the freight over the tables and keeps the ranked result with its components', async () => {
+    const uid = (await admin.post(E, lugares)).body.data.uid as string;
+    await admin.post(`${E}/${uid}/nfes`, { numero: 1, valor: 50000, pesoKg: 1000, volumes: 10 });
+    const sim = await admin.post(`${E}/${uid}/simular-frete`);
+    expect(sim.status, sim.text).toBe(201);
+    const calc = await admin.post('/api/v1/calculadora/calcular', {
+      origem: { municipioIbge: '3550308' },
+      destino: { municipioIbge: '3304557' },
+      pesoKg: 1000,
+      valorMercadoria: 50000,
+      volumes: 10,
+      documentos: 1,
+    });
+    const totais = (calc.body.data.cotacoes as { total: number }[]).map((q) => q.total);
+    expect(totais.length).toBeGreaterThan(0);
+    expect(sim.body.data.resultado.cotacoes.map((q: { total: number }) => q.total)).toEqual(totais);
+    expect(sim.body.data).toMatchObject({ quantidadeCotacoes: totais.length, melhorValor: Math.min(...totais), pesoKg: 1000 });
+    expect(sim.body.data.resultado.cotacoes[0].componentes.length).toBeGreaterThan(0);
+    const lista = (await admin.get(`${E}/${uid}/simulacoes`)).body.data.data;
+    expect(lista).toHaveLength(1);
+    const um = (await admin.get(`${E}/${uid}/simulacoes/${lista[0].uid}`)).body.data;
+    expect(um.resultado).toEqual(sim.body.data.resultado);
+    expect((await outro.get(`${E}/${uid}/simulacoes/${lista[0].uid}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,130 @@
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { embarque, embarqueInput, statusLabel } from '@fretio/core';
+import { cotacoesFrete, embarques, municipios, transportadores } from '../../db/schema/index.ts';
+import { type DbOrTx, type Tx, defineResource, doEmbarcador } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { numeros } from '../solicitacoesfrete/carga.ts';
+import { exigirMunicipios, tipoVeiculoVisivel } from '../solicitacoesfrete/refs.ts';
+import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
+import { transportadorVinculado } from '../transportadores/repository.ts';
+import { acoesEmbarque } from './acoes.ts';
+
+export const RECURSO_EMBARQUE = 'embarque';
+const munO = alias(municipios, 'emb_mun_origem');
+const munD = alias(municipios, 'emb_mun_destino');
+const soma = (col: string) => sql`coalesce((select sum(n.${sql.raw(col)}) from carga_nfes n where n.embarque_uid = ${embarques.uid}), 0)`;
+
+export async function embarqueVisivel(db: DbOrTx, ctx: RequestContext, uid: string) {
+  const r = await db.select({ uid: embarques.uid }).from(embarques).where(and(eq(embarques.uid, uid), eq(embarques.embarcadorUid, exigirEmbarcador(ctx))));
+  return r.length > 0;
+}
+
+/** Locks the shipment; its data and NF-es change only while Aberto (409 naming the status). */
+export async function embarqueParaAlterar(tx: Tx, ctx: RequestContext, uid: string) {
+  const [e] = await tx
+    .select({ status: embarques.status })
+    .from(embarques)
+    .where(and(eq(embarques.uid, uid), eq(embarques.embarcadorUid, exigirEmbarcador(ctx))))
+    .for('update');
+  if (!e) throw AppError.notFound();
+  if (e.status !== 1) throw AppError.conflict(`O embarque está '${statusLabel('embarque', e.status)}' e não pode ser alterado.`);
+}
+
+/** From an approved quotation: places, carrier, vehicle type and the agreed freight come from it. */
+async function daCotacao(tx: Tx, ctx: RequestContext, values: Record<string, unknown>) {
+  const [c] = await tx
+    .select()
+    .from(cotacoesFrete)
+    .where(and(eq(cotacoesFrete.uid, values.cotacaoUid as string), eq(cotacoesFrete.embarcadorUid, exigirEmbarcador(ctx))));
+  if (!c) throw AppError.field('cotacaoUid', 'Cotação não encontrada');
+  if (c.status !== 4) throw AppError.conflict(`A cotação está '${statusLabel('cotacaoFrete', c.status)}': só uma cotação finalizada gera embarque.`);
+  const [ja] = await tx.select({ uid: embarques.uid }).from(embarques).where(eq(embarques.cotacaoUid, c.uid)).limit(1);
+  if (ja) throw AppError.conflict('Esta cotação já gerou um embarque.', [{ field: 'cotacaoUid', message: 'Esta cotação já gerou um embarque.' }], 'DUPLICADO');
+  Object.assign(values, {
+    origemCep: values.origemCep ?? c.origemCep,
+    origemMunicipioIbge: values.origemMunicipioIbge ?? c.origemMunicipioIbge,
+    destinoCep: values.destinoCep ?? c.destinoCep,
+    destinoMunicipioIbge: values.destinoMunicipioIbge ?? c.destinoMunicipioIbge,
+    tipoVeiculoUid: values.tipoVeiculoUid ?? c.tipoVeiculoUid,
+    transportadorUid: c.vencedorTransportadorUid,
+    freteAcordado: c.valorAprovado,
+  });
+  return c;
+}
+
+export function criarEmbarqueResource() {
+  return defineResource({
+    nome: 'Embarque',
+    path: '/embarque',
+    recurso: RECURSO_EMBARQUE,
+    table: embarques,
+    uid: embarques.uid,
+    scope: doEmbarcador(embarques.embarcadorUid),
+    item: embarque,
+    input: embarqueInput,
+    select: {
+      ...getTableColumns(embarques),
+      cotacaoNumero: sql<number | null>`(select c.numero from cotacoes_frete c where c.uid = ${embarques.cotacaoUid})`,
+      transportadorNome: transportadores.nome,
+      origemMunicipioNome: munO.nome,
+      origemUf: munO.uf,
+      destinoMunicipioNome: munD.nome,
+      destinoUf: munD.uf,
+      pesoTotalKg: soma('peso_kg'),
+      volumeTotalM3: soma('volume_m_3'),
+      valorTotal: soma('valor'),
+      volumes: sql<number>`(${soma('volumes')})::int`.mapWith(Number),
+      quantidadeNfes: sql<number>`(select count(*)::int from carga_nfes n where n.embarque_uid = ${embarques.uid})`.mapWith(Number),
+    },
+    from: (q) =>
+      q
+        .leftJoin(transportadores, eq(transportadores.uid, embarques.transportadorUid))
+        .leftJoin(munO, eq(munO.ibge, embarques.origemMunicipioIbge))
+        .leftJoin(munD, eq(munD.ibge, embarques.destinoMunicipioIbge)),
+    toItem: (r) => numeros(r, ['pesoTotalKg', 'volumeTotalM3', 'valorTotal', 'freteAcordado']),
+    refs: { transportadorUid: transportadorVinculado, tipoVeiculoUid: tipoVeiculoVisivel },
+    sortable: { numero: embarques.numero, status: embarques.status, dataEmbarque: embarques.dataEmbarque, criadoEm: embarques.criadoEm },
+    defaultSort: 'numero',
+    defaultOrder: 'DESC',
+    filters: {
+      numero: { column: embarques.numero, kind: 'int' },
+      status: { column: embarques.status, kind: 'int' },
+      transportadorUid: { column: embarques.transportadorUid, kind: 'uid' },
+      cotacaoUid: { column: embarques.cotacaoUid, kind: 'uid' },
+      dataEmbarque: { column: embarques.dataEmbarque, kind: 'date', range: true },
+    },
+    actions: acoesEmbarque,
+    hooks: {
+      async validate(tx, ctx, values, existing) {
+        await exigirMunicipios(tx, values);
+        if (existing) {
+          await embarqueParaAlterar(tx, ctx, existing.uid as string);
+          if ((values.cotacaoUid ?? null) !== (existing.cotacaoUid ?? null)) {
+            throw AppError.field('cotacaoUid', 'A cotação de um embarque não muda');
+          }
+          if (existing.cotacaoUid) {
+            // Carrier and agreed freight stay those of the approved quotation.
+            values.transportadorUid = existing.transportadorUid;
+            values.freteAcordado = existing.freteAcordado;
+          }
+        } else {
+          values.criadoPor = ctx.usuarioUid;
+          if (values.cotacaoUid) await daCotacao(tx, ctx, values);
+        }
+      },
+      async afterWrite(tx, _ctx, row, op) {
+        if (op !== 'create' || !row.cotacaoUid) return;
+        await tx.execute(sql`insert into carga_nfes (embarque_uid, nfe_uid, chave, numero, serie, emitente_cnpj, valor, peso_kg, volume_m_3, volumes, frete_esperado)
+          select ${row.uid}, nfe_uid, chave, numero, serie, emitente_cnpj, valor, peso_kg, volume_m_3, volumes, frete_esperado from carga_nfes where cotacao_uid = ${row.cotacaoUid} order by criado_em`);
+        // The request the quotation came from is now carried by a shipment.
+        await tx.execute(sql`update solicitacoes_frete set status = ${SOLICITACAO.ANDAMENTO}, atualizado_em = now()
+          where uid = (select solicitacao_uid from cotacoes_frete where uid = ${row.cotacaoUid}) and status in (${SOLICITACAO.COTACAO}, ${SOLICITACAO.PENDENCIA})`);
+      },
+      async beforeDelete(_tx, _ctx, existing) {
+        if (existing.status !== 1) throw AppError.conflict("Só um embarque 'Aberto' pode ser excluído; cancele-o.");
+      },
+    },
+  });
+}

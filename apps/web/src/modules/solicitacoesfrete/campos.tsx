@@ -1,0 +1,101 @@
+import { STATUS, type StatusKey, formatarDinheiro, statusValues } from '@fretio/core';
+import { formatarNumero } from '../produtos/numeros.ts';
+import { municipioRemote, rotuloMunicipio } from '../../resources/fields/MunicipioSelect.tsx';
+import type { ColumnDef, FieldDef, Registro } from '../../resources/types.ts';
+
+// What a freight request and a quotation share on screen: places (CEP or municipality), parties,
+// pickup date, vehicle type; the cargo lines and NF-e references.
+
+const lugar = (r: Registro, p: 'origem' | 'destino') =>
+  r[`${p}MunicipioNome`] ? `${r[`${p}MunicipioNome`]}/${r[`${p}Uf`]}` : r[`${p}Cep`] ? `CEP ${r[`${p}Cep`]}` : '—';
+
+export const statusOptions = (key: StatusKey) => statusValues(key).map((v) => ({ value: v, label: STATUS[key].values.find((s) => s.value === v)?.label ?? String(v) }));
+
+export function colunasCarga<T extends Registro>(): ColumnDef<T>[] {
+  return [
+    { field: 'origemMunicipioNome', title: 'Origem', render: (_v, r) => lugar(r, 'origem') },
+    { field: 'destinoMunicipioNome', title: 'Destino', render: (_v, r) => lugar(r, 'destino') },
+    { field: 'remetenteNome', title: 'Remetente' },
+    { field: 'dataColetaDesejada', title: 'Coleta desejada', kind: 'date', sortable: true, filter: 'dateRange', width: 130 },
+    { field: 'pesoTotalKg', title: 'Peso (kg)', render: (v) => formatarNumero(v as number, 3), width: 110 },
+    { field: 'valorTotal', title: 'Valor (R$)', kind: 'money', width: 120 },
+  ];
+}
+
+const municipio = (name: string, label: string, prefixo: 'origem' | 'destino'): FieldDef => ({
+  name,
+  label,
+  kind: 'remoteSelect',
+  span: 16,
+  remote: {
+    ...municipioRemote(),
+    currentLabel: (r) => rotuloMunicipio(r[`${prefixo}MunicipioNome`], r[`${prefixo}Uf`], r[`${prefixo}MunicipioIbge`]),
+  },
+});
+
+const pessoa = (name: string, label: string, nomeField: string): FieldDef => ({
+  name,
+  label,
+  kind: 'remoteSelect',
+  span: 12,
+  remote: { api: '/pessoas/list', value: 'value', search: 'q', label: (r) => String(r.label), currentLabel: (r) => (r[nomeField] ? String(r[nomeField]) : null) },
+});
+
+export const camposCarga: FieldDef[] = [
+  { name: 'origemCep', label: 'CEP de origem', kind: 'cep', span: 8, help: 'CEP ou município' },
+  municipio('origemMunicipioIbge', 'Município de origem', 'origem'),
+  { name: 'destinoCep', label: 'CEP de destino', kind: 'cep', span: 8, help: 'CEP ou município' },
+  municipio('destinoMunicipioIbge', 'Município de destino', 'destino'),
+  pessoa('remetenteUid', 'Remetente', 'remetenteNome'),
+  pessoa('destinatarioUid', 'Destinatário', 'destinatarioNome'),
+  { name: 'dataColetaDesejada', label: 'Coleta desejada', kind: 'date', span: 12 },
+  {
+    name: 'tipoVeiculoUid',
+    label: 'Tipo de veículo',
+    kind: 'remoteSelect',
+    span: 12,
+    remote: { api: '/tiposveiculo/list', value: 'value', label: (r) => String(r.label), currentLabel: (r) => (r.tipoVeiculoNome ? String(r.tipoVeiculoNome) : null) },
+  },
+];
+
+export const colunasProduto: ColumnDef[] = [
+  { field: 'descricao', title: 'Descrição', sortable: true, filter: 'text' },
+  { field: 'produtoCodigo', title: 'Produto' },
+  { field: 'quantidade', title: 'Quantidade', render: (v) => formatarNumero(v as number, 3), width: 110 },
+  { field: 'pesoKg', title: 'Peso (kg)', render: (v) => formatarNumero(v as number, 3), width: 110 },
+  { field: 'volumeM3', title: 'm³', render: (v) => (v === null ? '—' : formatarNumero(v as number, 3)), width: 90 },
+  { field: 'valor', title: 'Valor (R$)', kind: 'money', width: 120 },
+];
+export const camposProduto: FieldDef[] = [
+  {
+    name: 'produtoUid',
+    label: 'Produto do cadastro',
+    kind: 'remoteSelect',
+    remote: { api: '/produtos/list', value: 'value', search: 'q', label: (r) => String(r.label), currentLabel: (r) => (r.produtoCodigo ? String(r.produtoCodigo) : null) },
+  },
+  { name: 'descricao', label: 'Descrição' },
+  { name: 'quantidade', label: 'Quantidade', kind: 'number', span: 6 },
+  { name: 'pesoKg', label: 'Peso (kg)', kind: 'number', span: 6 },
+  { name: 'volumeM3', label: 'm³', kind: 'number', span: 6 },
+  { name: 'valor', label: 'Valor (R$)', kind: 'money', span: 6 },
+];
+
+export const colunasNfe: ColumnDef[] = [
+  { field: 'numero', title: 'Número', sortable: true, width: 110 },
+  { field: 'serie', title: 'Série', width: 70 },
+  { field: 'chave', title: 'Chave de acesso', filter: 'text' },
+  { field: 'virtual', title: 'Tipo', kind: 'bool', boolLabels: ['Virtual', 'Importada'], width: 100 },
+  { field: 'pesoKg', title: 'Peso (kg)', render: (v) => formatarNumero(v as number, 3), width: 110 },
+  { field: 'valor', title: 'Valor (R$)', kind: 'money', width: 120 },
+  { field: 'freteEsperado', title: 'Frete acordado', render: (v) => (v === null || v === undefined ? '—' : formatarDinheiro(v as number)), width: 130 },
+];
+export const camposNfe: FieldDef[] = [
+  { name: 'chave', label: 'Chave de acesso (opcional)', help: 'Sem chave, a NF-e fica como virtual até a nota ser importada.' },
+  { name: 'numero', label: 'Número', kind: 'number', span: 8 },
+  { name: 'serie', label: 'Série', kind: 'number', span: 4 },
+  { name: 'emitenteCnpj', label: 'CNPJ do emitente', kind: 'cnpj', span: 12 },
+  { name: 'valor', label: 'Valor (R$)', kind: 'money', span: 8 },
+  { name: 'pesoKg', label: 'Peso (kg)', kind: 'number', span: 8 },
+  { name: 'volumes', label: 'Volumes', kind: 'number', span: 8 },
+  { name: 'volumeM3', label: 'm³', kind: 'number', span: 8 },
+];
