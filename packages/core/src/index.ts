@@ -11,6 +11,8 @@ export * from './api/transportadores.ts';
 export * from './api/papeis.ts';
 export * from './api/api-token.ts';
 export * from './frete/index.ts';
+export * from './auditoria/index.ts';
+export * from './rpa/index.ts';
 export * from './enums.ts';
 export * from './api/pessoas.ts';
 export * from './api/produtos.ts';
