@@ -10,3 +10,4 @@ export * from './frete.ts';
 export * from './tabelas.ts';
 export * from './configuracoes.ts';
 export * from './operacoes.ts';
+export * from './auditoria.ts';
