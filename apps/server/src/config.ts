@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SERVICOS } from './modules/sefaz/soap.ts';
 
 // Everything the server reads from the environment, read once.
 export type Config = {
@@ -23,6 +24,14 @@ export type Config = {
   tarefasConcorrencia: number;
   /** How often an idle worker looks for tasks created by other instances. */
   tarefasIntervaloMs: number;
+  /** SEFAZ distribution endpoints (server settings, never a shipper's: no one points the server elsewhere). */
+  sefaz: {
+    urls: Record<'nfe' | 'cte', Record<'producao' | 'homologacao', string>>;
+    /** PEM bundle of the CAs to trust (ICP-Brasil for the real services). */
+    caFile?: string;
+    /** How often the scheduler looks for shippers whose hourly capture is due. */
+    agendaMs: number;
+  };
 };
 
 export function loadConfig(over: Partial<Config> = {}): Config {
@@ -45,6 +54,20 @@ export function loadConfig(over: Partial<Config> = {}): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tarefasConcorrencia: Number(env.TAREFAS_CONCORRENCIA ?? 2),
     tarefasIntervaloMs: Number(env.TAREFAS_INTERVALO_MS ?? 1000),
+    sefaz: {
+      urls: {
+        nfe: {
+          producao: env.SEFAZ_NFE_URL_PRODUCAO ?? SERVICOS.nfe.urls.producao,
+          homologacao: env.SEFAZ_NFE_URL_HOMOLOGACAO ?? SERVICOS.nfe.urls.homologacao,
+        },
+        cte: {
+          producao: env.SEFAZ_CTE_URL_PRODUCAO ?? SERVICOS.cte.urls.producao,
+          homologacao: env.SEFAZ_CTE_URL_HOMOLOGACAO ?? SERVICOS.cte.urls.homologacao,
+        },
+      },
+      caFile: env.SEFAZ_CA_FILE || undefined,
+      agendaMs: Number(env.SEFAZ_AGENDA_MS ?? 5 * 60_000),
+    },
     ...over,
   };
 }

@@ -62,7 +62,7 @@ describe.runIf(naPostgres)('fila de tarefas com duas instâncias no mesmo Postgr
   });
 
   it('cada tarefa roda em uma instância só e cada item é gravado uma vez', async () => {
-    const [{ uid: embarcadorUid }] = (await t.db.execute(sql`select uid from embarcadores order by nome limit 1`)).rows as { uid: string }[];
+    const [{ uid: embarcadorUid }] = (await t.db.execute(sql`select uid from embarcadores order by nome limit 1`) as unknown as { rows: { uid: string }[] }).rows;
     const uids: string[] = [];
     for (let i = 0; i < TAREFAS; i++) {
       uids.push(await criarTarefa(t.db, { embarcadorUid }, tipo, {}, Array.from({ length: ITENS }, (_, j) => ({ nome: `item ${j}` }))));

@@ -47,6 +47,9 @@ export const RECURSOS = [
   { codigo: 'rpa', nome: 'RPA (pagamento a autônomos)', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },
 ] as const satisfies readonly RecursoDef[];
 
+/** Screens every signed-in user may read (the update history): no role grants them, none denies them. */
+export const RECURSO_TODOS = '*';
+
 export type RecursoCodigo = (typeof RECURSOS)[number]['codigo'] | (string & {});
 export type Permissoes = Record<string, Acao[]>;
 

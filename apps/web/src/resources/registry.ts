@@ -28,6 +28,10 @@ import { setores } from '../modules/setor/resource.tsx';
 import { zonas } from '../modules/zona/resource.tsx';
 import { frota, motoristas, tiposVeiculo, veiculos } from '../modules/frota/resource.tsx';
 import { bancos, configuracoes, iss, parametros, tributoGeral, tributos } from '../modules/configuracoes/resource.tsx';
+import { filaTarefas } from '../modules/fila-tarefas/resource.tsx';
+import { logs } from '../modules/logs/resource.tsx';
+import { historicoWebservice } from '../modules/historico-webservice/resource.tsx';
+import { atualizacoes } from '../modules/atualizacoes/resource.tsx';
 import { MENU_GROUPS, type MenuGroup, type ResourceDef } from './types.ts';
 
 // Every resource screen of the app. Adding a screen = declaring a ResourceDef in
@@ -45,6 +49,8 @@ export const RESOURCES: ResourceDef[] = [
   // Freight pricing (menu Fretes), then the screens reached from them (table editor, region locations, component maps).
   tabelasFrete, calculadora, regioes, faixasCep, feriados, modais, componentes, prazosEntrega, rotas,
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
+  // Operations: the task queue, integration logs, web-service history, the product's updates.
+  filaTarefas, logs, historicoWebservice, atualizacoes,
 ];
 
 export type { ResourceDef } from './types.ts';

@@ -10,4 +10,5 @@ export * from './frete.ts';
 export * from './tabelas.ts';
 export * from './configuracoes.ts';
 export * from './operacoes.ts';
+export * from './sefaz.ts';
 export * from './auditoria.ts';

@@ -1,6 +1,6 @@
 import { ITEM_TAREFA_STATUS as ITEM, MSG, TAREFA_STATUS as ST } from '@fretio/core';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { arquivos, tarefaItens, tarefas } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -23,8 +23,9 @@ const mensagemDe = (e: unknown) => {
 };
 
 /** `parar`: the instance is shutting down; the task goes back to the queue after the current item. */
-export async function executarTarefa(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, linha: Linha, trabalhador: string, parar: () => boolean) {
-  const tarefa: TarefaEmExecucao = { uid: linha.uid, embarcadorUid: linha.embarcadorUid, usuarioUid: linha.usuarioUid, parametros: linha.parametros };
+export async function executarTarefa(app: FastifyInstance, tipo: TipoTarefa, linha: Linha, trabalhador: string, parar: () => boolean) {
+  const { db, log } = app;
+  const tarefa: TarefaEmExecucao = { uid: linha.uid, embarcadorUid: linha.embarcadorUid, usuarioUid: linha.usuarioUid, parametros: linha.parametros, app, storage: app.storage };
   try {
     if (!linha.preparada) await preparar(db, tipo, tarefa);
     let cancelar = linha.cancelar;
@@ -74,7 +75,16 @@ async function preparar(db: Db, tipo: TipoTarefa, tarefa: TarefaEmExecucao) {
 }
 
 /** One item in one transaction with its progress; answers whether the task was asked to stop. */
-async function processarItem(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, tarefa: TarefaEmExecucao, item: ItemEmExecucao, trabalhador: string) {
+async function processarItem(db: Db, log: FastifyInstance['log'], tipo: TipoTarefa, tarefa: TarefaEmExecucao, item: ItemEmExecucao, trabalhador: string) {
+  let buscado: unknown;
+  let erroBusca: unknown;
+  if (tipo.buscar) {
+    try {
+      buscado = await tipo.buscar(db, tarefa, item);
+    } catch (e) {
+      erroBusca = e;
+    }
+  }
   return db.transaction(async (tx) => {
     // Locked first: a worker that lost its lease and one that took over never both process the item.
     const [atual] = await tx.select({ status: tarefaItens.status }).from(tarefaItens).where(eq(tarefaItens.uid, item.uid)).for('update');
@@ -84,7 +94,8 @@ async function processarItem(db: Db, log: FastifyBaseLogger, tipo: TipoTarefa, t
     let registroUid: string | null = null;
     try {
       // A savepoint: an item that fails leaves nothing behind, and its error is still recorded.
-      const r = await tx.transaction((sp) => tipo.processar(sp, tarefa, item));
+      if (erroBusca) throw erroBusca;
+      const r = await tx.transaction((sp) => tipo.processar(sp, tarefa, item, buscado));
       status = r.situacao === 'aviso' ? ITEM.AVISO : r.situacao === 'ignorado' ? ITEM.IGNORADO : ITEM.OK;
       mensagem = r.mensagem ?? null;
       registroUid = r.registroUid ?? null;

@@ -91,3 +91,14 @@ export async function cancelarPendentes(db: DbOrTx, tarefaUid: string) {
     .set({ status: ITEM.CANCELADO, mensagem: 'Cancelado antes de ser processado.', processadoEm: sql`now()` })
     .where(and(eq(tarefaItens.tarefaUid, tarefaUid), eq(tarefaItens.status, ITEM.PENDENTE)));
 }
+
+/**
+ * Items found while the task runs (a web service answered with more documents): appended after the
+ * last one, inside the caller's transaction, so they exist exactly when what found them is saved.
+ */
+export async function acrescentarItens(tx: DbOrTx, tarefaUid: string, itens: ItemNovo[]) {
+  if (!itens.length) return;
+  const [{ proxima }] = await tx.select({ proxima: sql<number>`coalesce(max(${tarefaItens.ordem}) + 1, 0)::int` }).from(tarefaItens).where(eq(tarefaItens.tarefaUid, tarefaUid));
+  await inserirItens(tx, tarefaUid, itens, proxima);
+  await tx.update(tarefas).set({ total: sql`${tarefas.total} + ${itens.length}` }).where(eq(tarefas.uid, tarefaUid));
+}

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../resource.ts';
 
@@ -12,6 +13,10 @@ export type TarefaEmExecucao<P = unknown> = {
   embarcadorUid: string;
   usuarioUid: string | null;
   parametros: P;
+  /** The app running the task: its storage (uploads), config, mailer and log. */
+  app: FastifyInstance;
+  /** = app.storage: the uploads the task reads, the files it writes. */
+  storage: FastifyInstance['storage'];
 };
 
 export type ItemEmExecucao = { uid: string; ordem: number; nome: string; ref: unknown };
@@ -42,7 +47,13 @@ export type TipoTarefa<P = unknown> = {
    * One item, inside `tx`: the same transaction marks the item done and counts the progress, so an item
    * is either saved and counted or neither. Throw AppError for an item error with its message.
    */
-  processar(tx: Tx, tarefa: TarefaEmExecucao<P>, item: ItemEmExecucao): Promise<ResultadoItem>;
+  processar(tx: Tx, tarefa: TarefaEmExecucao<P>, item: ItemEmExecucao, buscado?: unknown): Promise<ResultadoItem>;
+  /**
+   * Slow outside work for an item (a web-service call), run BEFORE its transaction opens so no
+   * transaction waits on the network; its result is `processar`'s 4th argument. A crash between the two
+   * only repeats the call.
+   */
+  buscar?(db: Db, tarefa: TarefaEmExecucao<P>, item: ItemEmExecucao): Promise<unknown>;
   /** After the last item (e.g. writes the export file). Not called when the task was cancelled. */
   concluir?(db: Db, tarefa: TarefaEmExecucao<P>): Promise<{ arquivo?: ArquivoGerado; mensagem?: string } | undefined>;
   /** Storage keys the task owns (uploads), removed when the task is deleted. */

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { TAREFA_STATUS as ST } from '@fretio/core';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { FastifyInstance } from 'fastify';
 import { tarefas } from '../../db/schema/index.ts';
 import { executarTarefa } from './executar.ts';
 import { LEASE_SEGUNDOS, reivindicar, renovar } from './fila.ts';
@@ -15,7 +14,8 @@ import { tipoDeTarefa } from './tipo.ts';
 
 export type OpcoesTrabalhador = { concorrencia: number; intervaloMs: number };
 
-export function criarTrabalhador(db: Db, log: FastifyBaseLogger, opcoes: OpcoesTrabalhador) {
+export function criarTrabalhador(app: FastifyInstance, opcoes: OpcoesTrabalhador) {
+  const { db, log } = app;
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const emExecucao = new Set<Promise<void>>();
   let parado = true;
@@ -62,7 +62,7 @@ export function criarTrabalhador(db: Db, log: FastifyBaseLogger, opcoes: OpcoesT
     // The lease is renewed while an item takes long (each finished item renews it too).
     const vida = setInterval(() => void renovar(db, linha.uid, id).catch(() => {}), (LEASE_SEGUNDOS * 1000) / 4);
     try {
-      await executarTarefa(db, log, tipo, linha, id, () => parado);
+      await executarTarefa(app, tipo, linha, id, () => parado);
     } catch (e) {
       log.error({ err: e, tarefa: linha.uid }, 'fila de tarefas: tarefa interrompida');
     } finally {

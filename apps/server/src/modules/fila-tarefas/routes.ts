@@ -1,10 +1,11 @@
-import { envelope, itemTarefa, listaDe, listQueryBase, z } from '@fretio/core';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { envelope, itemTarefa, listaDe, z } from '@fretio/core';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tarefaItens, tarefas } from '../../db/schema/index.ts';
 import { arquivos } from '../../db/schema/index.ts';
-import { errorResponses, zUidParam } from '../../framework/schemas.ts';
+import { parseList } from '../../framework/list-query.ts';
+import { errorResponses, listQuerySchema, zUidParam } from '../../framework/schemas.ts';
 import { tipoDeTarefa } from '../../framework/tarefas/tipo.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador, temPermissao } from '../../plugins/auth/context.ts';
@@ -13,10 +14,13 @@ import { registrarDonoDeArquivo } from '../arquivos/acesso.ts';
 // A task's per-item report (GET fila-tarefas/{uid}/itens, filterable by result) and who may download
 // the file a task produced: whoever may read the record kind the task is about.
 
-const itensQuery = listQueryBase.extend({
-  ftr_status: z.coerce.number().int().min(1).max(6).optional().describe('1 Pendente, 2 Processado, 3 Aviso, 4 Ignorado, 5 Erro, 6 Cancelado'),
-  ftr_nome: z.string().max(200).optional(),
-});
+// ftr_status: 1 Pendente, 2 Processado, 3 Aviso, 4 Ignorado, 5 Erro, 6 Cancelado; ftr_nome: part of the name.
+const ITENS_LISTA = {
+  filters: { status: { column: tarefaItens.status, kind: 'int' as const }, nome: { column: tarefaItens.nome, kind: 'text' as const } },
+  sortable: { ordem: tarefaItens.ordem },
+  defaultSort: 'ordem',
+  tieBreaker: tarefaItens.uid,
+};
 
 export default async function filaTarefasRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/v1/fila-tarefas/:uid/itens', {
@@ -25,7 +29,7 @@ export default async function filaTarefasRoutes(app: FastifyInstance) {
       tags: ['Fila de tarefas'],
       summary: 'Relatório por item da tarefa (arquivo, entrada ou linha; resultado; mensagem)',
       params: z.object({ uid: zUidParam }),
-      querystring: itensQuery,
+      querystring: listQuerySchema(['status', 'nome'], []),
       response: { 200: envelope(listaDe(itemTarefa)), ...errorResponses },
     },
   }, async (req) => {
@@ -33,16 +37,12 @@ export default async function filaTarefasRoutes(app: FastifyInstance) {
     const [t] = await app.db.select({ uid: tarefas.uid }).from(tarefas)
       .where(and(eq(tarefas.uid, req.params.uid), eq(tarefas.embarcadorUid, embarcadorUid)));
     if (!t) throw AppError.notFound();
-    const q = req.query;
-    const where = and(
-      eq(tarefaItens.tarefaUid, t.uid),
-      q.ftr_status ? eq(tarefaItens.status, q.ftr_status) : undefined,
-      q.ftr_nome ? sql`f_norm(${tarefaItens.nome}) like '%' || f_norm(${q.ftr_nome}) || '%'` : undefined,
-    );
+    const lista = parseList(req.query as Record<string, unknown>, ITENS_LISTA);
+    const where = and(eq(tarefaItens.tarefaUid, t.uid), lista.where);
     const rows = await app.db.select({
       uid: tarefaItens.uid, ordem: tarefaItens.ordem, nome: tarefaItens.nome, status: tarefaItens.status,
       mensagem: tarefaItens.mensagem, registroUid: tarefaItens.registroUid, processadoEm: tarefaItens.processadoEm,
-    }).from(tarefaItens).where(where).orderBy(asc(tarefaItens.ordem)).limit(q.pps).offset((q.pc - 1) * q.pps);
+    }).from(tarefaItens).where(where).orderBy(...lista.orderBy).limit(lista.limit).offset(lista.offset);
     const [{ n }] = await app.db.select({ n: sql<number>`count(*)::int` }).from(tarefaItens).where(where);
     return { success: true, message: '', data: { data: rows.map((r) => ({ ...r, ordem: r.ordem + 1 })), totalRecords: n } };
   });
