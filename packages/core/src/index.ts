@@ -13,6 +13,7 @@ export * from './api/api-token.ts';
 export * from './frete/index.ts';
 export * from './auditoria/index.ts';
 export * from './api/auditoria.ts';
+export * from './api/liquidacao.ts';
 export * from './rpa/index.ts';
 export * from './enums.ts';
 export * from './api/pessoas.ts';
