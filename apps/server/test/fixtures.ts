@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { generateCnh, generateCnpj, generateCpf, generateLicensePlate, generateRenavam } from '@brazilian-utils/brazilian-utils';
 import { sql } from 'drizzle-orm';
 import type { Created, Harness } from './support/harness.ts';
+import { fixturesAuditoria, rotasAuditoria } from './fixtures-auditoria.ts';
 
 // Valid request bodies for every API resource, used by the generic suites in test/generic
 // (tenant isolation, permissions, bad input). They run over the route table, so a new module is
@@ -106,6 +107,7 @@ async function anexoDeTabela(h: Harness): Promise<{ uid: string; anexoUid: strin
 }
 
 export const fixtures: Record<string, ResourceFixture> = {
+  ...fixturesAuditoria,
   '/centros-custo': {
     body: (h) => {
       const n = h.seq();
@@ -354,6 +356,7 @@ export const fixtures: Record<string, ResourceFixture> = {
 };
 
 export const routeFixtures: Record<string, RouteFixture> = {
+  ...rotasAuditoria,
   'PUT /api/v1/tabelasfrete/:uid/atualizarstatus': {
     body: () => ({ status: 2, justificativa: 'Teste de isolamento' }),
   },
