@@ -26,4 +26,6 @@ export * from './api/configuracoes.ts';
 export * from './api/frete.ts';
 export * from './api/tabelas.ts';
 export * from './api/local.ts';
+export * from './fiscal/situacao.ts';
+export * from './api/documentos.ts';
 export * from './api/operacoes.ts';

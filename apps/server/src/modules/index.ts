@@ -28,6 +28,9 @@ import prazosentrega from './prazosentrega/module.ts';
 import rotas from './rotas/module.ts';
 import tabelasfrete from './tabelasfrete/module.ts';
 import calculadora from './calculadora/module.ts';
+import nfes from './nfes/module.ts';
+import ctes from './ctes/module.ts';
+import nfeVirtual from './nfe-virtual/module.ts';
 import filaTarefas from './fila-tarefas/module.ts';
 import logs from './logs/module.ts';
 import historicoWebservice from './historico-webservice/module.ts';
@@ -37,7 +40,7 @@ import faturamento from './faturamento/module.ts';
 import rpa from './rpa/module.ts';
 
 // Every module of the API; each folder's module.ts says what it gives (resources and routes).
-export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, auditorias, faturamento, rpa];
+export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, auditorias, faturamento, rpa];
 
 export const resources = MODULOS.flatMap((m) => m.resources ?? []);
 

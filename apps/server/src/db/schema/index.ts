@@ -9,6 +9,7 @@ export * from './frota.ts';
 export * from './frete.ts';
 export * from './tabelas.ts';
 export * from './configuracoes.ts';
+export * from './fiscal.ts';
 export * from './operacoes.ts';
 export * from './sefaz.ts';
 export * from './auditoria.ts';
