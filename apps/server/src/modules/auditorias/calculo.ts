@@ -49,12 +49,19 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
     destinatario: c.cte.destinatario?.documento ?? undefined,
   };
   const motivos: string[] = [];
+  // Several tables of the carrier may be valid: the best priority wins, then the lowest total (the
+  // calculator's ranking), so the audit expects what the shipper would have been quoted.
+  let melhor: { t: (typeof tabelas)[number]; r: Extract<ReturnType<typeof calcularFrete>, { cotado: true }> } | null = null;
   for (const t of tabelas) {
     const m = montadas.get(t.uid);
     if (!m) continue;
     if (m.erros.length) { motivos.push(`tabela "${t.nome}" com erro de cadastro: ${m.erros[0]!.message}`); continue; }
     const r = calcularFrete(m.tabela, carga, { aliquotaIcms: aliquota, feriados: [] });
     if (!r.cotado) { motivos.push(`tabela "${t.nome}": ${r.motivo}`); continue; }
+    if (!melhor || t.prioridade < melhor.t.prioridade || (t.prioridade === melhor.t.prioridade && r.total < melhor.r.total)) melhor = { t, r };
+  }
+  if (melhor) {
+    const { t, r } = melhor;
     return esperadoDoMotor(r, 'TABELA', {
       descricao: `tabela "${t.nome}" vigente em ${brData(data)}, ${origem.uf} → ${destino.uf}, ${pesoKg} kg, mercadoria R$ ${valorMercadoria.toFixed(2).replace('.', ',')}`,
       referenciaUid: t.uid, pesoKg, valorMercadoria,

@@ -6,6 +6,8 @@ import { auditorias } from '../../db/schema/index.ts';
 import { listar } from '../../framework/crud.ts';
 import { errorResponses, listQuerySchema } from '../../framework/schemas.ts';
 import { criarTarefa } from '../../framework/tarefas/index.ts';
+import { assinar } from '../../framework/eventos.ts';
+import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { auditoriaItem } from './itens.ts';
 import { auditoriasResource } from './resource.ts';
@@ -19,6 +21,17 @@ const tags = ['Auditoria de frete'];
 const pendentes = { ...auditoriasResource, listWhere: () => inArray(auditorias.status, [2, 3]) };
 
 export default async function auditoriasRoutes(app: FastifyInstance) {
+  // Every imported CT-e is audited by itself, after the import's commit, in its own transaction. The bus is
+  // per process: a CT-e of another app instance's database is not found here and is ignored.
+  const parar = assinar('cte.importado', async (e) => {
+    try {
+      await app.db.transaction((tx) => auditarCte(tx, e.embarcadorUid, e.cteUid));
+    } catch (err) {
+      if (err instanceof AppError && (err.status === 404 || err.status === 409)) return;
+      throw err;
+    }
+  });
+  app.addHook('onClose', async () => parar());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const filtros = Object.keys(auditoriasResource.filters);
   const faixas = Object.entries(auditoriasResource.filters).filter(([, f]) => f.range).map(([k]) => k);
