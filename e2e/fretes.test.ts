@@ -130,7 +130,7 @@ describe('tabelas de frete e calculadora', () => {
       rotuloValor: 'Valor por unidade',
       valor: '6,5',
     });
-    await adicionarRegra(page, { componente: 'TAS', base: 'Viagem', calculo: 'Valor fixo', rotuloValor: 'Valor fixo', valor: '4,5' });
+    await adicionarRegra(page, { componente: 'TAS', base: 'Por CT-e/viagem', calculo: 'Valor fixo', rotuloValor: 'Valor fixo', valor: '4,5' });
     await row(regras, 'FRETE_VALOR').getByText('0,3000 %').waitFor();
     await row(regras, 'GRIS').getByText('R$ 3,00').waitFor();
     await row(regras, 'PEDAGIO').getByText('R$ 6,5000').waitFor();

@@ -330,6 +330,10 @@ export const fixtures: Record<string, ResourceFixture> = {
     parent: tabelaDeA,
     body: async (h) => ({ componente: await componenteNovo(h), base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.3, minimo: 3, aposMinimo: false }),
   },
+  '/tabelasfrete/:uid/adicionais': {
+    parent: tabelaDeA,
+    body: async (h) => ({ componente: await componenteNovo(h), base: 'VIAGEM', calculo: 'FIXO', valor: 35, destino: { tipo: 'UF', uf: 'SP' } }),
+  },
   '/tabelasfrete/:uid/rotasComponente': {
     parent: tabelaDeA,
     body: async (h, { parent }) => ({ tabelaRotaUid: await rotaDaTabela(h, parent as string), componente: await componenteNovo(h), base: 'VIAGEM', calculo: 'FIXO', valor: 4.5 }),
@@ -378,6 +382,10 @@ export const fixtures: Record<string, ResourceFixture> = {
       destinatarioUf: 'RJ',
       valorTotal: 100.5,
     }),
+  },
+  '/sefaz/resumos': {
+    create: async (h) =>
+      (await h.rows<{ uid: string }>(sql`insert into sefaz_resumos (embarcador_uid, servico, cnpj_interessado, nsu, schema, chave, xml) values (${h.embarcadorA}, 'nfe', '12345678000195', ${String(h.seq()).padStart(15, '0')}, 'resNFe_v1.01.xsd', '35261111222333000181550010000012341000012345', '<resNFe/>') returning uid`))[0].uid,
   },
 };
 

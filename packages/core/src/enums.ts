@@ -110,6 +110,7 @@ export type ImpostoFrete = (typeof IMPOSTOS_FRETE_VALORES)[number];
 /** Kinds of tax rule of configuracoes/tributos. */
 export const TIPOS_TRIBUTO = [
   { value: 'INTERNO', label: 'ICMS interno (origem e destino na mesma UF)' },
+  { value: 'TRANSPORTE', label: 'ICMS do transporte dentro da UF (frete)' },
   { value: 'INTERESTADUAL', label: 'ICMS interestadual' },
   { value: 'IMPORTADO', label: 'ICMS de mercadoria importada (interestadual)' },
   { value: 'PIS_COFINS', label: 'PIS/COFINS' },

@@ -1,4 +1,4 @@
-import { aliquotaIcmsInterestadual } from './frete/icms.ts';
+import { aliquotaIcmsInterestadual, aliquotaIcmsTransporteInterestadual } from './frete/icms.ts';
 import { normalizarUf, regiaoDaUf } from './frete/ufs.ts';
 
 // The legal defaults of the taxes on freight, used when a shipper has no rule of its own
@@ -10,8 +10,7 @@ import { normalizarUf, regiaoDaUf } from './frete/ufs.ts';
  * some goods...). Changes in force during 2025: MA 22 → 23 (23/02/2025), PI 21 → 22.5 (01/04/2025),
  * RN 18 → 20 (20/03/2025). Sources: each state's ICMS law as compiled in the 2025 tables of the
  * press and tax advisers (e.g. "Estados que alteraram as alíquotas de ICMS de 2024 para 2025").
- * Transport services often have a specific rate (e.g. SP 12 % on freight): a shipper records it as
- * an INTERNO rule in configuracoes/tributos, which wins over this table.
+ * These are GOODS rates: the freight's intrastate rate is ALIQUOTAS_ICMS_TRANSPORTE below.
  */
 export const ALIQUOTAS_ICMS_INTERNAS: Readonly<Record<string, number>> = {
   AC: 19, AL: 19, AM: 20, AP: 18, BA: 20.5, CE: 20, DF: 20, ES: 17, GO: 19,
@@ -45,4 +44,38 @@ export function aliquotaIcmsInterna(uf: string): number {
 export function aliquotaIcmsPadrao(ufOrigem: string, ufDestino: string, importado = false): number {
   const inter = aliquotaIcmsInterestadual(ufOrigem, ufDestino, importado);
   return inter ?? aliquotaIcmsInterna(ufOrigem);
+}
+
+/**
+ * Intrastate ICMS rates of the TRANSPORT service (freight) per UF, in percent — separate from the goods
+ * rates because several states tax transport below their general rate. A shipper overrides any of them
+ * with a TRANSPORTE rule in configuracoes/tributos (dated). Sources, per UF:
+ * - SP 12 %: RICMS/SP (Decreto 45.490/2000), art. 54, I — "prestações de serviço de transporte".
+ * - MG 18 %: RICMS/MG (Decreto 43.080/2002), Parte Geral, art. 42, I, "e" (general rule for transport
+ *   not covered by the item 144 exemption of Anexo I; see contabeis.com.br forum answer 170692).
+ * - Every other UF: no specific transport rate was found in the sources consulted, so the state's general
+ *   ("modal") rate applies (ALIQUOTAS_ICMS_INTERNAS, same sources); shippers whose carriers use a reduced
+ *   rate or the Convênio ICMS 106/1996 presumed credit record it as a TRANSPORTE rule.
+ */
+export const ALIQUOTAS_ICMS_TRANSPORTE: Readonly<Record<string, number>> = {
+  ...ALIQUOTAS_ICMS_INTERNAS,
+  SP: 12,
+  MG: 18,
+};
+
+/** The intrastate transport rate of a UF (throws on an unknown UF). */
+export function aliquotaIcmsTransporteInterna(uf: string): number {
+  const u = normalizarUf(uf);
+  const a = ALIQUOTAS_ICMS_TRANSPORTE[u];
+  if (a === undefined || !regiaoDaUf(u)) throw new RangeError(`UF desconhecida: "${uf}"`);
+  return a;
+}
+
+/**
+ * The legal ICMS rate of a FREIGHT: the transport rate inside a UF, else 4 (air) / 7 / 12. Follows the
+ * modal and the UFs only — imported goods do not change it (Res. SF 13/2012 is about goods).
+ * Same municipality is not ICMS at all but ISS (the engine decides by origin/destination IBGE).
+ */
+export function aliquotaIcmsFrete(ufOrigem: string, ufDestino: string, modal?: string | null): number {
+  return aliquotaIcmsTransporteInterestadual(ufOrigem, ufDestino, modal) ?? aliquotaIcmsTransporteInterna(ufOrigem);
 }

@@ -45,6 +45,8 @@ export const configuracaoItem = z.object({
   toleranciaAuditoriaValor: z.number().describe('R$ de diferença aceita na auditoria de frete'),
   moeda: z.string(),
   fusoHorario: z.string(),
+  pontosFacultativosUteis: z.boolean().describe('Pontos facultativos (Carnaval, Corpus Christi) contam como dias úteis nos prazos'),
+  aprovacaoTabelas: z.boolean().describe('Tabela de frete nova ou reajustada só é ativada por outro usuário (aprovação)'),
   criadoEm: z.string(),
   atualizadoEm: z.string(),
 });
@@ -60,6 +62,8 @@ export const configuracaoInput = z.object({
   toleranciaAuditoriaValor: zDinheiro(2).refine((v) => Number(v) >= 0 && Number(v) < 1e12, CAMPO.valorMinimo(0)).optional(),
   moeda: z.enum(MOEDAS_VALORES).optional(),
   fusoHorario: z.enum(FUSOS_HORARIOS_VALORES).optional(),
+  pontosFacultativosUteis: z.boolean({ error: 'Deve ser verdadeiro ou falso' }).optional(),
+  aprovacaoTabelas: z.boolean({ error: 'Deve ser verdadeiro ou falso' }).optional(),
 });
 
 // ---- administracao/parametros --------------------------------------------------------------------
@@ -160,7 +164,7 @@ const regimePisCofins = z.enum(REGIMES_PIS_COFINS_VALORES, { error: `Deve ser um
 
 export const tributoInput = z
   .object({
-    tipo: tipoTributo.describe('INTERNO (uf), INTERESTADUAL (ufOrigem, ufDestino), IMPORTADO, PIS_COFINS (regimePisCofins)'),
+    tipo: tipoTributo.describe('INTERNO (uf), TRANSPORTE (uf: ICMS do frete dentro da UF), INTERESTADUAL (ufOrigem, ufDestino), IMPORTADO, PIS_COFINS (regimePisCofins)'),
     uf: opcional(zUfValida).describe('INTERNO: a UF'),
     ufOrigem: opcional(zUfValida).describe('INTERESTADUAL'),
     ufDestino: opcional(zUfValida).describe('INTERESTADUAL'),
@@ -175,13 +179,13 @@ export const tributoInput = z
   })
   .superRefine((v, ctx) => {
     const exigir = (campo: string) => ctx.addIssue({ code: 'custom', path: [campo], message: CAMPO.obrigatorio });
-    if (v.tipo === 'INTERNO' && !v.uf) exigir('uf');
+    if ((v.tipo === 'INTERNO' || v.tipo === 'TRANSPORTE') && !v.uf) exigir('uf');
     if (v.tipo === 'INTERESTADUAL') {
       if (!v.ufOrigem) exigir('ufOrigem');
       if (!v.ufDestino) exigir('ufDestino');
       if (v.ufOrigem && v.ufOrigem === v.ufDestino) ctx.addIssue({ code: 'custom', path: ['ufDestino'], message: 'A UF de destino deve ser diferente da de origem' });
     }
-    if ((v.tipo === 'INTERNO' || v.tipo === 'INTERESTADUAL') && v.aliquota === null) exigir('aliquota');
+    if ((v.tipo === 'INTERNO' || v.tipo === 'TRANSPORTE' || v.tipo === 'INTERESTADUAL') && v.aliquota === null) exigir('aliquota');
     if (v.tipo === 'PIS_COFINS' && !v.regimePisCofins) exigir('regimePisCofins');
     if (v.vigenciaFim && v.vigenciaFim < v.vigenciaInicio) {
       ctx.addIssue({ code: 'custom', path: ['vigenciaFim'], message: 'O fim da vigência deve ser igual ou posterior ao início' });

@@ -140,6 +140,8 @@ export const componenteInput = z.object({
   codigo: zCodigo(30),
   nome: zTexto(120),
   descricao: zTextoOpcional(255),
+  fretePrincipal: zBool.default(false).describe('Faz parte do frete principal (base FRETE_PRINCIPAL)'),
+  foraBaseTributo: zBool.default(false).describe('Fora da base do ICMS/ISS (ex.: vale-pedágio)'),
   ativo: zBool.default(true),
 });
 export const componente = z.object({
@@ -147,6 +149,8 @@ export const componente = z.object({
   codigo: z.string(),
   nome: z.string(),
   descricao: z.string().nullable(),
+  fretePrincipal: z.boolean(),
+  foraBaseTributo: z.boolean(),
   ativo: z.boolean(),
   sistema: z.boolean(),
   ...auditado,
@@ -269,7 +273,10 @@ export const calculoInput = z
     data: zData.optional().describe('Data de embarque (padrão: hoje em America/Sao_Paulo)'),
     transportadorUids: z.array(zUid).max(200).optional().describe('Só as tabelas destes transportadores'),
     tipoVeiculoUid: zUid.optional(),
-    importado: z.boolean().optional().describe('Mercadoria importada (ICMS interestadual 4 %)'),
+    importado: z
+      .boolean()
+      .optional()
+      .describe('Mercadoria importada: não muda o ICMS do frete (Res. SF 13/2012 trata da mercadoria; o frete segue o modal e as UFs)'),
   })
   .refine((c) => !(c.m3 !== undefined && c.dimensoes?.length), { error: 'Informe m3 ou dimensoes, não ambos', path: ['dimensoes'] });
 export type CalculoInput = z.infer<typeof calculoInput>;
@@ -286,6 +293,8 @@ export const componenteCotado = z.object({
   base: z.string(),
   quantidade: z.number(),
   valor: z.number(),
+  /** Outside the tax base (vale-pedágio). */
+  foraBaseTributo: z.boolean().optional(),
 });
 export const cotacaoCalculada = z.object({
   tabelaUid: z.string(),
@@ -303,6 +312,16 @@ export const cotacaoCalculada = z.object({
   prazoDiasUteis: z.number().int(),
   dataPrevistaEntrega: z.string(),
   prioridade: z.number().int(),
+  /** Which tax applied: ICMS (between municipalities), ISS (same municipality) or NENHUM (Simples Nacional carrier). */
+  tributo: z.enum(['ICMS', 'ISS', 'NENHUM']),
+  aliquotaIss: z.number(),
+  iss: z.number(),
+  /** Components outside the tax base (vale-pedágio), included in valorSemIcms and total. */
+  valorForaBaseTributo: z.number(),
+  /** Location surcharges (adicionais) applied. */
+  adicionais: z.array(z.string()),
+  /** ANTT minimum freight for full loads (when configured) and whether the quote is below it. */
+  pisoAntt: z.object({ valor: z.number(), abaixo: z.boolean() }).optional(),
 });
 export const naoCotada = z.object({
   tabelaUid: z.string(),

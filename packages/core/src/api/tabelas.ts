@@ -17,8 +17,10 @@ export const BASES_REGRA = [
   'VIAGEM',
   'FRETE_PESO',
   'SUBTOTAL',
+  'FRETE_PRINCIPAL',
+  'EIXOS',
 ] as const satisfies readonly BaseRegra[];
-export const CALCULOS_REGRA = ['PERCENTUAL', 'POR_UNIDADE', 'FIXO', 'FAIXA'] as const satisfies readonly TipoCalculo[];
+export const CALCULOS_REGRA = ['PERCENTUAL', 'POR_UNIDADE', 'FIXO', 'FAIXA', 'COMPARATIVO'] as const satisfies readonly TipoCalculo[];
 export const MODOS_FAIXA = ['FIXO', 'POR_UNIDADE', 'EXCEDENTE'] as const satisfies readonly ModoFaixa[];
 export const MODOS_RESTRICAO = ['SOMENTE', 'EXCETO'] as const;
 export const SITUACOES_VIGENCIA = ['Vigente', 'Futura', 'Expirada'] as const;
@@ -47,6 +49,9 @@ const camposTabela = {
     .default(0)
     .describe('Desempate no ranking da calculadora: menor primeiro'),
   observacoes: zTextoOpcional(2000),
+  densidadeIsencaoCubagem: opcional(z.number({ error: 'Número inválido' }).positive('Densidade deve ser maior que zero').max(99999)).describe(
+    'Isenção de cubagem: cargas com densidade (kg/m³) igual ou maior são cobradas pelo peso real',
+  ),
 };
 const vigenciaOrdenada = (t: { vigenciaInicio: string; vigenciaFim: string | null }) => !t.vigenciaFim || t.vigenciaFim >= t.vigenciaInicio;
 const erroVigencia = {
@@ -81,6 +86,13 @@ export const tabelaFrete = z.object({
   tabelaOrigemUid: z.string().nullable(),
   /** Superseded by a readjusted version: read-only. */
   historica: z.boolean(),
+  densidadeIsencaoCubagem: z.number().nullable(),
+  /** Maker–checker: who submitted the table (created or readjusted it) and who approved (activated) it. */
+  submetidoPor: z.string().nullable(),
+  submetidoPorNome: z.string().nullable(),
+  aprovadoPor: z.string().nullable(),
+  aprovadoPorNome: z.string().nullable(),
+  aprovadoEm: z.string().nullable(),
   quantidadeRotas: z.number().int(),
   criadoEm: z.string(),
   atualizadoEm: z.string(),
@@ -101,6 +113,9 @@ export const tabelaRotaInput = z
     freteMinimo: opcional(naoNegativo('Frete mínimo').max(1e10)),
     distanciaKm: opcional(naoNegativo('Distância').max(1e7)),
     tipoVeiculoUid: opcional(zUid),
+    fatorCubagem: opcional(z.number({ error: 'Número inválido' }).positive('Fator de cubagem deve ser maior que zero').max(99999)).describe(
+      'kg por m³ desta rota (vazio: o da tabela)',
+    ),
   })
   .superRefine((r, ctx) => {
     if (r.rotaUid) return;
@@ -118,6 +133,7 @@ export const tabelaRota = z.object({
   freteMinimo: z.number().nullable(),
   distanciaKm: z.number().nullable(),
   tipoVeiculoUid: z.string().nullable(),
+  fatorCubagem: z.number().nullable(),
   quantidadeRegras: z.number().int(),
   criadoEm: z.string(),
   atualizadoEm: z.string(),
@@ -154,15 +170,32 @@ const camposRegra = {
   minimo: opcional(naoNegativo('Valor mínimo').max(1e10)),
   maximo: opcional(naoNegativo('Valor máximo').max(1e10)),
   aposMinimo: zBool.default(false).describe('Somado depois do frete mínimo da rota'),
+  comparaFaixaSeguinte: zBool.default(false).describe('FAIXA: cobra o menor entre esta faixa e o mínimo da faixa seguinte'),
+  foraBaseTributo: zBool.default(false).describe('Fora da base do ICMS/ISS (vale-pedágio): somado depois do imposto'),
+  percentualValor: opcional(naoNegativo('Percentual sobre o valor').max(100)).describe(
+    'COMPARATIVO: % do valor da mercadoria comparado com valor (R$/kg) × peso e com o mínimo',
+  ),
   faixas: faixasDaRegraSchema.max(200).optional().describe('Cálculo FAIXA: as faixas em ordem; quando informadas substituem as da regra'),
 };
 export const generalidadeInput = z.object(camposRegra);
+/** A location surcharge (the engine's AdicionalLocal): added on top of whichever route applies. */
+export const adicionalInput = z.object({
+  ...camposRegra,
+  origem: localRefInput
+    .nullish()
+    .transform((v) => v ?? null)
+    .describe('Vazio: qualquer origem'),
+  destino: localRefInput
+    .nullish()
+    .transform((v) => v ?? null)
+    .describe('Vazio: qualquer destino (use a restrição do componente para um destinatário)'),
+});
 export const regraRotaInput = z.object({ tabelaRotaUid: zUid.describe('Rota da tabela'), ...camposRegra });
 export const regra = z.object({
   uid: z.string(),
   tabelaFreteUid: z.string(),
   tabelaRotaUid: z.string().nullable(),
-  escopo: z.enum(['GENERALIDADE', 'ROTA']),
+  escopo: z.enum(['GENERALIDADE', 'ROTA', 'ADICIONAL']),
   componente: z.string(),
   componenteNome: z.string().nullable(),
   base: z.enum(BASES_REGRA),
@@ -171,6 +204,12 @@ export const regra = z.object({
   minimo: z.number().nullable(),
   maximo: z.number().nullable(),
   aposMinimo: z.boolean(),
+  comparaFaixaSeguinte: z.boolean(),
+  foraBaseTributo: z.boolean(),
+  percentualValor: z.number().nullable(),
+  /** ADICIONAL: where it applies (null: anywhere). */
+  origem: localRefItem.nullable(),
+  destino: localRefItem.nullable(),
   /** The table's restriction of this component, if any. */
   restricao: z.object({ uid: z.string(), modo: z.enum(MODOS_RESTRICAO) }).nullable(),
   faixas: z.array(faixaItem),
@@ -231,6 +270,7 @@ export const importacaoPessoasResultado = z.object({
 export const tabelaFreteCompleta = tabelaFrete.extend({
   rotas: z.array(tabelaRota.extend({ regras: z.array(regra) })),
   generalidades: z.array(regra),
+  adicionais: z.array(regra),
   prioridades: z.array(prioridade),
   restricoes: z.array(restricao.extend({ remetentes: z.array(restricaoPessoa), destinatarios: z.array(restricaoPessoa) })),
 });

@@ -1,13 +1,15 @@
-import { type Dec, dec, paraNumero2, ZERO } from './decimal.ts';
-import { calcularIcms } from './icms.ts';
+import { type Dec, dec, paraNumero2, round2, ZERO } from './decimal.ts';
+import { COMPONENTES_FORA_BASE_PADRAO, COMPONENTES_FRETE_PRINCIPAL_PADRAO } from './catalogo.ts';
+import { calcularTributo } from './icms.ts';
 import { type LocalNormalizado, normalizarLocal, somenteDigitos } from './locais.ts';
 import { adicionarDiasUteis, dataCalendario } from './prazo.ts';
 import { quantidadeBase, quantidadesDaCarga } from './quantidades.ts';
 import { type RegraPreparada, regrasAplicaveis, valorDaRegra } from './regras.ts';
-import { prepararTabela, selecionarRota } from './tabela.ts';
-import type { Carga, ComponenteCalculado, FreteNaoCotado, Opcoes, ResultadoFrete, TabelaCalculo } from './types.ts';
+import { adicionaisDoLocal, prepararTabela, selecionarRota, type TabelaPreparada } from './tabela.ts';
+import type { Carga, ComponenteCalculado, FreteCotado, FreteNaoCotado, Opcoes, ResultadoFrete, TabelaCalculo } from './types.ts';
 
 const fmt = (v: Dec | number) => Number(v).toLocaleString('pt-BR', { maximumFractionDigits: 4 });
+const dataBr = (iso: string) => iso.split('-').reverse().join('/');
 
 const NOME_BASE: Record<string, string> = {
   PESO: 'kg taxados',
@@ -19,7 +21,9 @@ const NOME_BASE: Record<string, string> = {
   KM: 'km',
   VIAGEM: 'viagens',
   FRETE_PESO: 'R$ de frete peso',
+  FRETE_PRINCIPAL: 'R$ de frete',
   SUBTOTAL: 'R$ de subtotal',
+  EIXOS: 'eixos',
 };
 
 function naoCotado(motivo: string): FreteNaoCotado {
@@ -37,6 +41,8 @@ function descreverLocal(l: LocalNormalizado): string {
   const extra = partes.filter(Boolean).join(', ');
   return extra ? `${l.uf} (${extra})` : l.uf;
 }
+
+const percentualValido = (a: unknown) => typeof a === 'number' && Number.isFinite(a) && a >= 0 && a < 100;
 
 /** Input problems are answered as "not quoted" so a bad load never throws inside a batch of quotes. */
 function validarEntrada(carga: Carga, opcoes: Opcoes): string | null {
@@ -56,9 +62,33 @@ function validarEntrada(carga: Carga, opcoes: Opcoes): string | null {
     return `Carga inválida: data "${carga.data}" não é uma data ISO (AAAA-MM-DD).`;
   if (!carga.origem?.uf || !carga.destino?.uf) return 'Carga inválida: origem e destino precisam informar a UF.';
   const a = opcoes.aliquotaIcms;
-  if (typeof a !== 'number' || !Number.isFinite(a) || a < 0 || a >= 100)
-    return `Alíquota de ICMS inválida: ${a} (informe um percentual de 0 a 100, exclusive).`;
+  if (!percentualValido(a)) return `Alíquota de ICMS inválida: ${a} (informe um percentual de 0 a 100, exclusive).`;
+  if (opcoes.aliquotaIss !== undefined && !percentualValido(opcoes.aliquotaIss))
+    return `Alíquota de ISS inválida: ${opcoes.aliquotaIss} (informe um percentual de 0 a 100, exclusive).`;
   return null;
+}
+
+/** Whether the table is valid on the load's date (tables without validity always are). */
+export function tabelaVigenteEm(tabela: Pick<TabelaCalculo, 'vigenciaInicio' | 'vigenciaFim'>, data: string): boolean {
+  const d = dataCalendario(data);
+  if (!d) return false;
+  if (tabela.vigenciaInicio && d < tabela.vigenciaInicio.slice(0, 10)) return false;
+  if (tabela.vigenciaFim && d > tabela.vigenciaFim.slice(0, 10)) return false;
+  return true;
+}
+
+/** Cubage exemption of the table for this load (density, recipient or products). */
+function isentoCubagem(tabela: TabelaCalculo, carga: Carga): boolean {
+  const i = tabela.isencaoCubagem;
+  if (!i) return false;
+  if (i.densidadeMinima !== undefined && carga.m3 && carga.m3 > 0 && dec(carga.pesoKg).div(carga.m3).gte(i.densidadeMinima))
+    return true;
+  if (i.destinatarios?.length && carga.destinatario) {
+    const d = somenteDigitos(carga.destinatario);
+    if (i.destinatarios.some((x) => somenteDigitos(x) === d)) return true;
+  }
+  if (i.produtos?.length && carga.produtos?.length) return carga.produtos.every((p) => i.produtos?.includes(p));
+  return false;
 }
 
 /**
@@ -68,6 +98,9 @@ function validarEntrada(carga: Carga, opcoes: Opcoes): string | null {
 export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoes): ResultadoFrete {
   const invalido = validarEntrada(carga, opcoes);
   if (invalido) return naoCotado(invalido);
+  const dataCarga = dataCalendario(carga.data) as string;
+  if (!tabelaVigenteEm(tabela, dataCarga))
+    return naoCotado(`A tabela não está vigente em ${dataBr(dataCarga)}.`);
 
   const t = prepararTabela(tabela);
   const origem = normalizarLocal(carga.origem);
@@ -86,25 +119,52 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
   const rotaP = selecao.rota;
   const rota = rotaP.rota;
 
-  const q = quantidadesDaCarga(carga, t.fatorCubagem);
+  // Capacity: the route's vehicle type, else the load's.
+  const tipoVeiculo = rota.tipoVeiculoUid ?? carga.tipoVeiculoUid;
+  const veiculo = tipoVeiculo ? opcoes.tiposVeiculo?.[tipoVeiculo] : undefined;
+  if (veiculo?.capacidadeKg !== undefined && carga.pesoKg > veiculo.capacidadeKg)
+    return naoCotado(
+      `A carga excede a capacidade do veículo: ${fmt(carga.pesoKg)} kg para ${fmt(veiculo.capacidadeKg)} kg do tipo "${tipoVeiculo}".`,
+    );
+  if (veiculo?.capacidadeM3 !== undefined && carga.m3 !== undefined && carga.m3 > veiculo.capacidadeM3)
+    return naoCotado(
+      `A carga excede a capacidade do veículo: ${fmt(carga.m3)} m³ para ${fmt(veiculo.capacidadeM3)} m³ do tipo "${tipoVeiculo}".`,
+    );
+
+  const q = quantidadesDaCarga(carga, rotaP.fatorCubagem ?? t.fatorCubagem, isentoCubagem(tabela, carga), veiculo?.eixos ?? 0);
+  const adicionais = adicionaisDoLocal(t, origem, destino);
   const regras = regrasAplicaveis(
     rotaP.regras(),
     t.generalidades,
     carga.remetente ? somenteDigitos(carga.remetente) : null,
     carga.destinatario ? somenteDigitos(carga.destinatario) : null,
+    adicionais,
   );
+  const principais = new Set(opcoes.componentesFretePrincipal ?? COMPONENTES_FRETE_PRINCIPAL_PADRAO);
+  const foraBase = new Set(opcoes.componentesForaBaseTributo ?? COMPONENTES_FORA_BASE_PADRAO);
 
   const componentes: ComponenteCalculado[] = [];
   let somaPeso = ZERO; // components on base PESO, the FRETE_PESO base
+  let fretePrincipal = ZERO; // components flagged as main freight, the FRETE_PRINCIPAL base
   let subtotal = ZERO; // components before the minimum, the SUBTOTAL base
   let aposMinimo = ZERO;
+  let foraDaBase = ZERO;
   for (const r of regras) {
-    const quantidade = quantidadeBase(r.base, q, rotaP.distanciaKm, somaPeso, subtotal);
+    const quantidade = quantidadeBase(
+      r.regra.calculo === 'COMPARATIVO' ? 'PESO' : r.base,
+      q,
+      rotaP.distanciaKm,
+      somaPeso,
+      subtotal,
+      fretePrincipal,
+    );
     if (quantidade === null)
       return naoCotado(
         `${r.componente}: a rota ${rota.uid} não informa a distância (distanciaKm), necessária para a base KM.`,
       );
-    const v = valorDaRegraOuMotivo(r, quantidade);
+    if (r.base === 'EIXOS' && !veiculo?.eixos)
+      return naoCotado(`${r.componente}: a base EIXOS exige um tipo de veículo com a quantidade de eixos.`);
+    const v = valorDaRegraOuMotivo(r, quantidade, q.VALOR);
     if (typeof v === 'string') return naoCotado(v);
     componentes.push({
       componente: r.componente,
@@ -112,22 +172,25 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
       quantidade: quantidade.toNumber(),
       valor: v.toNumber(),
     });
-    if (r.base === 'PESO') somaPeso = somaPeso.plus(v);
-    if (r.aposMinimo) aposMinimo = aposMinimo.plus(v);
+    if (r.base === 'PESO' && r.regra.calculo !== 'COMPARATIVO') somaPeso = somaPeso.plus(v);
+    if (principais.has(r.componente) && r.grupo === 0) fretePrincipal = fretePrincipal.plus(v);
+    if (r.foraBaseTributo || foraBase.has(r.componente)) {
+      // Outside the tax base: not freight, so neither in the minimum nor taxed (added after the tax).
+      foraDaBase = foraDaBase.plus(v);
+      aposMinimo = aposMinimo.plus(v);
+    } else if (r.aposMinimo) aposMinimo = aposMinimo.plus(v);
     else subtotal = subtotal.plus(v);
   }
 
   const minimo = rotaP.freteMinimo;
   const ajusteMinimo = minimo && subtotal.lt(minimo) ? minimo.minus(subtotal) : ZERO;
   const valorSemIcms = subtotal.plus(ajusteMinimo).plus(aposMinimo);
-  const aliquota = dec(opcoes.aliquotaIcms);
-  const { icms, total } = calcularIcms(valorSemIcms, aliquota, tabela.icmsIncluso);
 
   const prazo = rota.prazoDiasUteis;
   if (!Number.isInteger(prazo) || prazo < 0)
     return naoCotado(`A rota ${rota.uid} tem prazo inválido: ${prazo} dias úteis.`);
 
-  return {
+  const resultado: FreteCotado = {
     cotado: true,
     rotaUid: rota.uid,
     pesoTaxado: q.pesoTaxado.toNumber(),
@@ -135,15 +198,62 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
     ajusteMinimo: paraNumero2(ajusteMinimo),
     valorSemIcms: paraNumero2(valorSemIcms),
     aliquotaIcms: opcoes.aliquotaIcms,
-    icms: paraNumero2(icms),
-    total: paraNumero2(total),
+    icms: 0,
+    total: 0,
     prazoDiasUteis: prazo,
     dataPrevistaEntrega: adicionarDiasUteis(carga.data, prazo, opcoes.feriados ?? []),
   };
+  aplicarTributo(resultado, valorSemIcms, foraDaBase, origem, destino, tabela.icmsIncluso, opcoes);
+  if (adicionais.length) {
+    const aplicados = regras.filter((r) => adicionais.includes(r)).map((r) => r.componente);
+    if (aplicados.length) resultado.adicionais = aplicados;
+  }
+  if (opcoes.pisoAntt) aplicarPisoAntt(resultado, t, rotaP.distanciaKm, valorSemIcms.minus(foraDaBase), opcoes);
+  return resultado;
 }
 
-function valorDaRegraOuMotivo(r: RegraPreparada, quantidade: Dec): Dec | string {
-  const res = valorDaRegra(r, quantidade);
+/**
+ * ICMS for intermunicipal/interstate transport; ISS (LC 116/2003, item 16.02) when origin and
+ * destination are the same municipality; none for a Simples Nacional carrier (no gross-up).
+ */
+function aplicarTributo(
+  r: FreteCotado,
+  valorSemIcms: Dec,
+  foraDaBase: Dec,
+  origem: LocalNormalizado,
+  destino: LocalNormalizado,
+  incluso: boolean,
+  opcoes: Opcoes,
+) {
+  if (foraDaBase.gt(0)) r.valorForaBaseTributo = paraNumero2(foraDaBase);
+  if (opcoes.simplesNacional) {
+    r.aliquotaIcms = 0;
+    r.total = paraNumero2(valorSemIcms);
+    r.tributo = 'NENHUM';
+    return;
+  }
+  const municipal = origem.ibge !== null && origem.ibge === destino.ibge;
+  const aliquota = municipal ? (opcoes.aliquotaIss ?? 0) : opcoes.aliquotaIcms;
+  const { imposto, total } = calcularTributo(valorSemIcms, foraDaBase, dec(aliquota), incluso);
+  r.total = paraNumero2(total);
+  if (municipal) {
+    r.aliquotaIcms = 0;
+    r.tributo = 'ISS';
+    r.aliquotaIss = aliquota;
+    r.iss = paraNumero2(imposto);
+  } else r.icms = paraNumero2(imposto);
+}
+
+/** ANTT floor for a full load: distance × CCD + CC, compared with the freight inside the tax base. */
+function aplicarPisoAntt(r: FreteCotado, _t: TabelaPreparada, distanciaKm: Dec | null, frete: Dec, opcoes: Opcoes) {
+  const p = opcoes.pisoAntt;
+  if (!p || distanciaKm === null) return;
+  const piso = round2(distanciaKm.times(p.ccd).plus(p.cc));
+  r.pisoAntt = { valor: piso.toNumber(), abaixo: round2(frete).lt(piso) };
+}
+
+function valorDaRegraOuMotivo(r: RegraPreparada, quantidade: Dec, valorMercadoria: Dec): Dec | string {
+  const res = valorDaRegra(r, quantidade, valorMercadoria);
   if (res.ok) return res.valor;
   return (
     `${r.componente}: a quantidade ${fmt(quantidade)} ${NOME_BASE[r.base] ?? r.base} ultrapassa a última faixa ` +

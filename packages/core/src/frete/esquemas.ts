@@ -92,8 +92,10 @@ const BASES = [
   'VIAGEM',
   'FRETE_PESO',
   'SUBTOTAL',
+  'FRETE_PRINCIPAL',
+  'EIXOS',
 ] as const;
-const CALCULOS = ['PERCENTUAL', 'POR_UNIDADE', 'FIXO', 'FAIXA'] as const;
+const CALCULOS = ['PERCENTUAL', 'POR_UNIDADE', 'FIXO', 'FAIXA', 'COMPARATIVO'] as const;
 
 const documentos = (campo: string) =>
   z.array(z.string().refine((d) => /\d/.test(d), { error: `${campo}: informe um CNPJ ou CPF` })).optional();
@@ -112,6 +114,9 @@ export function criarSchemaRegra(componentes: readonly string[] = COMPONENTES_PA
       minimo: naoNegativo('Valor mínimo').optional(),
       maximo: naoNegativo('Valor máximo').optional(),
       aposMinimo: z.boolean({ error: 'aposMinimo deve ser verdadeiro ou falso' }).optional(),
+      comparaFaixaSeguinte: z.boolean({ error: 'comparaFaixaSeguinte deve ser verdadeiro ou falso' }).optional(),
+      foraBaseTributo: z.boolean({ error: 'foraBaseTributo deve ser verdadeiro ou falso' }).optional(),
+      percentualValor: naoNegativo('Percentual sobre o valor').optional(),
       restricao: z
         .object({
           modo: z.enum(['SOMENTE', 'EXCETO'], { error: 'Modo da restrição inválido: use SOMENTE ou EXCETO' }),
@@ -130,7 +135,13 @@ export function criarSchemaRegra(componentes: readonly string[] = COMPONENTES_PA
           path: ['faixas'],
           message: `${r.componente}: o cálculo FAIXA exige ao menos uma faixa`,
         });
-      if (r.calculo !== 'FAIXA' && r.valor === undefined)
+      if (r.calculo === 'COMPARATIVO' && r.valor === undefined && r.percentualValor === undefined && r.minimo === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['valor'],
+          message: `${r.componente}: o cálculo COMPARATIVO exige R$/kg (valor), percentual sobre o valor ou mínimo`,
+        });
+      if (r.calculo !== 'FAIXA' && r.calculo !== 'COMPARATIVO' && r.valor === undefined)
         ctx.addIssue({
           code: 'custom',
           path: ['valor'],

@@ -1,9 +1,16 @@
 // Public API of the freight engine.
 
-export { calcularFrete } from './calcular.ts';
-export { COMPONENTES_PADRAO, type ComponentePadrao } from './catalogo.ts';
+export { calcularFrete, tabelaVigenteEm } from './calcular.ts';
+export { avisosDaTabela, contido, type Aviso } from './avisos.ts';
+export {
+  COMPONENTES_FORA_BASE_PADRAO,
+  COMPONENTES_FRETE_PRINCIPAL_PADRAO,
+  COMPONENTES_PADRAO,
+  type ComponentePadrao,
+  NOMES_COMPONENTES_NOVOS,
+} from './catalogo.ts';
 export { criarSchemaRegra, faixaSchema, localRefSchema } from './esquemas.ts';
-export { aliquotaIcmsInterestadual } from './icms.ts';
+export { aliquotaIcmsInterestadual, aliquotaIcmsTransporteInterestadual } from './icms.ts';
 export { contem, especificidade } from './locais.ts';
 export { adicionarDiasUteis, ehDiaUtil } from './prazo.ts';
 export { prepararTabela, type TabelaPreparada } from './tabela.ts';

@@ -11,6 +11,8 @@ export type QuantidadesCarga = {
   DOCUMENTOS: Dec;
   M3: Dec;
   VIAGEM: Dec;
+  /** Axles of the vehicle type (0 when unknown). */
+  EIXOS: Dec;
 };
 
 /** Chargeable weight: the larger of real and cubed weight (m³ × fator, e.g. 300 kg/m³ road, 167 air). */
@@ -20,8 +22,8 @@ export function pesoTaxado(pesoKg: number, m3: number | undefined, fatorCubagem:
   return cubado.gt(real) ? cubado : real;
 }
 
-export function quantidadesDaCarga(carga: Carga, fatorCubagem: Dec): QuantidadesCarga {
-  const peso = pesoTaxado(carga.pesoKg, carga.m3, fatorCubagem);
+export function quantidadesDaCarga(carga: Carga, fatorCubagem: Dec, isentoCubagem = false, eixos = 0): QuantidadesCarga {
+  const peso = isentoCubagem ? dec(carga.pesoKg) : pesoTaxado(carga.pesoKg, carga.m3, fatorCubagem);
   return {
     pesoTaxado: peso,
     PESO: peso,
@@ -33,6 +35,7 @@ export function quantidadesDaCarga(carga: Carga, fatorCubagem: Dec): Quantidades
     DOCUMENTOS: dec(carga.documentos, UM),
     M3: dec(carga.m3),
     VIAGEM: UM,
+    EIXOS: dec(eixos),
   };
 }
 
@@ -46,8 +49,11 @@ export function quantidadeBase(
   distanciaKm: Dec | null,
   somaPeso: Dec,
   subtotal: Dec,
+  fretePrincipal: Dec = ZERO,
 ): Dec | null {
   switch (base) {
+    case 'FRETE_PRINCIPAL':
+      return fretePrincipal;
     case 'KM':
       return distanciaKm;
     case 'FRETE_PESO':

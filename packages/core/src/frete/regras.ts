@@ -1,4 +1,4 @@
-import { CEM, type Dec, dec, round2, ZERO } from './decimal.ts';
+import { CEM, D, type Dec, dec, round2, ZERO } from './decimal.ts';
 import { somenteDigitos } from './locais.ts';
 import type { BaseRegra, ModoFaixa, Regra } from './types.ts';
 
@@ -9,13 +9,15 @@ export type RegraPreparada = {
   regra: Regra;
   componente: string;
   base: BaseRegra;
-  /** 0 = direct bases, 1 = FRETE_PESO, 2 = SUBTOTAL: the order components are computed in. */
+  /** 0 = direct bases, 1 = FRETE_PESO / FRETE_PRINCIPAL, 2 = SUBTOTAL: the order components are computed in. */
   grupo: 0 | 1 | 2;
   valor: Dec;
   faixas: FaixaPreparada[] | null;
   minimo: Dec | null;
   maximo: Dec | null;
   aposMinimo: boolean;
+  foraBaseTributo: boolean;
+  percentualValor: Dec;
   restricao: { somente: boolean; remetentes: Set<string> | null; destinatarios: Set<string> | null } | null;
 };
 
@@ -28,7 +30,9 @@ const GRUPO: Record<BaseRegra, 0 | 1 | 2> = {
   M3: 0,
   KM: 0,
   VIAGEM: 0,
+  EIXOS: 0,
   FRETE_PESO: 1,
+  FRETE_PRINCIPAL: 1,
   SUBTOTAL: 2,
 };
 
@@ -74,12 +78,15 @@ export function prepararRegra(regra: Regra): RegraPreparada {
     regra,
     componente: regra.componente,
     base: regra.base,
-    grupo: GRUPO[regra.base] ?? 0,
+    // COMPARATIVO reads the load's weight and value directly, whatever its base.
+    grupo: regra.calculo === 'COMPARATIVO' ? 0 : (GRUPO[regra.base] ?? 0),
     valor: dec(regra.valor),
     faixas: regra.calculo === 'FAIXA' ? prepararFaixas(regra.faixas) : null,
     minimo: regra.minimo === undefined ? null : dec(regra.minimo),
     maximo: regra.maximo === undefined ? null : dec(regra.maximo),
     aposMinimo: regra.aposMinimo === true,
+    foraBaseTributo: regra.foraBaseTributo === true,
+    percentualValor: dec(regra.percentualValor),
     restricao: r
       ? {
           somente: r.modo === 'SOMENTE',
@@ -106,7 +113,7 @@ export function regraAplica(r: RegraPreparada, remetente: string | null, destina
 export type ValorRegra = { ok: true; valor: Dec } | { ok: false; ultimaAte: Dec };
 
 /** Component value for a base quantity: calculation, then minimo/maximo clamp, then half-up to centavos. */
-export function valorDaRegra(r: RegraPreparada, quantidade: Dec): ValorRegra {
+export function valorDaRegra(r: RegraPreparada, quantidade: Dec, valorMercadoria: Dec = ZERO): ValorRegra {
   let v: Dec;
   switch (r.regra.calculo) {
     case 'PERCENTUAL':
@@ -120,11 +127,19 @@ export function valorDaRegra(r: RegraPreparada, quantidade: Dec): ValorRegra {
       break;
     case 'FAIXA': {
       const faixas = r.faixas ?? [];
-      const f = faixas.find((x) => x.ate === null || quantidade.lte(x.ate));
-      if (!f) return { ok: false, ultimaAte: faixas.at(-1)?.ate ?? ZERO };
+      const i = faixas.findIndex((x) => x.ate === null || quantidade.lte(x.ate));
+      if (i < 0) return { ok: false, ultimaAte: faixas.at(-1)?.ate ?? ZERO };
+      const f = faixas[i];
       v = cobrancaFaixa(f, quantidade);
+      // "Compara com a faixa seguinte": never more than the least the next range charges.
+      const seguinte = faixas[i + 1];
+      if (r.regra.comparaFaixaSeguinte && seguinte && f.ate !== null) v = D.min(v, cobrancaFaixa(seguinte, f.ate));
       break;
     }
+    case 'COMPARATIVO':
+      // quantidade is the chargeable weight; the minimum is applied below like any rule's.
+      v = D.max(quantidade.times(r.valor), valorMercadoria.times(r.percentualValor).div(CEM));
+      break;
     default:
       v = ZERO;
   }
@@ -133,26 +148,50 @@ export function valorDaRegra(r: RegraPreparada, quantidade: Dec): ValorRegra {
   return { ok: true, valor: round2(v) };
 }
 
+/** Specificity of a rule's restriction: SOMENTE (names the party) beats none or EXCETO. */
+const pesoRestricao = (r: RegraPreparada) => (r.restricao?.somente ? 0 : 1);
+
+/**
+ * One rule per component from a list: the applicable one with the most specific restriction, first
+ * declared on ties — so a table may hold several restricted rules of one component (different TDE
+ * values for different recipients) without charging it twice.
+ */
+function umaPorComponente(
+  regras: readonly RegraPreparada[],
+  remetente: string | null,
+  destinatario: string | null,
+): Map<string, RegraPreparada> {
+  const out = new Map<string, RegraPreparada>();
+  for (const r of regras) {
+    if (!regraAplica(r, remetente, destinatario)) continue;
+    const atual = out.get(r.componente);
+    if (!atual || pesoRestricao(r) < pesoRestricao(atual)) out.set(r.componente, r);
+  }
+  return out;
+}
+
 /**
  * Rules that apply to this load, in computation order. A route rule replaces the
  * generalidade of the same component; replacement is decided after restrictions, so a
- * customer-specific route rule falls back to the generalidade for everyone else.
+ * customer-specific route rule falls back to the generalidade for everyone else. An adicional
+ * (location surcharge, already filtered by place) replaces both for its component.
  */
 export function regrasAplicaveis(
   daRota: readonly RegraPreparada[],
   generalidades: readonly RegraPreparada[],
   remetente: string | null,
   destinatario: string | null,
+  adicionais: readonly RegraPreparada[] = [],
 ): RegraPreparada[] {
   const grupos: RegraPreparada[][] = [[], [], []];
-  const substituidos = new Set<string>();
-  for (const r of daRota) {
-    if (!regraAplica(r, remetente, destinatario)) continue;
-    substituidos.add(r.componente);
-    grupos[r.grupo].push(r);
-  }
-  for (const r of generalidades) {
-    if (substituidos.has(r.componente) || !regraAplica(r, remetente, destinatario)) continue;
+  const porComponente = umaPorComponente(generalidades, remetente, destinatario);
+  for (const [c, r] of umaPorComponente(daRota, remetente, destinatario)) porComponente.set(c, r);
+  for (const [c, r] of umaPorComponente(adicionais, remetente, destinatario)) porComponente.set(c, r);
+  // Keep declaration order inside each group: route rules, then generalidades, then adicionais.
+  const escolhidas = new Set(porComponente.values());
+  for (const r of [...daRota, ...generalidades, ...adicionais]) {
+    if (!escolhidas.has(r)) continue;
+    escolhidas.delete(r);
     grupos[r.grupo].push(r);
   }
   return grupos[0].concat(grupos[1], grupos[2]);

@@ -1,7 +1,14 @@
 import { type Dec, dec } from './decimal.ts';
-import { buscarNoIndice, construirIndice, especificidade, type IndiceLocal, type LocalNormalizado } from './locais.ts';
+import {
+  buscarNoIndice,
+  construirIndice,
+  contemNormalizado,
+  especificidade,
+  type IndiceLocal,
+  type LocalNormalizado,
+} from './locais.ts';
 import { prepararRegra, type RegraPreparada } from './regras.ts';
-import type { Rota, TabelaCalculo } from './types.ts';
+import type { AdicionalLocal, LocalRef, Rota, TabelaCalculo } from './types.ts';
 
 export type RotaPreparada = {
   rota: Rota;
@@ -9,6 +16,8 @@ export type RotaPreparada = {
   ordem: number;
   freteMinimo: Dec | null;
   distanciaKm: Dec | null;
+  /** The route's own cubage factor, else null (the table's applies). */
+  fatorCubagem: Dec | null;
   /** Rules are prepared on first use: a 5,000-route table quotes only a few of them. */
   regras(): RegraPreparada[];
 };
@@ -17,6 +26,8 @@ export type TabelaPreparada = {
   tabela: TabelaCalculo;
   fatorCubagem: Dec;
   generalidades: RegraPreparada[];
+  /** Location surcharges, most specific place first (destination, then origin, then declaration). */
+  adicionais: { origem: LocalRef | null; destino: LocalRef | null; regra: RegraPreparada }[];
   /** Destination buckets → origin buckets → routes sorted by `ordem`. */
   indice: IndiceLocal<IndiceLocal<RotaPreparada[]>>;
 };
@@ -31,6 +42,7 @@ function prepararRota(rota: Rota): Omit<RotaPreparada, 'ordem'> {
     rota,
     freteMinimo: rota.freteMinimo === undefined ? null : dec(rota.freteMinimo),
     distanciaKm: rota.distanciaKm === undefined ? null : dec(rota.distanciaKm),
+    fatorCubagem: rota.fatorCubagem === undefined || rota.fatorCubagem === null ? null : dec(rota.fatorCubagem),
     regras: () => {
       regras ??= rota.regras.map(prepararRegra);
       return regras;
@@ -50,6 +62,30 @@ function chaveOrdem(rota: Rota, i: number): number[] {
 function compararChaves(a: number[], b: number[]): number {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
   return 0;
+}
+
+const SEM_LOCAL: [number, number] = [9, 0];
+
+function prepararAdicionais(lista: readonly AdicionalLocal[]): TabelaPreparada['adicionais'] {
+  const chaves = lista.map((a, i) => [
+    ...(a.destino ? especificidade(a.destino) : SEM_LOCAL),
+    ...(a.origem ? especificidade(a.origem) : SEM_LOCAL),
+    i,
+  ]);
+  return lista
+    .map((_, i) => i)
+    .sort((a, b) => compararChaves(chaves[a], chaves[b]))
+    .map((i) => {
+      const { origem, destino, uid: _uid, ...regra } = lista[i];
+      return { origem: origem ?? null, destino: destino ?? null, regra: prepararRegra(regra) };
+    });
+}
+
+/** The adicionais whose places contain the load's origin and destination. */
+export function adicionaisDoLocal(t: TabelaPreparada, origem: LocalNormalizado, destino: LocalNormalizado): RegraPreparada[] {
+  return t.adicionais
+    .filter((a) => (!a.origem || contemNormalizado(a.origem, origem)) && (!a.destino || contemNormalizado(a.destino, destino)))
+    .map((a) => a.regra);
 }
 
 export function prepararTabela(tabela: TabelaCalculo, opcoes: { recriar?: boolean } = {}): TabelaPreparada {
@@ -77,6 +113,7 @@ export function prepararTabela(tabela: TabelaCalculo, opcoes: { recriar?: boolea
     tabela,
     fatorCubagem: dec(tabela.fatorCubagem),
     generalidades: (tabela.generalidades ?? []).map(prepararRegra),
+    adicionais: prepararAdicionais(tabela.adicionais ?? []),
     indice,
   };
   cache.set(tabela, preparada);

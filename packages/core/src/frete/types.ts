@@ -25,9 +25,21 @@ export type BaseRegra =
   | 'KM'
   | 'VIAGEM'
   | 'FRETE_PESO'
-  | 'SUBTOTAL';
+  | 'SUBTOTAL'
+  /**
+   * The main freight: the sum of the components flagged as main freight in the catalogue
+   * (Opcoes.componentesFretePrincipal, default ['FRETE_PESO']) whatever their base — e.g. a full-truck
+   * FRETE_PESO priced per KM. FRETE_PESO keeps its meaning (sum of the components on base PESO).
+   */
+  | 'FRETE_PRINCIPAL'
+  /** Axles of the vehicle type (Opcoes.tiposVeiculo[uid].eixos): toll per axle on full-truck loads. */
+  | 'EIXOS';
 
-export type TipoCalculo = 'PERCENTUAL' | 'POR_UNIDADE' | 'FIXO' | 'FAIXA';
+/**
+ * COMPARATIVO ("modalidade comparativa"): max(minimo, valor R$/kg × peso taxado, percentualValor % of
+ * the goods value) as one rule; its base is ignored for the calculation (shown as PESO's quantity).
+ */
+export type TipoCalculo = 'PERCENTUAL' | 'POR_UNIDADE' | 'FIXO' | 'FAIXA' | 'COMPARATIVO';
 
 export type Restricao = {
   modo: 'SOMENTE' | 'EXCETO';
@@ -49,6 +61,37 @@ export type Regra = {
   aposMinimo?: boolean;
   /** CNPJ/CPF; compared by digits only. */
   restricao?: Restricao;
+  /**
+   * FAIXA: charge the lesser of this range's value and the next range's minimum (its charge at this
+   * range's upper bound) — "compara com a faixa seguinte", so a heavier load is never cheaper.
+   */
+  comparaFaixaSeguinte?: boolean;
+  /**
+   * Outside the tax base (e.g. vale-pedágio, Lei 10.209/2001 art. 2): not grossed up, not taxed, added
+   * after the tax. Also true for components listed in Opcoes.componentesForaBaseTributo.
+   */
+  foraBaseTributo?: boolean;
+  /** COMPARATIVO: percent of the goods value compared with valor × peso taxado and minimo. */
+  percentualValor?: number;
+};
+
+/**
+ * A surcharge for a location (TDE, TDA, restricted area…) added on top of whichever route applies,
+ * without duplicating the route. Applies when the load's origin/destination lies in `origem`/`destino`
+ * (absent: any) and its restricao matches (recipient-specific surcharges). Of several matching
+ * adicionais of one component, the most specific wins (party restriction, then destination, then
+ * origin, then declaration order); an adicional replaces a route rule or generalidade of its component.
+ */
+export type AdicionalLocal = Regra & { uid?: string; origem?: LocalRef; destino?: LocalRef };
+
+/** Cubage exemption: such loads are charged by real weight. */
+export type IsencaoCubagem = {
+  /** Loads with density (kg/m³ = real kg ÷ m³) at or above this are charged by real weight. */
+  densidadeMinima?: number;
+  /** Recipients (CNPJ/CPF, digits compared) whose loads are charged by real weight. */
+  destinatarios?: string[];
+  /** Product codes (Carga.produtos): a load made only of listed products is charged by real weight. */
+  produtos?: string[];
 };
 
 export type Rota = {
@@ -60,6 +103,8 @@ export type Rota = {
   distanciaKm?: number;
   tipoVeiculoUid?: string;
   regras: Regra[];
+  /** Cubage factor of this route (kg/m³), overriding the table's. */
+  fatorCubagem?: number;
 };
 
 export type TabelaCalculo = {
@@ -70,6 +115,12 @@ export type TabelaCalculo = {
   prioridade?: number;
   generalidades: Regra[];
   rotas: Rota[];
+  /** Location surcharges on top of the chosen route (see AdicionalLocal). */
+  adicionais?: AdicionalLocal[];
+  /** Validity ('YYYY-MM-DD', inclusive): when given, a load dated outside it is not quoted. */
+  vigenciaInicio?: string;
+  vigenciaFim?: string | null;
+  isencaoCubagem?: IsencaoCubagem;
 };
 
 export type Carga = {
@@ -85,6 +136,21 @@ export type Carga = {
   remetente?: string;
   destinatario?: string;
   tipoVeiculoUid?: string;
+  /** Product codes of the load (cubage exemption by product). */
+  produtos?: string[];
+};
+
+/** A vehicle type's capacity and axles (frota/tipos-veiculo). */
+export type TipoVeiculoCalculo = { capacidadeKg?: number; capacidadeM3?: number; eixos?: number };
+
+/** ANTT minimum freight floor for full loads (Lei 13.703/2018, Res. ANTT 5.867/2020). */
+export type PisoAntt = {
+  /** CCD: R$ per km for the vehicle's axles and the cargo type. */
+  ccd: number;
+  /** CC: R$ of loading and unloading for the vehicle's axles and the cargo type. */
+  cc: number;
+  /** Where the coefficients come from (resolution and table). */
+  fonte?: string;
 };
 
 export type Opcoes = {
@@ -92,6 +158,22 @@ export type Opcoes = {
   aliquotaIcms: number;
   /** ISO dates ('YYYY-MM-DD') that apply to the destination. */
   feriados: string[];
+  /**
+   * ISS rate (percent) of the municipality. A load whose origin and destination are the same
+   * municipality (same IBGE) is a municipal service (LC 116/2003, item 16.02): taxed by ISS at this
+   * rate (0 when absent), never ICMS.
+   */
+  aliquotaIss?: number;
+  /** Catalogue codes flagged as main freight (base FRETE_PRINCIPAL). Default: ['FRETE_PESO']. */
+  componentesFretePrincipal?: string[];
+  /** Catalogue codes flagged outside the tax base. Default: ['VALE_PEDAGIO']. */
+  componentesForaBaseTributo?: string[];
+  /** Vehicle types by uid: capacity check (over capacity is not quoted) and axles (base EIXOS). */
+  tiposVeiculo?: Record<string, TipoVeiculoCalculo>;
+  /** Carrier in Simples Nacional: the tax is not grossed up (ICMS/ISS 0 on the quote). */
+  simplesNacional?: boolean;
+  /** ANTT floor coefficients for the vehicle/cargo: a full-load route price below the floor is flagged. */
+  pisoAntt?: PisoAntt;
 };
 
 export type ComponenteCalculado = {
@@ -113,6 +195,18 @@ export type FreteCotado = {
   total: number;
   prazoDiasUteis: number;
   dataPrevistaEntrega: string;
+  // Fields below are present only when they say something (so a plain ICMS quote keeps its old shape).
+  /** Which tax applied when not ICMS: ISS (same municipality) or NENHUM (Simples Nacional). Absent: ICMS. */
+  tributo?: 'ICMS' | 'ISS' | 'NENHUM';
+  /** ISS rate (percent) and amount when tributo is ISS. */
+  aliquotaIss?: number;
+  iss?: number;
+  /** Sum of the components outside the tax base (vale-pedágio), included in valorSemIcms and total. */
+  valorForaBaseTributo?: number;
+  /** Codes of the adicionais (location surcharges) applied. */
+  adicionais?: string[];
+  /** ANTT floor (distance × CCD + CC) when Opcoes.pisoAntt is given, and whether the freight is below it. */
+  pisoAntt?: { valor: number; abaixo: boolean };
 };
 
 export type FreteNaoCotado = { cotado: false; motivo: string };

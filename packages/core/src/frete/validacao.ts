@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPONENTES_PADRAO } from './catalogo.ts';
 import { criarSchemaRegra, localRefSchema, naoNegativo } from './esquemas.ts';
 import type { Regra, TabelaCalculo } from './types.ts';
+import { avisosDaTabela } from './avisos.ts';
 
 // Table-level validation: the gate before a table is saved. The engine itself trusts its input.
 
@@ -36,6 +37,10 @@ export function criarSchemaTabela(componentes: readonly string[] = COMPONENTES_P
       distanciaKm: naoNegativo('Distância').optional(),
       tipoVeiculoUid: z.string().min(1, { error: 'Tipo de veículo vazio' }).optional(),
       regras: z.array(regra, { error: 'regras deve ser uma lista' }),
+      fatorCubagem: z
+        .number({ error: 'Fator de cubagem da rota deve ser um número' })
+        .positive({ error: 'Fator de cubagem da rota deve ser maior que zero' })
+        .optional(),
     })
     .superRefine((r, ctx) => {
       verificarRepetidos(r.regras as Regra[], ctx, ['regras']);
@@ -58,6 +63,24 @@ export function criarSchemaTabela(componentes: readonly string[] = COMPONENTES_P
       prioridade: z.number({ error: 'Prioridade deve ser um número' }).optional(),
       generalidades: z.array(regra, { error: 'generalidades deve ser uma lista' }),
       rotas: z.array(rota, { error: 'rotas deve ser uma lista' }),
+      adicionais: z
+        .array(
+          z.intersection(
+            regra,
+            z.object({ uid: z.string().optional(), origem: localRefSchema.optional(), destino: localRefSchema.optional() }),
+          ),
+          { error: 'adicionais deve ser uma lista' },
+        )
+        .optional(),
+      vigenciaInicio: z.string().optional(),
+      vigenciaFim: z.string().nullable().optional(),
+      isencaoCubagem: z
+        .object({
+          densidadeMinima: naoNegativo('Densidade mínima').optional(),
+          destinatarios: z.array(z.string()).optional(),
+          produtos: z.array(z.string()).optional(),
+        })
+        .optional(),
     })
     .superRefine((t, ctx) => {
       verificarRepetidos(t.generalidades as Regra[], ctx, ['generalidades']);
@@ -97,7 +120,13 @@ export function criarSchemaTabela(componentes: readonly string[] = COMPONENTES_P
 export const tabelaCalculoSchema = criarSchemaTabela();
 
 export type ErroValidacao = { caminho: string; mensagem: string };
-export type ResultadoValidacao = { ok: true; tabela: TabelaCalculo } | { ok: false; erros: ErroValidacao[] };
+/**
+ * `avisos`: things that are allowed but probably wrong (e.g. a more specific route without the main
+ * freight component a wider route has — it would hide that charge). See avisosDaTabela.
+ */
+export type ResultadoValidacao =
+  | { ok: true; tabela: TabelaCalculo; avisos?: ErroValidacao[] }
+  | { ok: false; erros: ErroValidacao[]; avisos?: ErroValidacao[] };
 
 /** 'rotas[0].regras[1].faixas[2].ate' — how a user finds the field in the table editor. */
 export function formatarCaminho(path: readonly PropertyKey[]): string {
@@ -131,9 +160,15 @@ function mensagemPadrao(issue: { code?: string; input?: unknown; expected?: unkn
   }
 }
 
-export function validarTabela(tabela: unknown, opcoes: { componentes?: readonly string[] } = {}): ResultadoValidacao {
+export function validarTabela(
+  tabela: unknown,
+  opcoes: { componentes?: readonly string[]; componentesFretePrincipal?: readonly string[] } = {},
+): ResultadoValidacao {
   const schema = opcoes.componentes ? criarSchemaTabela(opcoes.componentes) : tabelaCalculoSchema;
   const r = schema.safeParse(tabela, { error: (i) => mensagemPadrao(i as Parameters<typeof mensagemPadrao>[0]) });
-  if (r.success) return { ok: true, tabela: tabela as TabelaCalculo };
+  if (r.success) {
+    const avisos = avisosDaTabela(tabela as TabelaCalculo, { componentesFretePrincipal: opcoes.componentesFretePrincipal });
+    return avisos.length ? { ok: true, tabela: tabela as TabelaCalculo, avisos } : { ok: true, tabela: tabela as TabelaCalculo };
+  }
   return { ok: false, erros: r.error.issues.map((i) => ({ caminho: formatarCaminho(i.path), mensagem: i.message })) };
 }

@@ -18,6 +18,10 @@ export const configuracoes = pgTable('configuracoes', {
   toleranciaAuditoriaValor: numeric({ precision: 14, scale: 2 }).notNull().default('1.00'),
   moeda: varchar({ length: 3 }).notNull().default('BRL'),
   fusoHorario: varchar({ length: 40 }).notNull().default('America/Sao_Paulo'),
+  /** Pontos facultativos (Carnaval, Corpus Christi…) count as working days for delivery deadlines. */
+  pontosFacultativosUteis: boolean().notNull().default(true),
+  /** Maker–checker: a new or readjusted freight table is activated only by another user. */
+  aprovacaoTabelas: boolean().notNull().default(false),
   ...timestamps(),
 });
 
@@ -30,7 +34,7 @@ export const parametrosEmbarcador = pgTable('parametros_embarcador', {
 }, (t) => [primaryKey({ columns: [t.embarcadorUid, t.chave] })]);
 
 /**
- * Tax rules with a validity period: ICMS INTERNO (uf), INTERESTADUAL (ufOrigem → ufDestino), IMPORTADO,
+ * Tax rules with a validity period: ICMS TRANSPORTE (uf: the intrastate rate of freight), ICMS INTERNO (uf), INTERESTADUAL (ufOrigem → ufDestino), IMPORTADO,
  * and PIS_COFINS (regime and rates). `chave` names what a rule is about (e.g. 'INTERNO:SP'); the
  * periods of the active rules of one shipper and chave never overlap (checked by the service).
  */
@@ -53,7 +57,7 @@ export const tributos = pgTable('tributos', {
   ...timestamps(),
 }, (t) => [
   index('tributos_chave_idx').on(t.embarcadorUid, t.chave, t.vigenciaInicio),
-  check('tributos_tipo_ck', sql`${t.tipo} in ('INTERNO', 'INTERESTADUAL', 'IMPORTADO', 'PIS_COFINS')`),
+  check('tributos_tipo_ck', sql`${t.tipo} in ('INTERNO', 'INTERESTADUAL', 'IMPORTADO', 'PIS_COFINS', 'TRANSPORTE')`),
   check('tributos_vigencia_ck', sql`${t.vigenciaFim} is null or ${t.vigenciaFim} >= ${t.vigenciaInicio}`),
 ]);
 

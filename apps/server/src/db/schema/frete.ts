@@ -119,6 +119,10 @@ export const componentes = pgTable(
     codigo: varchar({ length: 30 }).notNull(),
     nome: varchar({ length: 120 }).notNull(),
     descricao: varchar({ length: 255 }),
+    /** Part of the main freight (the engine's base FRETE_PRINCIPAL). */
+    fretePrincipal: boolean().notNull().default(false),
+    /** Outside the tax base (vale-pedágio): not grossed up, added after the tax. */
+    foraBaseTributo: boolean().notNull().default(false),
     ativo: ativo(),
     ...timestamps(),
   },

@@ -53,6 +53,8 @@ export const transportadores = pgTable('transportadores', {
    * that registered it). Null: nobody but the carrier (docs/DECISIONS.md, "transportador compartilhado").
    */
   embarcadorGestorUid: uuid().references(() => embarcadores.uid, { onDelete: 'set null' }),
+  /** Simples Nacional carrier: its freight is not grossed up by ICMS (the tax is in the DAS). */
+  simplesNacional: boolean().notNull().default(false),
   ativo: ativo(),
   ...timestamps(),
 });

@@ -14,11 +14,11 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { timestamps, uidPk } from './columns.ts';
+import { timestamps, tstz, uidPk } from './columns.ts';
 import { locaisObrigatorios, locaisOpcionais } from './locais-rota.ts';
 import { modais, rotas } from './frete.ts';
 import { tiposVeiculo } from './frota.ts';
-import { embarcadores, transportadores } from './identidade.ts';
+import { embarcadores, transportadores, usuarios } from './identidade.ts';
 import { pessoas } from './pessoas.ts';
 
 // Freight rate tables in the engine's shapes (packages/core/src/frete/types.ts), stored relationally:
@@ -52,6 +52,12 @@ export const tabelasFrete = pgTable(
     historica: boolean().notNull().default(false),
     /** Bumped on every change of the table or its children: the calculator's cache key. */
     revisao: integer().notNull().default(1),
+    /** Cubage exemption: loads at or above this density (kg/m³) are charged by real weight. */
+    densidadeIsencaoCubagem: numeric({ precision: 10, scale: 2 }),
+    /** Maker of a new or readjusted table: only a different user may activate it (maker–checker). */
+    submetidoPor: uuid().references(() => usuarios.uid, { onDelete: 'set null' }),
+    aprovadoPor: uuid().references(() => usuarios.uid, { onDelete: 'set null' }),
+    aprovadoEm: tstz(),
     ...timestamps(),
   },
   (t) => [
@@ -76,13 +82,18 @@ export const tabelaFreteRotas = pgTable(
     freteMinimo: numeric({ precision: 14, scale: 2 }),
     distanciaKm: numeric({ precision: 10, scale: 2 }),
     tipoVeiculoUid: uuid().references(() => tiposVeiculo.uid, { onDelete: 'restrict' }),
+    /** Cubage factor of this route (kg/m³), overriding the table's. */
+    fatorCubagem: numeric({ precision: 10, scale: 2 }),
     ordem: integer().notNull().default(0),
     ...timestamps(),
   },
   (t) => [index('tabela_frete_rotas_tabela_idx').on(t.tabelaFreteUid, t.ordem), index().on(t.rotaUid)],
 );
 
-/** A rule (the engine's Regra): of a route, or a generalidade when tabela_rota_uid is null. */
+/**
+ * A rule (the engine's Regra): of a route (ROTA), a generalidade (GENERALIDADE) or a location surcharge
+ * (ADICIONAL: the engine's AdicionalLocal, placed by the optional origem/destino columns).
+ */
 export const regras = pgTable(
   'regras',
   {
@@ -91,7 +102,7 @@ export const regras = pgTable(
       .notNull()
       .references(() => tabelasFrete.uid, { onDelete: 'cascade' }),
     tabelaRotaUid: uuid().references(() => tabelaFreteRotas.uid, { onDelete: 'cascade' }),
-    /** GENERALIDADE or ROTA (follows tabela_rota_uid). */
+    /** GENERALIDADE, ROTA (follows tabela_rota_uid) or ADICIONAL. */
     escopo: varchar({ length: 12 }).notNull(),
     componente: varchar({ length: 30 }).notNull(),
     base: varchar({ length: 15 }).notNull(),
@@ -100,6 +111,12 @@ export const regras = pgTable(
     minimo: numeric({ precision: 14, scale: 2 }),
     maximo: numeric({ precision: 14, scale: 2 }),
     aposMinimo: boolean().notNull().default(false),
+    comparaFaixaSeguinte: boolean().notNull().default(false),
+    foraBaseTributo: boolean().notNull().default(false),
+    /** COMPARATIVO: percent of the goods value. */
+    percentualValor: numeric({ precision: 14, scale: 4 }),
+    /** ADICIONAL: where the surcharge applies (null tipo: anywhere). */
+    ...locaisOpcionais(),
     ordem: integer().notNull().default(0),
     ...timestamps(),
   },
@@ -108,7 +125,7 @@ export const regras = pgTable(
     index('regras_rota_idx').on(t.tabelaRotaUid),
     check(
       'regras_escopo_ck',
-      sql`(${t.escopo} = 'GENERALIDADE' and ${t.tabelaRotaUid} is null) or (${t.escopo} = 'ROTA' and ${t.tabelaRotaUid} is not null)`,
+      sql`(${t.escopo} in ('GENERALIDADE', 'ADICIONAL') and ${t.tabelaRotaUid} is null) or (${t.escopo} = 'ROTA' and ${t.tabelaRotaUid} is not null)`,
     ),
   ],
 );

@@ -11,12 +11,12 @@ import {
   especificidade,
   somenteDigitos,
 } from '@fretio/core';
-import { pessoas, tabelasFrete, transportadores } from '../../db/schema/index.ts';
+import { configuracoes, modais, pessoas, tabelasFrete, tiposVeiculo, transportadores } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { catalogoComponentes } from '../componentes/routes.ts';
-import { aliquotaIcms } from '../configuracoes/service.ts';
+import { aliquotaIss, regraIcmsFrete } from '../configuracoes/service.ts';
 import { feriadosDoDestino, hojeSaoPaulo } from '../feriados/service.ts';
 import { colunasParaLocal } from '../regioes/local-ref.ts';
 import { errosDaTabela, montarTabelaCalculo } from '../tabelasfrete/montar.ts';
@@ -125,12 +125,26 @@ export async function montarTabelas(
   return out;
 }
 
+/** Capacity and axles of the vehicle types the candidate tables' routes (and the load) name. */
+async function veiculosDasTabelas(db: DbOrTx, montadas: TabelaMontada[], daCarga: string | undefined) {
+  const uids = new Set<string>();
+  for (const m of montadas) for (const r of m.tabela.rotas) if (r.tipoVeiculoUid) uids.add(r.tipoVeiculoUid);
+  if (daCarga) uids.add(daCarga);
+  if (!uids.size) return {};
+  const rows = await db
+    .select({ uid: tiposVeiculo.uid, capacidadeKg: tiposVeiculo.capacidadeKg, capacidadeM3: tiposVeiculo.capacidadeM3, eixos: tiposVeiculo.eixos })
+    .from(tiposVeiculo)
+    .where(inArray(tiposVeiculo.uid, [...uids]));
+  return Object.fromEntries(
+    rows.map((v) => [v.uid, { capacidadeKg: Number(v.capacidadeKg), capacidadeM3: Number(v.capacidadeM3), eixos: v.eixos }]),
+  );
+}
+
 export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoInput): Promise<CalculoResultado> {
   const embarcadorUid = exigirEmbarcador(ctx);
-  // Validity is judged on today (America/Sao_Paulo): an expired table stops quoting by itself. `data`
-  // (default today) is the shipping date the delivery deadline counts from.
-  const hoje = hojeSaoPaulo();
-  const data = input.data ?? hoje;
+  // `data` (default today, America/Sao_Paulo) is the shipping date: the tables valid on it quote (a
+  // December shipment uses December's table) and the delivery deadline counts from it.
+  const data = input.data ?? hojeSaoPaulo();
   const [origem, destino, remetente, destinatario] = await Promise.all([
     resolverLocal(db, embarcadorUid, input.origem, 'origem'),
     resolverLocal(db, embarcadorUid, input.destino, 'destino'),
@@ -138,30 +152,50 @@ export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoIn
     documentoDaParte(db, embarcadorUid, input.destinatario, 'destinatario'),
   ]);
   const linhas = await db
-    .select({ t: tabelasFrete, transportadorNome: transportadores.nome, transportadorAtivo: transportadores.ativo })
+    .select({
+      t: tabelasFrete,
+      transportadorNome: transportadores.nome,
+      transportadorAtivo: transportadores.ativo,
+      simplesNacional: transportadores.simplesNacional,
+      modalCodigo: modais.codigo,
+    })
     .from(tabelasFrete)
     .innerJoin(transportadores, eq(transportadores.uid, tabelasFrete.transportadorUid))
+    .leftJoin(modais, eq(modais.uid, tabelasFrete.modalUid))
     .where(
       and(
         eq(tabelasFrete.embarcadorUid, embarcadorUid),
         eq(tabelasFrete.status, 1),
-        lte(tabelasFrete.vigenciaInicio, hoje),
-        or(isNull(tabelasFrete.vigenciaFim), gte(tabelasFrete.vigenciaFim, hoje)),
+        lte(tabelasFrete.vigenciaInicio, data),
+        or(isNull(tabelasFrete.vigenciaFim), gte(tabelasFrete.vigenciaFim, data)),
         sql`exists (select 1 from embarcador_transportador et where et.embarcador_uid = ${embarcadorUid} and et.transportador_uid = ${tabelasFrete.transportadorUid})`,
         input.transportadorUids?.length ? inArray(tabelasFrete.transportadorUid, input.transportadorUids) : undefined,
       ),
     );
-  const [montadas, aliquota, feriados, catalogo] = await Promise.all([
+  // Same municipality: a municipal service taxed by ISS (LC 116/2003, item 16.02), not ICMS.
+  const municipal = !!origem.ibge && origem.ibge === destino.ibge;
+  const [cfg] = await db
+    .select({ pontosFacultativosUteis: configuracoes.pontosFacultativosUteis })
+    .from(configuracoes)
+    .where(eq(configuracoes.embarcadorUid, embarcadorUid));
+  const modaisUsados = [...new Set(linhas.map((l) => l.modalCodigo ?? null))];
+  const [montadas, aliquotas, iss, feriados, catalogo] = await Promise.all([
     montarTabelas(
       db,
       embarcadorUid,
       linhas.map((l) => l.t),
     ),
-    aliquotaIcms(db, embarcadorUid, origem.uf, destino.uf, data, input.importado ?? false),
-    feriadosDoDestino(db, embarcadorUid, destino, data, somaDias(data, 730)),
+    Promise.all(modaisUsados.map((m) => regraIcmsFrete(db, embarcadorUid, origem.uf, destino.uf, data, m))).then(
+      (rs) => new Map(modaisUsados.map((m, i) => [m, rs[i].aliquota])),
+    ),
+    municipal ? aliquotaIss(db, embarcadorUid, origem.ibge as string) : Promise.resolve(undefined),
+    feriadosDoDestino(db, embarcadorUid, destino, data, somaDias(data, 730), cfg ? !cfg.pontosFacultativosUteis : false),
     catalogoComponentes(db, embarcadorUid),
   ]);
   const nomeComponente = new Map(catalogo.map((c) => [c.codigo, c.nome]));
+  const componentesFretePrincipal = catalogo.filter((c) => c.fretePrincipal).map((c) => c.codigo);
+  const componentesForaBaseTributo = catalogo.filter((c) => c.foraBaseTributo).map((c) => c.codigo);
+  const tiposVeiculoCalculo = await veiculosDasTabelas(db, [...montadas.values()], input.tipoVeiculoUid);
   const carga = {
     origem: paraLocal(origem),
     destino: paraLocal(destino),
@@ -177,7 +211,7 @@ export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoIn
   };
   const cotacoes: CalculoResultado['cotacoes'] = [];
   const naoCotadas: CalculoResultado['naoCotadas'] = [];
-  for (const { t, transportadorNome, transportadorAtivo } of linhas) {
+  for (const { t, transportadorNome, transportadorAtivo, simplesNacional, modalCodigo } of linhas) {
     const quem = { tabelaUid: t.uid, tabelaNome: t.nome, transportadorUid: t.transportadorUid, transportadorNome };
     const m = montadas.get(t.uid);
     if (!m) continue;
@@ -189,21 +223,41 @@ export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoIn
       naoCotadas.push({ ...quem, motivo: `A tabela tem erros de cadastro (${m.erros[0].field}): ${m.erros[0].message}` });
       continue;
     }
-    const r = calcularFrete(m.tabela, carga, { aliquotaIcms: aliquota, feriados });
+    const r = calcularFrete(m.tabela, carga, {
+      aliquotaIcms: aliquotas.get(modalCodigo ?? null) ?? 0,
+      aliquotaIss: iss,
+      feriados,
+      componentesFretePrincipal,
+      componentesForaBaseTributo,
+      tiposVeiculo: tiposVeiculoCalculo,
+      simplesNacional,
+    });
     if (!r.cotado) {
       naoCotadas.push({ ...quem, motivo: r.motivo });
       continue;
     }
     const { cotado: _c, componentes, ...valores } = r;
+    const foraBase = new Set(componentesForaBaseTributo);
+    const regrasForaBase = new Set(
+      [...m.tabela.generalidades, ...m.tabela.rotas.flatMap((x) => x.regras), ...(m.tabela.adicionais ?? [])]
+        .filter((x) => x.foraBaseTributo)
+        .map((x) => x.componente),
+    );
     cotacoes.push({
       ...quem,
       ...valores,
+      tributo: valores.tributo ?? 'ICMS',
+      aliquotaIss: valores.aliquotaIss ?? 0,
+      iss: valores.iss ?? 0,
+      valorForaBaseTributo: valores.valorForaBaseTributo ?? 0,
+      adicionais: valores.adicionais ?? [],
       componentes: componentes.map((c) => ({
         componente: c.componente,
         nome: nomeComponente.get(c.componente) ?? c.componente,
         base: c.base,
         quantidade: c.quantidade,
         valor: c.valor,
+        ...(foraBase.has(c.componente) || regrasForaBase.has(c.componente) ? { foraBaseTributo: true } : {}),
       })),
       prioridade: prioridadeNaFaixa(m, carga.origem, carga.destino),
     });

@@ -17,6 +17,7 @@ const VIGENTE_SQL = sql<boolean>`(${tributos.ativo} and ${tributos.vigenciaInici
 /** What a rule is about: two active rules with the same chave may not overlap in time. */
 export function chaveTributo(v: { tipo: string; uf?: string | null; ufOrigem?: string | null; ufDestino?: string | null }) {
   if (v.tipo === 'INTERNO') return `INTERNO:${v.uf}`;
+  if (v.tipo === 'TRANSPORTE') return `TRANSPORTE:${v.uf}`;
   if (v.tipo === 'INTERESTADUAL') return `INTERESTADUAL:${v.ufOrigem}-${v.ufDestino}`;
   return v.tipo;
 }
@@ -24,6 +25,7 @@ export function chaveTributo(v: { tipo: string; uf?: string | null; ufOrigem?: s
 /** 'ICMS interno SP', 'ICMS interestadual SP → BA', ... for messages. */
 function nomeRegra(v: Record<string, unknown>) {
   if (v.tipo === 'INTERNO') return `ICMS interno ${v.uf}`;
+  if (v.tipo === 'TRANSPORTE') return `ICMS do transporte ${v.uf}`;
   if (v.tipo === 'INTERESTADUAL') return `ICMS interestadual ${v.ufOrigem} → ${v.ufDestino}`;
   return v.tipo === 'IMPORTADO' ? 'ICMS de importados' : 'PIS/COFINS';
 }
@@ -35,7 +37,7 @@ function valoresTributo(input: TributoInput) {
   return {
     tipo: input.tipo,
     chave: chaveTributo(input),
-    uf: input.tipo === 'INTERNO' ? input.uf : null,
+    uf: input.tipo === 'INTERNO' || input.tipo === 'TRANSPORTE' ? input.uf : null,
     ufOrigem: input.tipo === 'INTERESTADUAL' ? input.ufOrigem : null,
     ufDestino: input.tipo === 'INTERESTADUAL' ? input.ufDestino : null,
     aliquota: icms ? (input.aliquota ?? (input.tipo === 'IMPORTADO' ? String(ALIQUOTA_ICMS_IMPORTADO) : null)) : null,

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import {
   ALIQUOTAS_ICMS_INTERNAS, ALIQUOTAS_PIS_COFINS, ALIQUOTA_ICMS_IMPORTADO, type ConfiguracaoItem, ISS_ALIQUOTA_MAXIMA, ISS_ALIQUOTA_MINIMA,
-  type RegimePisCofins, type TributoGeralItem, UFS, aliquotaIcmsPadrao, type z, type configuracaoInput, type tributoGeralInput,
+  type RegimePisCofins, type TributoGeralItem, UFS, aliquotaIcmsFrete, aliquotaIcmsPadrao, type z, type configuracaoInput, type tributoGeralInput,
 } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
 import { configuracoes, tributosGerais } from '../../db/schema/index.ts';
@@ -80,6 +80,26 @@ export async function regraIcms(
   const regra = await regraVigente(db, embarcadorUid, chaveTributo({ tipo, uf: origem, ufOrigem: origem, ufDestino: destino }), dataIso(data));
   if (regra?.aliquota != null) return { aliquota: num(regra.aliquota), fonte: 'embarcador', tributoUid: regra.uid };
   return { aliquota: aliquotaIcmsPadrao(origem, destino, importado), fonte: 'padrao', tributoUid: null };
+}
+
+/**
+ * The ICMS rate (percent) of a FREIGHT on `data`. Inside a UF: the shipper's TRANSPORTE rule for the UF,
+ * else the legal transport rate (ALIQUOTAS_ICMS_TRANSPORTE — e.g. SP 12 %, RICMS/SP art. 54, I), never the
+ * goods rate. Between UFs: the shipper's INTERESTADUAL rule, else 4 % by air (Res. SF 95/1996) or 7 / 12.
+ * Imported goods do not change it (Res. SF 13/2012 is about goods).
+ */
+export async function regraIcmsFrete(
+  db: DbOrTx, embarcadorUid: string, ufOrigem: string, ufDestino: string, data: string | Date, modal?: string | null,
+): Promise<RegraAplicada> {
+  const origem = exigirUf(ufOrigem, 'ufOrigem');
+  const destino = exigirUf(ufDestino, 'ufDestino');
+  const tipo = origem === destino ? 'TRANSPORTE' : 'INTERESTADUAL';
+  const aereo = !!modal && /^AERE/i.test(modal);
+  if (!(tipo === 'INTERESTADUAL' && aereo)) {
+    const regra = await regraVigente(db, embarcadorUid, chaveTributo({ tipo, uf: origem, ufOrigem: origem, ufDestino: destino }), dataIso(data));
+    if (regra?.aliquota != null) return { aliquota: num(regra.aliquota), fonte: 'embarcador', tributoUid: regra.uid };
+  }
+  return { aliquota: aliquotaIcmsFrete(origem, destino, modal), fonte: 'padrao', tributoUid: null };
 }
 
 export async function aliquotaIcms(

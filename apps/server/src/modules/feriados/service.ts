@@ -50,6 +50,8 @@ export async function feriadosDoDestino(
   destino: { uf: string; ibge?: string | null },
   de: string,
   ate: string,
+  /** Pontos facultativos are days off too (the shipper's configuracoes.pontosFacultativosUteis = false). */
+  facultativosSaoFeriados = false,
 ) {
   const anoDe = Number(de.slice(0, 4));
   const anoAte = Number(ate.slice(0, 4));
@@ -64,7 +66,7 @@ export async function feriadosDoDestino(
       and(
         gte(feriados.data, de),
         lte(feriados.data, ate),
-        eq(feriados.facultativo, false),
+        facultativosSaoFeriados ? undefined : eq(feriados.facultativo, false),
         or(isNull(feriados.embarcadorUid), eq(feriados.embarcadorUid, embarcadorUid)),
         or(
           eq(feriados.escopo, 'NACIONAL'),

@@ -3,7 +3,9 @@ import { acaoDeStatus } from '../../framework/acoes.ts';
 import { reler } from '../../framework/crud.ts';
 import type { ActionDef } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
-import { exigirAtivavel } from './ativacao.ts';
+import { eq, sql } from 'drizzle-orm';
+import { tabelasFrete } from '../../db/schema/index.ts';
+import { exigirAprovador, exigirAtivavel } from './ativacao.ts';
 import { STATUS_ATIVO } from './itens.ts';
 import { TABELA_HISTORICA, type TabelaRow } from './repository.ts';
 import { duplicar, reajustar } from './service.ts';
@@ -21,7 +23,14 @@ export const acoesTabelaFrete: ActionDef[] = [
     summary: 'Muda o status da tabela (Ativo exige a tabela inteira válida)',
     async validar(tx, ctx, row, para) {
       somenteVigente(row);
-      if (para === STATUS_ATIVO) await exigirAtivavel(tx, ctx, row as TabelaRow);
+      if (para === STATUS_ATIVO) {
+        await exigirAtivavel(tx, ctx, row as TabelaRow);
+        await exigirAprovador(tx, ctx, row);
+      }
+    },
+    async depois(tx, ctx, row, para) {
+      if (para === STATUS_ATIVO)
+        await tx.update(tabelasFrete).set({ aprovadoPor: ctx.usuarioUid, aprovadoEm: sql`now()` }).where(eq(tabelasFrete.uid, row.uid as string));
     },
   }),
   {

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { configuracoes } from '../../db/schema/index.ts';
 import type { Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
@@ -12,4 +14,22 @@ export async function exigirAtivavel(tx: Tx, ctx: RequestContext, tabela: Tabela
   const codigos = (await catalogoComponentes(tx, exigirEmbarcador(ctx))).map((c) => c.codigo);
   const erros = errosDaTabela(calculo, codigos);
   if (erros.length) throw AppError.validation(erros, `A tabela tem erros e não pode ser ativada: ${erros[0].message}`);
+}
+
+/**
+ * Maker–checker (configuracoes.aprovacaoTabelas): a new or readjusted table is activated only by a user
+ * other than the one who submitted it (403). Off by default: a shipper with one analyst turns it on later.
+ */
+export async function aprovacaoExigida(tx: Tx, embarcadorUid: string): Promise<boolean> {
+  const [cfg] = await tx
+    .select({ aprovacao: configuracoes.aprovacaoTabelas })
+    .from(configuracoes)
+    .where(eq(configuracoes.embarcadorUid, embarcadorUid));
+  return cfg?.aprovacao ?? false;
+}
+
+export async function exigirAprovador(tx: Tx, ctx: RequestContext, tabela: Record<string, unknown>) {
+  if (!(await aprovacaoExigida(tx, exigirEmbarcador(ctx)))) return;
+  if (!tabela.submetidoPor || tabela.submetidoPor === ctx.usuarioUid)
+    throw AppError.forbidden('A tabela precisa ser aprovada (ativada) por outro usuário, diferente de quem a criou ou reajustou.');
 }

@@ -16,7 +16,12 @@ export type RegraDados = {
   minimo: string | null;
   maximo: string | null;
   aposMinimo: boolean;
+  comparaFaixaSeguinte?: boolean;
+  foraBaseTributo?: boolean;
+  percentualValor?: string | null;
   faixas: FaixaDados[];
+  /** ADICIONAL: the LocalRef columns origemTipo…destinoCepAte. */
+  [coluna: string]: unknown;
 };
 /** Plus the LocalRef columns origemTipo…destinoCepAte. */
 export type RotaDados = {
@@ -25,6 +30,7 @@ export type RotaDados = {
   freteMinimo: string | null;
   distanciaKm: string | null;
   tipoVeiculoUid: string | null;
+  fatorCubagem?: string | null;
   regras: RegraDados[];
   [coluna: string]: unknown;
 };
@@ -48,11 +54,13 @@ export type CamposTabela = Pick<
   | 'observacoes'
   | 'status'
 > &
-  Partial<Pick<TabelaRow, 'versao' | 'tabelaOrigemUid'>>;
+  Partial<Pick<TabelaRow, 'versao' | 'tabelaOrigemUid' | 'submetidoPor' | 'densidadeIsencaoCubagem'>>;
 export type TabelaDados = {
   tabela: CamposTabela;
   rotas: RotaDados[];
   generalidades: RegraDados[];
+  /** Location surcharges (escopo ADICIONAL). */
+  adicionais?: RegraDados[];
   restricoes: RestricaoDados[];
   prioridades: PrioridadeDados[];
 };
@@ -70,6 +78,10 @@ export function dadosDeLinhas(t: TabelaRow, l: LinhasTabela): TabelaDados {
     minimo: r.minimo,
     maximo: r.maximo,
     aposMinimo: r.aposMinimo,
+    comparaFaixaSeguinte: r.comparaFaixaSeguinte ?? false,
+    foraBaseTributo: r.foraBaseTributo ?? false,
+    percentualValor: r.percentualValor ?? null,
+    ...(r.escopo === 'ADICIONAL' ? colunasLocais(r) : {}),
     faixas: r.calculo === 'FAIXA' ? (l.faixas.get(r.uid) ?? []).map((f) => ({ ate: f.ate, valor: f.valor, modo: f.modo })) : [],
   });
   return {
@@ -84,6 +96,7 @@ export function dadosDeLinhas(t: TabelaRow, l: LinhasTabela): TabelaDados {
       prioridade: t.prioridade,
       observacoes: t.observacoes,
       status: t.status,
+      densidadeIsencaoCubagem: t.densidadeIsencaoCubagem,
     },
     rotas: l.rotas.map((r) => ({
       ...colunasLocais(r),
@@ -92,9 +105,11 @@ export function dadosDeLinhas(t: TabelaRow, l: LinhasTabela): TabelaDados {
       freteMinimo: r.freteMinimo,
       distanciaKm: r.distanciaKm,
       tipoVeiculoUid: r.tipoVeiculoUid,
+      fatorCubagem: r.fatorCubagem ?? null,
       regras: l.regras.filter((g) => g.tabelaRotaUid === r.uid).map(regra),
     })),
-    generalidades: l.regras.filter((g) => !g.tabelaRotaUid).map(regra),
+    generalidades: l.regras.filter((g) => g.escopo === 'GENERALIDADE').map(regra),
+    adicionais: l.regras.filter((g) => g.escopo === 'ADICIONAL').map(regra),
     restricoes: l.restricoes.map((x) => ({
       componente: x.componente,
       modo: x.modo,
@@ -116,10 +131,11 @@ export async function inserirDados(tx: DbOrTx, embarcadorUid: string, d: TabelaD
   const linhasRotas: Record<string, unknown>[] = [];
   const linhasRegras: Record<string, unknown>[] = [];
   const linhasFaixas: Record<string, unknown>[] = [];
-  const regra = (g: RegraDados, ordem: number, tabelaRotaUid: string | null) => {
+  const regra = (g: RegraDados, ordem: number, tabelaRotaUid: string | null, adicional = false) => {
     const uid = randomUUID();
     const { faixas: fs, ...campos } = g;
-    linhasRegras.push({ ...campos, uid, ordem, tabelaFreteUid: tabelaUid, tabelaRotaUid, escopo: tabelaRotaUid ? 'ROTA' : 'GENERALIDADE' });
+    const escopo = tabelaRotaUid ? 'ROTA' : adicional ? 'ADICIONAL' : 'GENERALIDADE';
+    linhasRegras.push({ ...campos, uid, ordem, tabelaFreteUid: tabelaUid, tabelaRotaUid, escopo });
     for (const [i, f] of fs.entries()) linhasFaixas.push({ ...f, ordem: i, regraUid: uid, tabelaFreteUid: tabelaUid });
   };
   for (const [ordem, r] of d.rotas.entries()) {
@@ -129,6 +145,7 @@ export async function inserirDados(tx: DbOrTx, embarcadorUid: string, d: TabelaD
     for (const [i, g] of rs.entries()) regra(g, i, uid);
   }
   for (const [i, g] of d.generalidades.entries()) regra(g, i, null);
+  for (const [i, g] of (d.adicionais ?? []).entries()) regra(g, i, null, true);
   await emLotes(tx, tabelaFreteRotas, linhasRotas);
   await emLotes(tx, regras, linhasRegras);
   await emLotes(tx, faixas, linhasFaixas);

@@ -8,15 +8,35 @@ import { dadosDeLinhas, type RegraDados } from './dados.ts';
 import { carregarTabela } from './repository.ts';
 
 // A whole table as an XLSX workbook. Sheets (first row = header):
-//   Tabela         campo | valor  (nome, transportadorCnpj, modal, vigenciaInicio, vigenciaFim, fatorCubagem, icmsIncluso, prioridade, status, observacoes)
-//   Rotas          id | origemTipo | origem | destinoTipo | destino | prazoDiasUteis | freteMinimo | distanciaKm | tipoVeiculoUid | rotaCadastroUid
-//   Regras         id | rota | componente | base | calculo | valor | minimo | maximo | aposMinimo
-//   Generalidades  id | componente | base | calculo | valor | minimo | maximo | aposMinimo
+//   Tabela         campo | valor  (nome, transportadorCnpj, modal, vigenciaInicio, vigenciaFim, fatorCubagem, icmsIncluso, prioridade, status,
+//                  observacoes, densidadeIsencaoCubagem)
+//   Rotas          id | origemTipo | origem | destinoTipo | destino | prazoDiasUteis | freteMinimo | distanciaKm | tipoVeiculoUid | rotaCadastroUid | fatorCubagem
+//   Regras         id | rota | componente | base | calculo | valor | minimo | maximo | aposMinimo | comparaFaixaSeguinte | foraBaseTributo | percentualValor
+//   Generalidades  id | componente | base | calculo | valor | minimo | maximo | aposMinimo | comparaFaixaSeguinte | foraBaseTributo | percentualValor
+//   Adicionais     id | origemTipo | origem | destinoTipo | destino | componente | … (as Generalidades)   (location surcharges; places may be empty)
 //   Faixas         regra | ate | valor | modo   (in order; ate empty = no upper bound)
 //   Restricoes     componente | modo | descricao | papel | documento   (one row per person; papel empty = nobody yet)
 //   Prioridades    origemTipo | origem | destinoTipo | destino | prioridade | observacao
 // A place is written by its tipo: UF 'SP', MUNICIPIO the IBGE code, REGIAO the region's name,
 // FAIXA_CEP '01000000-05999999'. POST /tabelasfrete/importar reads the same layout back.
+
+const COLUNAS_REGRA = [
+  'componente',
+  'base',
+  'calculo',
+  'valor',
+  'minimo',
+  'maximo',
+  'aposMinimo',
+  'comparaFaixaSeguinte',
+  'foraBaseTributo',
+  'percentualValor',
+] as const;
+
+/** Columns added after the first layout: files without them still import (empty = the default). */
+export const COLUNAS_OPCIONAIS: ReadonlySet<string> = new Set(['fatorCubagem', 'comparaFaixaSeguinte', 'foraBaseTributo', 'percentualValor']);
+/** Sheets a file may lack (besides those the importer already treats as optional). */
+export const ABAS_OPCIONAIS: ReadonlySet<string> = new Set(['Adicionais']);
 
 export const ABAS = {
   Tabela: ['campo', 'valor'],
@@ -31,9 +51,11 @@ export const ABAS = {
     'distanciaKm',
     'tipoVeiculoUid',
     'rotaCadastroUid',
+    'fatorCubagem',
   ],
-  Regras: ['id', 'rota', 'componente', 'base', 'calculo', 'valor', 'minimo', 'maximo', 'aposMinimo'],
-  Generalidades: ['id', 'componente', 'base', 'calculo', 'valor', 'minimo', 'maximo', 'aposMinimo'],
+  Regras: ['id', 'rota', ...COLUNAS_REGRA],
+  Generalidades: ['id', ...COLUNAS_REGRA],
+  Adicionais: ['id', 'origemTipo', 'origem', 'destinoTipo', 'destino', ...COLUNAS_REGRA],
   Faixas: ['regra', 'ate', 'valor', 'modo'],
   Restricoes: ['componente', 'modo', 'descricao', 'papel', 'documento'],
   Prioridades: ['origemTipo', 'origem', 'destinoTipo', 'destino', 'prioridade', 'observacao'],
@@ -60,7 +82,7 @@ export function localParaTexto(ref: LocalRef | null, regioes: Map<string, string
 export async function exportarTabela(db: Db, uid: string): Promise<{ nome: string; dados: Buffer }> {
   const { tabela, linhas } = await carregarTabela(db, uid);
   const d = dadosDeLinhas(tabela, linhas);
-  const refs = [...d.rotas, ...d.prioridades].flatMap((r) => [colunasParaLocal(r, 'origem'), colunasParaLocal(r, 'destino')]);
+  const refs = [...d.rotas, ...d.prioridades, ...(d.adicionais ?? [])].flatMap((r) => [colunasParaLocal(r, 'origem'), colunasParaLocal(r, 'destino')]);
   const [nomes, [transp], modal] = await Promise.all([
     nomesDosLocais(db, refs),
     db
@@ -97,6 +119,7 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
     ['prioridade', tabela.prioridade],
     ['status', tabela.status],
     ['observacoes', tabela.observacoes],
+    ['densidadeIsencaoCubagem', numero(tabela.densidadeIsencaoCubagem)],
   ]);
   const regraLinha = (g: RegraDados) => [
     g.componente,
@@ -106,6 +129,9 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
     numero(g.minimo),
     numero(g.maximo),
     simNao(g.aposMinimo),
+    simNao(!!g.comparaFaixaSeguinte),
+    simNao(!!g.foraBaseTributo),
+    numero(g.percentualValor),
   ];
   const regrasLinhas: unknown[][] = [];
   const faixasLinhas: unknown[][] = [];
@@ -120,6 +146,10 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
     for (const f of g.faixas) faixasLinhas.push([`G${j + 1}`, numero(f.ate), numero(f.valor), f.modo]);
     return [`G${j + 1}`, ...regraLinha(g)];
   });
+  const adicionaisLinhas = (d.adicionais ?? []).map((g, j) => {
+    for (const f of g.faixas) faixasLinhas.push([`A${j + 1}`, numero(f.ate), numero(f.valor), f.modo]);
+    return [`A${j + 1}`, ...local(g, 'origem'), ...local(g, 'destino'), ...regraLinha(g)];
+  });
   aba(
     'Rotas',
     d.rotas.map((r, i) => [
@@ -131,10 +161,12 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
       numero(r.distanciaKm),
       r.tipoVeiculoUid ?? null,
       r.rotaUid ?? null,
+      numero(r.fatorCubagem),
     ]),
   );
   aba('Regras', regrasLinhas);
   aba('Generalidades', generalidadesLinhas);
+  aba('Adicionais', adicionaisLinhas);
   aba('Faixas', faixasLinhas);
   aba(
     'Restricoes',

@@ -1,10 +1,11 @@
-import { and, eq, getTableColumns, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableColumns, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   type Faixa,
   criarSchemaRegra,
   faixaInput,
   faixaItem as faixaItemSchema,
   faixasDaRegraSchema,
+  adicionalInput,
   generalidadeInput,
   regra,
   regraRotaInput,
@@ -14,6 +15,7 @@ import { type Tx, defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { catalogoComponentes } from '../componentes/routes.ts';
+import { colunasNomesLocais, colunasParaLocal, itemComLocais, juntarNomesLocais, validarLocais, valoresComLocais } from '../regioes/local-ref.ts';
 import { antesDeAlterar, depoisDeAlterar, errosZod, falhar, filhoDaTabela, proximaOrdem, tabelaDe } from './comum.ts';
 import { STATUS_ATIVO, faixaItem, regraItem } from './itens.ts';
 import { faixasDeLinhas } from './montar.ts';
@@ -41,22 +43,49 @@ const juntarRestricao = (q: any) =>
 
 const toValuesRegra = (input: Record<string, unknown>) => {
   const { faixas: _f, ...resto } = input;
-  return { ...resto, valor: texto(input.valor), minimo: texto(input.minimo), maximo: texto(input.maximo), __faixas: input.faixas };
+  return {
+    ...resto,
+    valor: texto(input.valor),
+    minimo: texto(input.minimo),
+    maximo: texto(input.maximo),
+    percentualValor: texto(input.percentualValor),
+    __faixas: input.faixas,
+  };
 };
+
+/** Same component at the same places (ADICIONAL): the columns of origem and destino all equal (null-safe). */
+function mesmoLocal(values: Record<string, unknown>) {
+  const cols = ['Tipo', 'Uf', 'Ibge', 'RegiaoUid', 'CepDe', 'CepAte'].flatMap((c) => [`origem${c}`, `destino${c}`]);
+  return and(
+    ...cols.map((c) => {
+      const col = (regras as unknown as Record<string, AnyColumn>)[c];
+      const v = values[c] ?? null;
+      return v === null ? isNull(col) : eq(col, v as string);
+    }),
+  );
+}
+
+async function validarOrigemDestinoOpcionais(tx: Tx, embarcadorUid: string, values: Record<string, unknown>) {
+  await validarLocais(tx, embarcadorUid, [
+    { campo: 'origem', ref: colunasParaLocal(values, 'origem') },
+    { campo: 'destino', ref: colunasParaLocal(values, 'destino') },
+  ]);
+}
 
 async function validarRegra(
   tx: Tx,
   ctx: Parameters<typeof exigirEmbarcador>[0],
   values: Record<string, unknown>,
   existing: Record<string, unknown> | null,
-  escopo: 'GENERALIDADE' | 'ROTA',
+  escopo: 'GENERALIDADE' | 'ROTA' | 'ADICIONAL',
 ) {
   const t = await antesDeAlterar(tx, values, existing);
   const inline = values.__faixas as Faixa[] | undefined;
   delete values.__faixas;
   faixasPendentes.set(tx, inline);
   values.escopo = escopo;
-  if (escopo === 'GENERALIDADE') values.tabelaRotaUid = null;
+  if (escopo !== 'ROTA') values.tabelaRotaUid = null;
+  if (escopo === 'ADICIONAL') await validarOrigemDestinoOpcionais(tx, exigirEmbarcador(ctx), values);
   const codigos = (await catalogoComponentes(tx, exigirEmbarcador(ctx), true)).map((c) => c.codigo);
   let faixasAtuais: Faixa[] | undefined = inline;
   if (!faixasAtuais && existing)
@@ -78,6 +107,9 @@ async function validarRegra(
     minimo: num('minimo'),
     maximo: num('maximo'),
     aposMinimo: values.aposMinimo,
+    comparaFaixaSeguinte: values.comparaFaixaSeguinte,
+    foraBaseTributo: values.foraBaseTributo,
+    percentualValor: num('percentualValor'),
     ...(values.calculo === 'FAIXA' ? { faixas: faixasAtuais ?? [] } : {}),
   };
   const r = criarSchemaRegra(codigos).safeParse(candidata);
@@ -98,13 +130,15 @@ async function validarRegra(
       and(
         eq(regras.tabelaFreteUid, t.uid),
         eq(regras.componente, values.componente as string),
-        escopo === 'ROTA' ? eq(regras.tabelaRotaUid, values.tabelaRotaUid as string) : isNull(regras.tabelaRotaUid),
+        escopo === 'ROTA' ? eq(regras.tabelaRotaUid, values.tabelaRotaUid as string) : eq(regras.escopo, escopo),
+        escopo === 'ADICIONAL' ? mesmoLocal(values) : undefined,
         existing ? ne(regras.uid, existing.uid as string) : undefined,
       ),
     )
     .limit(1);
   if (dup) {
-    const msg = `O componente ${values.componente} já tem regra ${escopo === 'ROTA' ? 'nesta rota' : 'nas generalidades desta tabela'}.`;
+    const onde = { ROTA: 'nesta rota', GENERALIDADE: 'nas generalidades desta tabela', ADICIONAL: 'como adicional neste local' }[escopo];
+    const msg = `O componente ${values.componente} já tem regra ${onde}.`;
     throw AppError.conflict(msg, [{ field: 'componente', message: msg }]);
   }
   if (existing) {
@@ -116,7 +150,7 @@ async function validarRegra(
       'regras',
       escopo === 'ROTA'
         ? sql`tabela_rota_uid = ${values.tabelaRotaUid as string}`
-        : sql`tabela_frete_uid = ${t.uid} and tabela_rota_uid is null`,
+        : sql`tabela_frete_uid = ${t.uid} and escopo = ${escopo}`,
     );
   }
 }
@@ -167,7 +201,7 @@ export const generalidadesResource = defineResource({
   ...comum,
   nome: 'Generalidade da tabela de frete',
   path: '/tabelasfrete/:uid/generalidades',
-  scope: filhoDaTabela(regras.tabelaFreteUid, isNull(regras.tabelaRotaUid)),
+  scope: filhoDaTabela(regras.tabelaFreteUid, eq(regras.escopo, 'GENERALIDADE')),
   input: generalidadeInput,
   filters: filtrosRegra,
   hooks: {
@@ -187,6 +221,32 @@ export const rotasComponenteResource = defineResource({
   filters: { ...filtrosRegra, tabelaRotaUid: { column: regras.tabelaRotaUid, kind: 'uid' } },
   hooks: {
     validate: (tx, ctx, values, existing) => validarRegra(tx, ctx, values, existing, 'ROTA'),
+    afterWrite: depoisDaRegra,
+    beforeDelete: (tx, _ctx, existing) => antesDeExcluir(tx, existing),
+  },
+});
+
+/**
+ * /tabelasfrete/{uid}/adicionais: location surcharges (TDE, TDA…) for a UF, municipality, region or CEP
+ * range (origem/destino, empty = any) and/or a recipient (the component's restriction), added on top of
+ * whichever route applies — instead of a narrower route that would hide the route's freight.
+ */
+export const adicionaisResource = defineResource({
+  ...comum,
+  nome: 'Adicional por local',
+  path: '/tabelasfrete/:uid/adicionais',
+  scope: filhoDaTabela(regras.tabelaFreteUid, eq(regras.escopo, 'ADICIONAL')),
+  input: adicionalInput,
+  select: { ...selectRegra, ...colunasNomesLocais },
+  from: (q) => juntarNomesLocais(juntarRestricao(q), regras),
+  toItem: (row) => {
+    const { origem, destino } = itemComLocais(row) as { origem: unknown; destino: unknown };
+    return { ...regraItem(row), origem, destino };
+  },
+  toValues: (input) => toValuesRegra(valoresComLocais(input)),
+  filters: filtrosRegra,
+  hooks: {
+    validate: (tx, ctx, values, existing) => validarRegra(tx, ctx, values, existing, 'ADICIONAL'),
     afterWrite: depoisDaRegra,
     beforeDelete: (tx, _ctx, existing) => antesDeExcluir(tx, existing),
   },

@@ -42,11 +42,17 @@ export const tabelaRotasResource = defineResource({
     ...colunasNomesLocais,
   },
   from: (q) => juntarNomesLocais(q.leftJoin(rotas, eq(rotas.uid, tabelaFreteRotas.rotaUid)), tabelaFreteRotas),
-  toItem: (row) => ({ ...itemComLocais(row), freteMinimo: n2(row.freteMinimo), distanciaKm: n2(row.distanciaKm) }),
+  toItem: (row) => ({
+    ...itemComLocais(row),
+    freteMinimo: n2(row.freteMinimo),
+    distanciaKm: n2(row.distanciaKm),
+    fatorCubagem: n2(row.fatorCubagem),
+  }),
   toValues: (input) => ({
     ...valoresComLocais(input),
     freteMinimo: numeroTexto(input.freteMinimo),
     distanciaKm: numeroTexto(input.distanciaKm),
+    fatorCubagem: numeroTexto(input.fatorCubagem),
   }),
   sortable: {
     ordem: tabelaFreteRotas.ordem,

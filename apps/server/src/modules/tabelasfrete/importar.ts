@@ -28,7 +28,7 @@ import { consultarEmLotes } from '../../lib/lotes.ts';
 import { catalogoComponentes } from '../componentes/routes.ts';
 import { localParaColunas } from '../regioes/local-ref.ts';
 import type { CamposTabela, RegraDados, TabelaDados } from './dados.ts';
-import { ABAS, type Aba } from './exportar.ts';
+import { ABAS, ABAS_OPCIONAIS, type Aba, COLUNAS_OPCIONAIS } from './exportar.ts';
 
 // Reads the workbook of exportar.ts back into a table (parsed in the import worker pool). Every bad
 // cell is reported as {aba, linha, campo, mensagem}; nothing is saved unless the whole file is clean.
@@ -46,7 +46,7 @@ const chave = (s: string) =>
 function lerAba(abas: AbaLida[], nome: Aba, erros: ErroImportacao[]): Linha[] {
   const ws = abas.find((w) => chave(w.nome) === chave(nome));
   if (!ws) {
-    if (nome === 'Tabela' || nome === 'Rotas')
+    if ((nome === 'Tabela' || nome === 'Rotas') && !ABAS_OPCIONAIS.has(nome))
       erros.push({ aba: nome, linha: 0, campo: 'aba', mensagem: `A aba ${nome} não existe no arquivo` });
     return [];
   }
@@ -55,8 +55,8 @@ function lerAba(abas: AbaLida[], nome: Aba, erros: ErroImportacao[]): Linha[] {
     const canon = ABAS[nome].find((h) => chave(h) === chave(String(c ?? '')));
     if (canon) colunas.set(col, canon);
   });
-  for (const h of ABAS[nome])
-    if (![...colunas.values()].includes(h)) erros.push({ aba: nome, linha: 1, campo: h, mensagem: `Coluna ${h} ausente` });
+  for (const h of ABAS[nome] as readonly string[])
+    if (!COLUNAS_OPCIONAIS.has(h) && ![...colunas.values()].includes(h)) erros.push({ aba: nome, linha: 1, campo: h, mensagem: `Coluna ${h} ausente` });
   const out: Linha[] = [];
   ws.linhas.forEach((row, i) => {
     if (i === 0) return;
@@ -190,6 +190,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     prioridade,
     observacoes: texto(campo('observacoes').v.observacoes),
     status,
+    densidadeIsencaoCubagem: str(numero('Tabela', campo('densidadeIsencaoCubagem'), 'densidadeIsencaoCubagem', { positivo: true })),
   };
 
   // Rotas, Regras, Generalidades, Faixas ---------------------------------------------------------
@@ -204,12 +205,16 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     regras: RegraLida[];
     freteMinimo: number | null;
     distanciaKm: number | null;
+    fatorCubagem: number | null;
   };
   type RegraLida = {
     id: string;
     aba: string;
     linha: number;
     l: Linha;
+    /** Adicionais: where the surcharge applies. */
+    origem?: LocalRef | null;
+    destino?: LocalRef | null;
     faixas: { linha: number; ate: number | null; valor: number | null; modo: string }[];
   };
   const rotasLidas: RotaLida[] = [];
@@ -229,6 +234,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       regras: [],
       freteMinimo: numero('Rotas', l, 'freteMinimo'),
       distanciaKm: numero('Rotas', l, 'distanciaKm'),
+      fatorCubagem: numero('Rotas', l, 'fatorCubagem', { positivo: true }),
     };
     for (const c of ['tipoVeiculoUid', 'rotaCadastroUid'])
       if (texto(l.v[c]) && !UID_REGEX.test(texto(l.v[c]) as string)) erro('Rotas', l.linha, c, 'Identificador inválido');
@@ -237,9 +243,11 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   }
   const porIdRegra = new Map<string, RegraLida>();
   const generalidadesLidas: RegraLida[] = [];
+  const adicionaisLidos: RegraLida[] = [];
   for (const [aba, linhas] of [
     ['Regras', abas.Regras],
     ['Generalidades', abas.Generalidades],
+    ['Adicionais', abas.Adicionais],
   ] as const) {
     for (const l of linhas) {
       const id = texto(l.v.id) ?? `${aba} ${l.linha}`;
@@ -247,6 +255,11 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       const g: RegraLida = { id, aba, linha: l.linha, l, faixas: [] };
       porIdRegra.set(id, g);
       if (aba === 'Generalidades') generalidadesLidas.push(g);
+      else if (aba === 'Adicionais') {
+        g.origem = local(aba, l, 'origem', true);
+        g.destino = local(aba, l, 'destino', true);
+        adicionaisLidos.push(g);
+      }
       else {
         const rota = porIdRota.get(texto(l.v.rota) ?? '');
         if (!rota) erro(aba, l.linha, 'rota', `Rota ${texto(l.v.rota) ?? '(vazia)'} não existe na aba Rotas`);
@@ -269,7 +282,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   }
   const paraRegra = (g: RegraLida): { regra: Regra; dados: RegraDados } => {
     const v = (c: string) => numero(g.aba, g.l, c);
-    const [valor, minimo, maximo] = [v('valor'), v('minimo'), v('maximo')];
+    const [valor, minimo, maximo, percentualValor] = [v('valor'), v('minimo'), v('maximo'), v('percentualValor')];
     const calculo = (texto(g.l.v.calculo) ?? '').toUpperCase();
     const candidata: Record<string, unknown> = {
       componente: (texto(g.l.v.componente) ?? '').toUpperCase(),
@@ -277,6 +290,9 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       calculo,
       aposMinimo: simNao(g.l.v.aposMinimo),
     };
+    if (simNao(g.l.v.comparaFaixaSeguinte)) candidata.comparaFaixaSeguinte = true;
+    if (simNao(g.l.v.foraBaseTributo)) candidata.foraBaseTributo = true;
+    if (percentualValor !== null) candidata.percentualValor = percentualValor;
     if (valor !== null) candidata.valor = valor;
     if (minimo !== null) candidata.minimo = minimo;
     if (maximo !== null) candidata.maximo = maximo;
@@ -297,6 +313,9 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       minimo: str(minimo),
       maximo: str(maximo),
       aposMinimo: candidata.aposMinimo as boolean,
+      comparaFaixaSeguinte: candidata.comparaFaixaSeguinte === true,
+      foraBaseTributo: candidata.foraBaseTributo === true,
+      percentualValor: str(percentualValor),
       faixas: calculo === 'FAIXA' ? g.faixas.map((f) => ({ ate: str(f.ate), valor: String(f.valor ?? 0), modo: f.modo })) : [],
     };
     return { regra: candidata as Regra, dados };
@@ -383,7 +402,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   const cadastradasOk = new Set(cs.map((c) => c.uid));
 
   // Assemble, then the engine's whole-table checks (repeated components and routes, KM without distance).
-  const dados: TabelaDados = { tabela, rotas: [], generalidades: [], restricoes: [], prioridades: [] };
+  const dados: TabelaDados = { tabela, rotas: [], generalidades: [], adicionais: [], restricoes: [], prioridades: [] };
   const calculo: TabelaCalculo = {
     uid: 'importacao',
     transportadorUid: 'importacao',
@@ -400,7 +419,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     if (cadastro && UID_REGEX.test(cadastro) && !cadastradasOk.has(cadastro))
       erro('Rotas', r.linha, 'rotaCadastroUid', 'Rota não encontrada no cadastro');
     const prazo = Number(r.l.v.prazoDiasUteis);
-    const { freteMinimo, distanciaKm } = r;
+    const { freteMinimo, distanciaKm, fatorCubagem } = r;
     dados.rotas.push({
       ...localParaColunas(r.origem, 'origem'),
       ...localParaColunas(r.destino, 'destino'),
@@ -409,6 +428,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       freteMinimo: str(freteMinimo),
       distanciaKm: str(distanciaKm),
       tipoVeiculoUid: tipo,
+      fatorCubagem: str(fatorCubagem),
       regras: regras.map((x) => x.dados),
     });
     if (r.origem && r.destino) {
@@ -420,6 +440,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
         ...(freteMinimo !== null ? { freteMinimo } : {}),
         ...(distanciaKm !== null ? { distanciaKm } : {}),
         ...(tipo ? { tipoVeiculoUid: tipo } : {}),
+        ...(fatorCubagem !== null ? { fatorCubagem } : {}),
         regras: regras.map((x) => x.regra),
       });
     }
@@ -428,6 +449,11 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     const x = paraRegra(g);
     dados.generalidades.push(x.dados);
     calculo.generalidades.push(x.regra);
+  }
+  for (const g of adicionaisLidos) {
+    const x = paraRegra(g);
+    dados.adicionais?.push({ ...x.dados, ...localParaColunas(g.origem ?? null, 'origem'), ...localParaColunas(g.destino ?? null, 'destino') });
+    (calculo.adicionais ??= []).push({ ...x.regra, ...(g.origem ? { origem: g.origem } : {}), ...(g.destino ? { destino: g.destino } : {}) });
   }
   for (const [componente, x] of restricoesLidas) {
     const lista: TabelaDados['restricoes'][number]['pessoas'] = [];
@@ -451,8 +477,9 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     const v = validarTabela(calculo, { componentes: codigos });
     if (!v.ok) {
       for (const e of v.erros) {
-        const m = e.caminho.match(/^(rotas|generalidades)\[(\d+)\](?:\.regras\[(\d+)\])?\.?(.*)$/);
-        if (m?.[1] === 'generalidades')
+        const m = e.caminho.match(/^(rotas|generalidades|adicionais)\[(\d+)\](?:\.regras\[(\d+)\])?\.?(.*)$/);
+        if (m?.[1] === 'adicionais') erro('Adicionais', adicionaisLidos[Number(m[2])]?.linha ?? 0, m[4] || 'componente', e.mensagem);
+        else if (m?.[1] === 'generalidades')
           erro('Generalidades', generalidadesLidas[Number(m[2])]?.linha ?? 0, m[4] || 'componente', e.mensagem);
         else if (m?.[3] !== undefined)
           erro('Regras', rotasLidas[Number(m[2])]?.regras[Number(m[3])]?.linha ?? 0, m[4] || 'componente', e.mensagem);

@@ -1,4 +1,4 @@
-import type { Faixa, LocalRef, Regra, Restricao, Rota, TabelaCalculo } from '@fretio/core';
+import type { AdicionalLocal, Faixa, LocalRef, Regra, Restricao, Rota, TabelaCalculo } from '@fretio/core';
 import { validarTabela } from '@fretio/core';
 import type { FieldError } from '../../lib/errors.ts';
 import { colunasParaLocal } from '../regioes/local-ref.ts';
@@ -40,6 +40,10 @@ export function regraDeLinha(r: RegraRow, faixas: FaixaRow[] | undefined, restri
   if (minimo !== undefined) regra.minimo = minimo;
   if (maximo !== undefined) regra.maximo = maximo;
   if (r.aposMinimo) regra.aposMinimo = true;
+  if (r.comparaFaixaSeguinte) regra.comparaFaixaSeguinte = true;
+  if (r.foraBaseTributo) regra.foraBaseTributo = true;
+  const percentualValor = num(r.percentualValor);
+  if (percentualValor !== undefined) regra.percentualValor = percentualValor;
   if (restricao) regra.restricao = restricao;
   return regra;
 }
@@ -48,9 +52,14 @@ export function montarTabelaCalculo(t: TabelaRow, l: LinhasTabela): TabelaCalcul
   const restricoes = restricoesPorComponente(l);
   const porRota = new Map<string, Regra[]>();
   const generalidades: Regra[] = [];
+  const adicionais: AdicionalLocal[] = [];
   for (const r of l.regras) {
     const regra = regraDeLinha(r, l.faixas.get(r.uid), restricoes.get(r.componente));
-    if (!r.tabelaRotaUid) generalidades.push(regra);
+    if (r.escopo === 'ADICIONAL') {
+      const origem = colunasParaLocal(r, 'origem');
+      const destino = colunasParaLocal(r, 'destino');
+      adicionais.push({ ...regra, uid: r.uid, ...(origem ? { origem } : {}), ...(destino ? { destino } : {}) });
+    } else if (!r.tabelaRotaUid) generalidades.push(regra);
     else {
       const g = porRota.get(r.tabelaRotaUid);
       if (g) g.push(regra);
@@ -70,6 +79,8 @@ export function montarTabelaCalculo(t: TabelaRow, l: LinhasTabela): TabelaCalcul
     if (minimo !== undefined) rota.freteMinimo = minimo;
     if (km !== undefined) rota.distanciaKm = km;
     if (r.tipoVeiculoUid) rota.tipoVeiculoUid = r.tipoVeiculoUid;
+    const fator = num(r.fatorCubagem);
+    if (fator !== undefined) rota.fatorCubagem = fator;
     return rota;
   });
   return {
@@ -80,6 +91,12 @@ export function montarTabelaCalculo(t: TabelaRow, l: LinhasTabela): TabelaCalcul
     prioridade: t.prioridade,
     generalidades,
     rotas,
+    ...(adicionais.length ? { adicionais } : {}),
+    vigenciaInicio: t.vigenciaInicio,
+    vigenciaFim: t.vigenciaFim,
+    ...(t.densidadeIsencaoCubagem !== null && t.densidadeIsencaoCubagem !== undefined
+      ? { isencaoCubagem: { densidadeMinima: Number(t.densidadeIsencaoCubagem) } }
+      : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import { hojeSaoPaulo } from '../feriados/service.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { STATUS_ATIVO, tabelaItem } from './itens.ts';
 import { acoesTabelaFrete } from './acoes.ts';
-import { exigirAtivavel } from './ativacao.ts';
+import { exigirAprovador, exigirAtivavel } from './ativacao.ts';
 import { TABELA_HISTORICA, type TabelaRow } from './repository.ts';
 
 export const ENTIDADE_ANEXO = 'tabelasfrete';
@@ -55,6 +55,8 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
       modalNome: modais.nome,
       quantidadeRotas:
         sql<number>`(select count(*)::int from tabela_frete_rotas tr where tr.tabela_frete_uid = "tabelas_frete"."uid")`.mapWith(Number),
+      submetidoPorNome: sql<string | null>`(select u.nome from usuarios u where u.uid = "tabelas_frete"."submetido_por")`,
+      aprovadoPorNome: sql<string | null>`(select u.nome from usuarios u where u.uid = "tabelas_frete"."aprovado_por")`,
     },
     from: (q) =>
       q
@@ -64,6 +66,8 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
     toValues: (input) => ({
       ...input,
       fatorCubagem: input.fatorCubagem === null || input.fatorCubagem === undefined ? null : String(input.fatorCubagem),
+      densidadeIsencaoCubagem:
+        input.densidadeIsencaoCubagem === null || input.densidadeIsencaoCubagem === undefined ? null : String(input.densidadeIsencaoCubagem),
     }),
     sortable: {
       nome: tabelasFrete.nome,
@@ -113,6 +117,9 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
           fatorModal = m.fator;
         }
         values.fatorCubagem ??= fatorModal ?? '300';
+        // Maker–checker: whoever creates the table submits it; activating it is the approval.
+        if (!existing) values.submetidoPor = ctx.usuarioUid;
+        if (!existing && values.status === STATUS_ATIVO) await exigirAprovador(tx, ctx, { submetidoPor: ctx.usuarioUid });
         if (existing) {
           if (values.status === undefined || values.status === null) delete values.status;
           else if (values.status !== existing.status) {
@@ -121,6 +128,9 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
           values.revisao = sql`${tabelasFrete.revisao} + 1`;
           if (values.status === STATUS_ATIVO && existing.status !== STATUS_ATIVO) {
             await exigirAtivavel(tx, ctx, { ...(existing as TabelaRow), fatorCubagem: values.fatorCubagem as string });
+            await exigirAprovador(tx, ctx, existing);
+            values.aprovadoPor = ctx.usuarioUid;
+            values.aprovadoEm = sql`now()`;
           }
         }
       },

@@ -22,7 +22,7 @@ import { catalogoComponentes } from '../componentes/routes.ts';
 import { exigirTabelaValida } from './comum.ts';
 import { inserirDados } from './dados.ts';
 import { exportarTabela } from './exportar.ts';
-import { faixasCalculoResource, generalidadesResource, rotasComponenteResource } from './filhos-regras.ts';
+import { adicionaisResource, faixasCalculoResource, generalidadesResource, rotasComponenteResource } from './filhos-regras.ts';
 import { prioridadesResource, tabelaRotasResource } from './filhos-rotas.ts';
 import { importarTabela } from './importar.ts';
 import { errosDaTabela, montarTabelaCalculo } from './montar.ts';
@@ -50,6 +50,7 @@ export default async function tabelasFreteRoutes(app: FastifyInstance) {
     def,
     tabelaRotasResource,
     generalidadesResource,
+    adicionaisResource,
     rotasComponenteResource,
     faixasCalculoResource,
     prioridadesResource,

@@ -12,6 +12,7 @@ import { catalogoComponentes } from '../componentes/routes.ts';
 import { colunasParaLocal, comLocais, nomesDosLocais } from '../regioes/local-ref.ts';
 import { dadosDeLinhas, inserirDados, type RegraDados } from './dados.ts';
 import { n2, regraItem } from './itens.ts';
+import { aprovacaoExigida } from './ativacao.ts';
 import { TABELA_HISTORICA, type TabelaRow, carregarLinhas, carregarTabela } from './repository.ts';
 
 // The whole table in one reply (par=cmp,full) and the readjustment into a new validity period.
@@ -21,7 +22,8 @@ const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 export async function obterCompleta(db: Db, def: ResourceDef, ctx: RequestContext, uid: string): Promise<TabelaFreteCompleta> {
   const base = (await obter(db, def, ctx, uid)) as TabelaFrete;
   const { linhas } = await carregarTabela(db, uid);
-  const refs: (LocalRef | null)[] = [...linhas.rotas, ...linhas.prioridades].flatMap((r) => [
+  const adicionaisLinhas = linhas.regras.filter((g) => g.escopo === 'ADICIONAL');
+  const refs: (LocalRef | null)[] = [...linhas.rotas, ...linhas.prioridades, ...adicionaisLinhas].flatMap((r) => [
     colunasParaLocal(r, 'origem'),
     colunasParaLocal(r, 'destino'),
   ]);
@@ -58,11 +60,16 @@ export async function obterCompleta(db: Db, def: ResourceDef, ctx: RequestContex
         rotaNome: r.rotaUid ? (nomeRota.get(r.rotaUid) ?? null) : null,
         freteMinimo: n2(r.freteMinimo),
         distanciaKm: n2(r.distanciaKm),
+        fatorCubagem: n2(r.fatorCubagem),
         quantidadeRegras: regras.length,
         regras,
       };
     }),
-    generalidades: linhas.regras.filter((g) => !g.tabelaRotaUid).map(regra),
+    generalidades: linhas.regras.filter((g) => g.escopo === 'GENERALIDADE').map(regra),
+    adicionais: adicionaisLinhas.map((g) => {
+      const { origem, destino } = comLocais(g, nomes) as { origem: unknown; destino: unknown };
+      return { ...regra(g), origem: origem ?? null, destino: destino ?? null };
+    }),
     prioridades: linhas.prioridades.map((p) => comLocais(p, nomes)),
     restricoes: linhas.restricoes.map((x) => {
       const remetentes = pessoasDe(x.uid, 'REMETENTE');
@@ -123,6 +130,9 @@ export async function reajustar(
     vigenciaFim: r.vigenciaFim,
     versao: antiga.versao + 1,
     tabelaOrigemUid: antiga.uid,
+    submetidoPor: ctx.usuarioUid,
+    // Maker–checker: the readjusted version waits in Validação for another user's approval.
+    status: (await aprovacaoExigida(tx, embarcadorUid)) ? 3 : antiga.status,
   };
   dados.rotas = dados.rotas.map((rota) => ({
     ...rota,
@@ -130,6 +140,7 @@ export async function reajustar(
     regras: rota.regras.map((g) => reajustarRegra(g, fator)),
   }));
   dados.generalidades = dados.generalidades.map((g) => reajustarRegra(g, fator));
+  dados.adicionais = (dados.adicionais ?? []).map((g) => reajustarRegra(g, fator));
   const novaUid = await inserirDados(tx, embarcadorUid, dados);
   const fim = vespera(r.vigenciaInicio);
   const fimAntiga = antiga.vigenciaFim && antiga.vigenciaFim < fim ? antiga.vigenciaFim : fim;
@@ -154,7 +165,7 @@ export async function reajustar(
 export async function duplicar(tx: Tx, ctx: RequestContext, origem: TabelaRow, nome: string | null) {
   const linhas = (await carregarLinhas(tx, [origem.uid])).get(origem.uid);
   const dados = dadosDeLinhas(origem, linhas as never);
-  dados.tabela = { ...dados.tabela, nome: (nome ?? `Cópia de ${origem.nome}`).slice(0, 150), status: 3, versao: 1, tabelaOrigemUid: null };
+  dados.tabela = { ...dados.tabela, nome: (nome ?? `Cópia de ${origem.nome}`).slice(0, 150), status: 3, versao: 1, tabelaOrigemUid: null, submetidoPor: ctx.usuarioUid };
   const novaUid = await inserirDados(tx, exigirEmbarcador(ctx), dados);
   await registrarAuditoria(tx, ctx, 'tabelasfrete', novaUid, 'duplicar', null, { tabelaCopiadaUid: origem.uid, nome: dados.tabela.nome });
   return novaUid;

@@ -63,6 +63,7 @@ function conteudo(full: Record<string, any>) {
       full.prioridade,
       full.observacoes,
       full.status,
+      full.densidadeIsencaoCubagem,
     ],
     rotas: full.rotas.map((r: any) => ({
       ...r,
@@ -73,6 +74,7 @@ function conteudo(full: Record<string, any>) {
       regras: r.regras.map(regra),
     })),
     generalidades: full.generalidades.map(regra),
+    adicionais: full.adicionais.map((g: any) => ({ ...regra(g), origem: g.origem, destino: g.destino })),
     prioridades: full.prioridades.map((p: any) => ({
       ...p,
       uid: undefined,
@@ -123,12 +125,50 @@ describe('XLSX round trip', () => {
       minimo: 10,
       aposMinimo: true,
     });
+    // Issue 9's fields: route cubage factor, next-range comparison, outside the tax base, comparison
+    // modality, location surcharges and the cubage exemption.
+    await admin.put(`${T}/${origem}/rotas/${rota.body.data.uid}`, {
+      origem: { tipo: 'FAIXA_CEP', de: '13000000', ate: '13139999' },
+      destino: { tipo: 'MUNICIPIO', ibge: '3304557' },
+      prazoDiasUteis: 3,
+      distanciaKm: 490.5,
+      tipoVeiculoUid: truck.uid,
+      fatorCubagem: 250,
+    });
+    const novas = [
+      { componente: 'VALE_PEDAGIO', base: 'VIAGEM', calculo: 'FIXO', valor: 285, foraBaseTributo: true },
+      { componente: 'FRETE_VALOR', base: 'PESO', calculo: 'COMPARATIVO', valor: 0.5, percentualValor: 1.2, minimo: 90 },
+      {
+        componente: 'DESCARGA',
+        base: 'PESO',
+        calculo: 'FAIXA',
+        comparaFaixaSeguinte: true,
+        faixas: [
+          { ate: 500, valor: 0.7, modo: 'POR_UNIDADE' },
+          { ate: null, valor: 0.6, modo: 'POR_UNIDADE' },
+        ],
+      },
+    ];
+    for (const r of novas) {
+      const res = await admin.post(`${T}/${origem}/rotasComponente`, { tabelaRotaUid: rota.body.data.uid, ...r });
+      expect(res.status, res.text).toBe(201);
+    }
+    const tde = await admin.post(`${T}/${origem}/adicionais`, {
+      componente: 'TDE',
+      base: 'VIAGEM',
+      calculo: 'FIXO',
+      valor: 35,
+      destino: { tipo: 'FAIXA_CEP', de: '13000000', ate: '13139999' },
+    });
+    expect(tde.status, tde.text).toBe(201);
+    await t.db.execute(sql`update tabelas_frete set densidade_isencao_cubagem = 250 where uid = ${origem}`);
   });
 
   it('exports the table and imports it back identical (status, places, rules, ranges, restrictions, priorities)', async () => {
     const a = await exportar(origem);
     const sheets = await planilhas(a);
-    expect(Object.keys(sheets)).toEqual(['Tabela', 'Rotas', 'Regras', 'Generalidades', 'Faixas', 'Restricoes', 'Prioridades']);
+    expect(Object.keys(sheets)).toEqual(['Tabela', 'Rotas', 'Regras', 'Generalidades', 'Adicionais', 'Faixas', 'Restricoes', 'Prioridades']);
+    expect(sheets.Adicionais[1]).toEqual(['A1', undefined, undefined, 'FAIXA_CEP', '13000000-13139999', 'TDE', 'VIAGEM', 'FIXO', 35, undefined, undefined, 'N', 'N', 'N']);
     expect(sheets.Rotas[0]).toEqual([
       'id',
       'origemTipo',
@@ -140,6 +180,7 @@ describe('XLSX round trip', () => {
       'distanciaKm',
       'tipoVeiculoUid',
       'rotaCadastroUid',
+      'fatorCubagem',
     ]);
     expect(sheets.Rotas).toContainEqual(['R5', 'REGIAO', 'Grande São Paulo', 'REGIAO', 'Sul', 3, 100.7]);
     expect(sheets.Rotas.at(-1)?.slice(0, 8)).toEqual(['R6', 'FAIXA_CEP', '13000000-13139999', 'MUNICIPIO', '3304557', 3, undefined, 490.5]);
@@ -155,6 +196,16 @@ describe('XLSX round trip', () => {
     );
     expect(conteudo(fb)).toEqual(conteudo(fa));
     expect(fb.restricoes[0].destinatarios).toHaveLength(2);
+    expect(fb.densidadeIsencaoCubagem).toBe(250);
+    expect(fb.adicionais).toHaveLength(1);
+    expect(fb.rotas.at(-1)).toMatchObject({ fatorCubagem: 250 });
+    expect(fb.rotas.at(-1).regras).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ componente: 'VALE_PEDAGIO', foraBaseTributo: true }),
+        expect.objectContaining({ componente: 'FRETE_VALOR', calculo: 'COMPARATIVO', percentualValor: 1.2 }),
+        expect.objectContaining({ componente: 'DESCARGA', comparaFaixaSeguinte: true }),
+      ]),
+    );
   });
 
   it('reports every bad cell {aba, linha, campo, mensagem} and saves nothing', async () => {

@@ -479,6 +479,12 @@ function Resultado({ r }: { r: CalculoResultado }) {
   );
 }
 
+const ROTULO_TRIBUTO: Record<Cotacao['tributo'], string> = {
+  ICMS: 'ICMS (transporte intermunicipal/interestadual)',
+  ISS: 'ISS (entrega no mesmo município — LC 116/2003, item 16.02)',
+  NENHUM: 'Nenhum embutido (transportador do Simples Nacional)',
+};
+
 function DetalheCotacao({ c }: { c: Cotacao }) {
   return (
     <Row gutter={24} data-testid={`detalhe-${c.tabelaUid}`}>
@@ -495,6 +501,16 @@ function DetalheCotacao({ c }: { c: Cotacao }) {
               render: (_v, l: Cotacao['componentes'][number]) => (
                 <span>
                   <Typography.Text strong>{l.componente}</Typography.Text> <Typography.Text type="secondary">{l.nome}</Typography.Text>
+                  {l.foraBaseTributo && (
+                    <Tag color="gold" style={{ marginLeft: 6 }}>
+                      fora da base do imposto
+                    </Tag>
+                  )}
+                  {c.adicionais.includes(l.componente) && (
+                    <Tag color="purple" style={{ marginLeft: 6 }}>
+                      adicional por local
+                    </Tag>
+                  )}
                 </span>
               ),
             },
@@ -513,14 +529,39 @@ function DetalheCotacao({ c }: { c: Cotacao }) {
         <Descriptions size="small" column={1} bordered>
           <Descriptions.Item label="Peso taxado">{numero(c.pesoTaxado)} kg</Descriptions.Item>
           <Descriptions.Item label="Ajuste ao frete mínimo">{reais(c.ajusteMinimo)}</Descriptions.Item>
-          <Descriptions.Item label="Valor sem ICMS">{reais(c.valorSemIcms)}</Descriptions.Item>
-          <Descriptions.Item label="Alíquota de ICMS">{formatarDinheiro(c.aliquotaIcms)} %</Descriptions.Item>
-          <Descriptions.Item label="ICMS">{reais(c.icms)}</Descriptions.Item>
+          <Descriptions.Item label="Valor sem imposto">{reais(c.valorSemIcms)}</Descriptions.Item>
+          {c.valorForaBaseTributo > 0 && (
+            <Descriptions.Item label="Fora da base do imposto (vale-pedágio)">{reais(c.valorForaBaseTributo)}</Descriptions.Item>
+          )}
+          <Descriptions.Item label="Imposto aplicado">
+            <span data-testid="tributo">{ROTULO_TRIBUTO[c.tributo]}</span>
+          </Descriptions.Item>
+          {c.tributo === 'ISS' ? (
+            <>
+              <Descriptions.Item label="Alíquota de ISS">{formatarDinheiro(c.aliquotaIss)} %</Descriptions.Item>
+              <Descriptions.Item label="ISS">{reais(c.iss)}</Descriptions.Item>
+            </>
+          ) : c.tributo === 'ICMS' ? (
+            <>
+              <Descriptions.Item label="Alíquota de ICMS">{formatarDinheiro(c.aliquotaIcms)} %</Descriptions.Item>
+              <Descriptions.Item label="ICMS">{reais(c.icms)}</Descriptions.Item>
+            </>
+          ) : null}
           <Descriptions.Item label="Total">
             <Typography.Text strong>{reais(c.total)}</Typography.Text>
           </Descriptions.Item>
         </Descriptions>
       </Col>
+      {c.pisoAntt?.abaixo && (
+        <Col span={24}>
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginTop: 8 }}
+            title={`Abaixo do piso mínimo de frete da ANTT (${reais(c.pisoAntt.valor)}) para lotação.`}
+          />
+        </Col>
+      )}
       {c.ajusteMinimo > 0 && (
         <Col span={24}>
           <Alert

@@ -38,6 +38,8 @@ export const componentes = defineResource<Componente>({
     { name: 'codigo', label: 'Código', span: 10, help: 'Letras maiúsculas, dígitos e _ (ex.: TAXA_PORTO).' },
     { name: 'nome', label: 'Nome', span: 14 },
     { name: 'descricao', label: 'Descrição', kind: 'textarea' },
+    { name: 'fretePrincipal', label: 'Frete principal', kind: 'bool', help: 'Entra na base "Frete principal" (ex.: TDE 20 % do frete).' },
+    { name: 'foraBaseTributo', label: 'Fora da base do imposto', kind: 'bool', help: 'Ex.: vale-pedágio: somado depois do ICMS/ISS.' },
     { name: 'ativo', label: 'Ativo', kind: 'bool' },
   ],
   initialValues: { ativo: true },

@@ -107,6 +107,18 @@ export const configuracoes = defineResource({
     { name: 'toleranciaAuditoriaValor', label: 'Tolerância da auditoria (R$)', kind: 'money', required: true, span: 12 },
     { name: 'fusoHorario', label: 'Fuso horário', kind: 'select', options: opcoes(FUSOS_HORARIOS), required: true },
     {
+      name: 'pontosFacultativosUteis',
+      label: 'Pontos facultativos são dias úteis',
+      kind: 'bool',
+      help: 'Carnaval e Corpus Christi contam como dias úteis nos prazos de entrega.',
+    },
+    {
+      name: 'aprovacaoTabelas',
+      label: 'Aprovação de tabelas de frete',
+      kind: 'bool',
+      help: 'Tabela nova ou reajustada só é ativada por outro usuário, diferente de quem a criou.',
+    },
+    {
       name: 'emailNotificacoes',
       label: 'E-mails para notificações',
       placeholder: 'logistica@empresa.com.br; fretes@empresa.com.br',

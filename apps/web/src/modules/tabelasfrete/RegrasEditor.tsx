@@ -7,6 +7,7 @@ import { useToastErro } from '../../app/perfil.ts';
 import { MoneyInput } from '../../resources/fields/MoneyInput.tsx';
 import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
 import { useComponentesAtivos } from '../componentes/hooks.ts';
+import { descricaoLocal, LocalRefInput, type LocalValor, localRule, paraLocalRef } from '../regioes/LocalRefInput.tsx';
 import { useExcluirRegra, useSalvarRegra, useTiposFaixa } from './hooks.ts';
 import { BASE_LABEL, CALCULO_LABEL, MODO_FAIXA_LABEL, MODO_RESTRICAO_LABEL, rotuloBase, rotuloCalculo } from './rotulos.ts';
 
@@ -22,10 +23,29 @@ type ValoresRegra = {
   minimo?: number | null;
   maximo?: number | null;
   aposMinimo?: boolean;
+  comparaFaixaSeguinte?: boolean;
+  foraBaseTributo?: boolean;
+  percentualValor?: number | null;
+  origem?: LocalValor;
+  destino?: LocalValor;
   faixas?: Faixa[];
 };
 
-const CAMPOS = ['componente', 'base', 'calculo', 'valor', 'minimo', 'maximo', 'aposMinimo', 'faixas'];
+const CAMPOS = [
+  'componente',
+  'base',
+  'calculo',
+  'valor',
+  'minimo',
+  'maximo',
+  'aposMinimo',
+  'comparaFaixaSeguinte',
+  'foraBaseTributo',
+  'percentualValor',
+  'origem',
+  'destino',
+  'faixas',
+];
 const FAIXA_NOVA: Faixa = { ate: null, valor: null, modo: 'FIXO' };
 
 /** A rate (percent, R$ per unit) has 4 decimals; a fixed amount 2. */
@@ -36,6 +56,7 @@ export function valorDaRegra(r: Pick<RegraItem, 'calculo' | 'valor' | 'faixas'>)
   if (r.calculo === 'FAIXA') return `${r.faixas.length} faixa${r.faixas.length === 1 ? '' : 's'}`;
   if (r.valor === null) return '—';
   if (r.calculo === 'PERCENTUAL') return `${formatarDinheiro(r.valor, 4)} %`;
+  if (r.calculo === 'COMPARATIVO') return `R$ ${formatarDinheiro(r.valor, 4)}/kg`;
   return `R$ ${formatarDinheiro(r.valor, casasDoValor(r.calculo))}`;
 }
 
@@ -50,9 +71,11 @@ type Props = {
   titulo: string;
   descricao?: string;
   readOnly?: boolean;
+  /** Location surcharges (adicionais): the rule carries the origin/destination where it applies. */
+  comLocal?: boolean;
 };
 
-export function RegrasEditor({ api, extra, regras, titulo, descricao, readOnly = false }: Props) {
+export function RegrasEditor({ api, extra, regras, titulo, descricao, readOnly = false, comLocal = false }: Props) {
   const [editando, setEditando] = useState<{ regra: RegraItem | null; n: number; open: boolean } | null>(null);
   const { message } = App.useApp();
   const toastErro = useToastErro();
@@ -100,12 +123,29 @@ export function RegrasEditor({ api, extra, regras, titulo, descricao, readOnly =
               </Space>
             ),
           },
+          ...(comLocal
+            ? [
+                { key: 'origem', title: 'Origem', render: (_v: unknown, r: RegraItem) => descricaoLocal(r.origem) },
+                { key: 'destino', title: 'Destino', render: (_v: unknown, r: RegraItem) => descricaoLocal(r.destino) },
+              ]
+            : []),
           { key: 'base', title: 'Base', render: (_v, r) => rotuloBase(r.base) },
           { key: 'calculo', title: 'Cálculo', render: (_v, r) => rotuloCalculo(r.calculo) },
           { key: 'valor', title: 'Valor', align: 'right', render: (_v, r) => valorDaRegra(r) },
           { key: 'minimo', title: 'Mínimo', align: 'right', render: (_v, r) => dinheiro(r.minimo) },
           { key: 'maximo', title: 'Máximo', align: 'right', render: (_v, r) => dinheiro(r.maximo) },
           { key: 'aposMinimo', title: 'Após mínimo', render: (_v, r) => (r.aposMinimo ? <Tag color="purple">Sim</Tag> : 'Não') },
+          {
+            key: 'opcoes',
+            title: 'Opções',
+            render: (_v, r) => (
+              <Space size={2} wrap>
+                {r.foraBaseTributo && <Tag color="gold">Fora da base do imposto</Tag>}
+                {r.comparaFaixaSeguinte && <Tag color="blue">Compara com a faixa seguinte</Tag>}
+                {r.calculo === 'COMPARATIVO' && r.percentualValor !== null && <Tag>{formatarDinheiro(r.percentualValor, 4)} % do valor</Tag>}
+              </Space>
+            ),
+          },
           {
             key: 'acoes',
             title: 'Ações',
@@ -148,6 +188,7 @@ export function RegrasEditor({ api, extra, regras, titulo, descricao, readOnly =
           api={api}
           extra={extra}
           regra={editando.regra}
+          comLocal={comLocal}
           open={editando.open}
           readOnly={readOnly}
           onClose={() => setEditando((e) => (e ? { ...e, open: false } : e))}
@@ -180,13 +221,14 @@ type FormProps = {
   api: string;
   extra?: Record<string, unknown>;
   regra: RegraItem | null;
+  comLocal: boolean;
   open: boolean;
   readOnly: boolean;
   onClose: () => void;
   onAfterClose: () => void;
 };
 
-function RegraForm({ api, extra, regra, open, readOnly, onClose, onAfterClose }: FormProps) {
+function RegraForm({ api, extra, regra, comLocal, open, readOnly, onClose, onAfterClose }: FormProps) {
   const [form] = Form.useForm<ValoresRegra>();
   const { message } = App.useApp();
   const componentes = useComponentesAtivos();
@@ -211,6 +253,11 @@ function RegraForm({ api, extra, regra, open, readOnly, onClose, onAfterClose }:
       minimo: regra.minimo,
       maximo: regra.maximo,
       aposMinimo: regra.aposMinimo,
+      comparaFaixaSeguinte: regra.comparaFaixaSeguinte,
+      foraBaseTributo: regra.foraBaseTributo,
+      percentualValor: regra.percentualValor,
+      origem: regra.origem,
+      destino: regra.destino,
       faixas: regra.faixas.map((f) => ({ ate: f.ate, valor: f.valor, modo: f.modo })),
     });
   }, [regra, form]);
@@ -226,6 +273,10 @@ function RegraForm({ api, extra, regra, open, readOnly, onClose, onAfterClose }:
       minimo: v.minimo ?? null,
       maximo: v.maximo ?? null,
       aposMinimo: !!v.aposMinimo,
+      comparaFaixaSeguinte: faixa && !!v.comparaFaixaSeguinte,
+      foraBaseTributo: !!v.foraBaseTributo,
+      percentualValor: v.calculo === 'COMPARATIVO' ? (v.percentualValor ?? null) : null,
+      ...(comLocal ? { origem: paraLocalRef(v.origem), destino: paraLocalRef(v.destino) } : {}),
       ...(faixa ? { faixas: (v.faixas ?? []).map((f) => ({ ate: f.ate ?? null, valor: f.valor ?? 0, modo: f.modo })) } : {}),
     };
     try {
@@ -264,7 +315,7 @@ function RegraForm({ api, extra, regra, open, readOnly, onClose, onAfterClose }:
         form={form}
         layout="vertical"
         disabled={readOnly}
-        initialValues={{ aposMinimo: false, faixas: [] }}
+        initialValues={{ aposMinimo: false, foraBaseTributo: false, comparaFaixaSeguinte: false, faixas: [], origem: null, destino: null }}
         onFinish={onFinish}
         onValuesChange={(mudou: ValoresRegra) => {
           // A rule by ranges starts with one range to fill in.
@@ -297,8 +348,16 @@ function RegraForm({ api, extra, regra, open, readOnly, onClose, onAfterClose }:
             <Col xs={24} md={12}>
               <Form.Item
                 name="valor"
-                label={calculo === 'PERCENTUAL' ? 'Percentual (%)' : calculo === 'POR_UNIDADE' ? 'Valor por unidade' : 'Valor fixo'}
-                rules={[{ required: true }]}
+                label={
+                  calculo === 'PERCENTUAL'
+                    ? 'Percentual (%)'
+                    : calculo === 'POR_UNIDADE'
+                      ? 'Valor por unidade'
+                      : calculo === 'COMPARATIVO'
+                        ? 'R$ por kg taxado'
+                        : 'Valor fixo'
+                }
+                rules={[{ required: calculo !== 'COMPARATIVO' }]}
                 extra={calculo === 'PERCENTUAL' ? '0,3 = 0,30 % da base' : undefined}
               >
                 <MoneyInput
@@ -307,6 +366,17 @@ function RegraForm({ api, extra, regra, open, readOnly, onClose, onAfterClose }:
                   prefix={calculo === 'PERCENTUAL' ? false : 'R$'}
                   suffix={calculo === 'PERCENTUAL' ? '%' : undefined}
                 />
+              </Form.Item>
+            </Col>
+          )}
+          {calculo === 'COMPARATIVO' && (
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="percentualValor"
+                label="% do valor da mercadoria"
+                extra="Cobra o maior entre o mínimo, R$/kg × peso taxado e este percentual do valor."
+              >
+                <MoneyInput casas={4} prefix={false} suffix="%" />
               </Form.Item>
             </Col>
           )}
@@ -325,6 +395,42 @@ function RegraForm({ api, extra, regra, open, readOnly, onClose, onAfterClose }:
               <Switch checkedChildren="Sim" unCheckedChildren="Não" />
             </Form.Item>
           </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="foraBaseTributo"
+              label="Fora do imposto (vale-pedágio)"
+              valuePropName="checked"
+              extra="Ex.: vale-pedágio (Lei 10.209/2001): somado depois do ICMS/ISS, sem imposto."
+            >
+              <Switch checkedChildren="Sim" unCheckedChildren="Não" />
+            </Form.Item>
+          </Col>
+          {calculo === 'FAIXA' && (
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="comparaFaixaSeguinte"
+                label="Compara com a faixa seguinte"
+                valuePropName="checked"
+                extra="Cobra o menor entre esta faixa e o mínimo da faixa seguinte."
+              >
+                <Switch checkedChildren="Sim" unCheckedChildren="Não" />
+              </Form.Item>
+            </Col>
+          )}
+          {comLocal && (
+            <>
+              <Col xs={24} md={12}>
+                <Form.Item name="origem" label="Origem (vazio: qualquer)" rules={[localRule]}>
+                  <LocalRefInput rotulo="Origem" opcional />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item name="destino" label="Destino (vazio: qualquer)" rules={[localRule]}>
+                  <LocalRefInput rotulo="Destino" opcional />
+                </Form.Item>
+              </Col>
+            </>
+          )}
         </Row>
         {calculo === 'FAIXA' && <FaixasGrid />}
       </Form>

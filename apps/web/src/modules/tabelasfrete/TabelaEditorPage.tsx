@@ -1,5 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { MSG, type TabelaFrete, type TabelaFreteCompleta } from '@fretio/core';
+import { MSG, type TabelaFrete, type TabelaFreteCompleta, formatarData } from '@fretio/core';
 import { Alert, App, Breadcrumb, Button, Card, Flex, Form, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -20,7 +20,7 @@ import { RotasDaTabela } from './RotasDaTabela.tsx';
 
 // The freight-table editor (/tabelasfrete/{uid}, or /tabelasfrete/nova): the header form, then the
 // tabs Rotas (with each route's rules), Generalidades, Restrições, Prioridades and Anexos (tab in ?aba=).
-const ABAS = ['rotas', 'generalidades', 'restricoes', 'prioridades', 'anexos'] as const;
+const ABAS = ['rotas', 'generalidades', 'adicionais', 'restricoes', 'prioridades', 'anexos'] as const;
 type Aba = (typeof ABAS)[number];
 
 export function TabelaEditorPage(_p: { def: ResourceDef }) {
@@ -89,6 +89,20 @@ export function TabelaEditorPage(_p: { def: ResourceDef }) {
                     api={`/tabelasfrete/${t.uid}/generalidades`}
                     regras={t.generalidades}
                     readOnly={!podeAlterar}
+                  />
+                ),
+              },
+              {
+                key: 'adicionais',
+                label: `Adicionais por local (${t.adicionais.length})`,
+                children: (
+                  <RegrasEditor
+                    titulo="Adicionais por local"
+                    descricao="Taxas (TDE, TDA, restrição de trânsito…) de uma UF, município, região, faixa de CEP ou destinatário, somadas à rota que se aplicar — sem duplicar a rota."
+                    api={`/tabelasfrete/${t.uid}/adicionais`}
+                    regras={t.adicionais}
+                    readOnly={!podeAlterar}
+                    comLocal
                   />
                 ),
               },
@@ -178,6 +192,16 @@ function CabecalhoTabela({ tabela, podeAlterar }: { tabela: TabelaFreteCompleta 
         readOnly={!podeAlterar}
         context={{ form, uid, close: () => undefined }}
       />
+      {tabela?.submetidoPorNome && (
+        <Typography.Paragraph type="secondary" data-testid="aprovacao-tabela">
+          Submetida por {tabela.submetidoPorNome}
+          {tabela.aprovadoPorNome
+            ? ` · aprovada por ${tabela.aprovadoPorNome}${tabela.aprovadoEm ? ` em ${formatarData(tabela.aprovadoEm, true)}` : ''}`
+            : tabela.status === 3
+              ? ' · aguardando aprovação (ativação) por outro usuário quando a aprovação de tabelas está ligada'
+              : ''}
+        </Typography.Paragraph>
+      )}
       {errosDaTabela.length > 0 && (
         <Alert
           type="error"

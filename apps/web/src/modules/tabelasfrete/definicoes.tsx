@@ -58,6 +58,13 @@ export const CAMPOS_TABELA: FieldDef[] = [
   { name: 'fatorCubagem', label: 'Fator de cubagem (kg/m³)', kind: 'number', span: 6 },
   { name: 'icmsIncluso', label: 'ICMS incluso', kind: 'bool', span: 6, help: 'Os valores da tabela já incluem o ICMS.' },
   { name: 'prioridade', label: 'Prioridade', kind: 'number', span: 6, help: 'Desempate na calculadora: menor primeiro.' },
+  {
+    name: 'densidadeIsencaoCubagem',
+    label: 'Isenção de cubagem (kg/m³)',
+    kind: 'number',
+    span: 6,
+    help: 'Cargas com densidade igual ou maior pagam pelo peso real. Vazio: sem isenção.',
+  },
   { name: 'status', label: 'Status', kind: 'status', statusKey: 'tabelaFrete', editOnly: true, span: 12 },
   { name: 'observacoes', label: 'Observações', kind: 'textarea' },
 ];
@@ -145,6 +152,7 @@ export const rotasDaTabela = defineResource<TabelaRota>({
     { name: 'prazoDiasUteis', label: 'Prazo (dias úteis)', kind: 'number', span: 8 },
     { name: 'freteMinimo', label: 'Frete mínimo', kind: 'money', span: 8 },
     { name: 'distanciaKm', label: 'Distância (km)', kind: 'number', span: 8 },
+    { name: 'fatorCubagem', label: 'Fator de cubagem da rota (kg/m³)', kind: 'number', span: 8, help: 'Vazio: o da tabela.' },
     {
       name: 'tipoVeiculoUid',
       label: 'Tipo de veículo',

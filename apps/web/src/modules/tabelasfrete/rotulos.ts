@@ -14,9 +14,11 @@ export const BASE_LABEL: Record<Base, string> = {
   DOCUMENTOS: 'Documentos (NF-es)',
   M3: 'Volume (m³)',
   KM: 'Distância (km)',
-  VIAGEM: 'Viagem',
+  VIAGEM: 'Por CT-e/viagem',
   FRETE_PESO: 'Frete peso',
   SUBTOTAL: 'Subtotal dos componentes',
+  FRETE_PRINCIPAL: 'Frete principal (componentes marcados no catálogo)',
+  EIXOS: 'Eixos do veículo',
 };
 
 export const CALCULO_LABEL: Record<Calculo, string> = {
@@ -24,6 +26,7 @@ export const CALCULO_LABEL: Record<Calculo, string> = {
   POR_UNIDADE: 'Por unidade',
   FIXO: 'Valor fixo',
   FAIXA: 'Por faixas',
+  COMPARATIVO: 'Comparativo (maior entre mínimo, R$/kg e % do valor)',
 };
 
 /** Fallback of GET /tabelasfrete/tiposfaixacalculo. */

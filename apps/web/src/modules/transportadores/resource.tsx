@@ -65,6 +65,7 @@ export const transportadores = defineResource<Transportador>({
     { name: 'nomeFantasia', label: 'Nome fantasia' },
     { name: 'ie', label: 'Inscrição estadual', span: 12 },
     { name: 'rntrc', label: 'RNTRC', max: 12, span: 12, rules: [{ pattern: /^\d{1,12}$/, message: 'RNTRC inválido' }] },
+    { name: 'simplesNacional', label: 'Simples Nacional', kind: 'bool', span: 12, help: 'A calculadora não embute ICMS no frete deste transportador.' },
     { name: 'email', label: 'E-mail', kind: 'email', span: 14 },
     { name: 'telefone', label: 'Telefone', span: 10 },
     ...camposEndereco({ buscarCep: true }),

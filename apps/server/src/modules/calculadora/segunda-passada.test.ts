@@ -1,0 +1,173 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { type Api, as } from '../../../test/support/http.ts';
+import { papeis, transportadores } from '../../db/schema/index.ts';
+
+// Issue 9 through the API: tables built with the API, quoted by POST /calculadora/calcular with the
+// worked numbers (transport ICMS, ISS, importado, adicionais, validity by date) and the maker–checker.
+let t: TestApp;
+let admin: Api;
+let rapido: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await as(t.app, 'admin@demo.com.br');
+  [{ uid: rapido }] = await t.db
+    .select({ uid: transportadores.uid })
+    .from(transportadores)
+    .where(eq(transportadores.nomeFantasia, 'Rápido Sul'));
+});
+afterAll(() => t?.close());
+
+const criado = (res: { status: number; body: any; text: string }) => {
+  expect(res.status, res.text).toBe(201);
+  return res.body.data;
+};
+const corpoTabela = (nome: string, extra: Record<string, unknown> = {}) => ({
+  nome,
+  transportadorUid: rapido,
+  vigenciaInicio: '2026-01-01',
+  fatorCubagem: 300,
+  icmsIncluso: false,
+  ...extra,
+});
+
+/** The table of fault 1 (SP → SP), built route, rules and ranges through the API, then activated. */
+async function tabelaSp(nome: string, extra: Record<string, unknown> = {}) {
+  const uid = criado(await admin.post('/api/v1/tabelasfrete', corpoTabela(nome, extra))).uid;
+  const base = `/api/v1/tabelasfrete/${uid}`;
+  const rota = criado(await admin.post(`${base}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'SP' }, prazoDiasUteis: 1 }));
+  const regra = (corpo: Record<string, unknown>) => admin.post(`${base}/rotasComponente`, { tabelaRotaUid: rota.uid, ...corpo });
+  criado(
+    await regra({
+      componente: 'FRETE_PESO',
+      base: 'PESO',
+      calculo: 'FAIXA',
+      faixas: [
+        { ate: 100, valor: 78, modo: 'FIXO' },
+        { ate: null, valor: 0.62, modo: 'EXCEDENTE' },
+      ],
+    }),
+  );
+  criado(await regra({ componente: 'FRETE_VALOR', base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.3 }));
+  criado(await regra({ componente: 'GRIS', base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.2, minimo: 5 }));
+  criado(await regra({ componente: 'PEDAGIO', base: 'FRACAO_100KG', calculo: 'POR_UNIDADE', valor: 4.5 }));
+  criado(await regra({ componente: 'TAS', base: 'VIAGEM', calculo: 'FIXO', valor: 12 }));
+  return { uid, base };
+}
+const ativar = (base: string, api = admin) => api.put(`${base}/atualizarstatus`, { status: 1 });
+
+const cotar = async (tabela: string, corpo: Record<string, unknown>) => {
+  const res = await admin.post('/api/v1/calculadora/calcular', {
+    pesoKg: 350,
+    m3: 1.2,
+    valorMercadoria: 18000,
+    data: '2026-04-15',
+    transportadorUids: [rapido],
+    ...corpo,
+  });
+  expect(res.status, res.text).toBe(200);
+  return {
+    cotacao: res.body.data.cotacoes.find((c: { tabelaUid: string }) => c.tabelaUid === tabela),
+    naoCotada: res.body.data.naoCotadas.find((c: { tabelaUid: string }) => c.tabelaUid === tabela),
+  };
+};
+
+describe('tributos do frete', () => {
+  let tabela: string;
+  beforeAll(async () => {
+    const t1 = await tabelaSp('Fracionado SP');
+    tabela = t1.uid;
+    const rj = criado(
+      await admin.post(`${t1.base}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'RJ' }, prazoDiasUteis: 2 }),
+    );
+    criado(
+      await admin.post(`${t1.base}/rotasComponente`, { tabelaRotaUid: rj.uid, componente: 'FRETE_PESO', base: 'PESO', calculo: 'POR_UNIDADE', valor: 1 }),
+    );
+    expect((await ativar(t1.base)).status).toBe(200);
+  });
+
+  it('1. São Paulo → Campinas: ICMS do transporte 12 % → 408,18 (ICMS 48,98), não 438,05', async () => {
+    const { cotacao } = await cotar(tabela, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } });
+    expect(cotacao).toMatchObject({ pesoTaxado: 360, valorSemIcms: 359.2, aliquotaIcms: 12, icms: 48.98, total: 408.18, tributo: 'ICMS' });
+  });
+
+  it('1. a alíquota do transporte é editável pelo embarcador (regra TRANSPORTE datada)', async () => {
+    const regra = await admin.post('/api/v1/configuracoes/tributos', { tipo: 'TRANSPORTE', uf: 'SP', aliquota: 7, vigenciaInicio: '2026-04-01' });
+    expect(regra.status, regra.text).toBe(201);
+    const { cotacao } = await cotar(tabela, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } });
+    expect(cotacao).toMatchObject({ aliquotaIcms: 7, total: 386.24 });
+    // Before the rule's start the legal 12 % applies.
+    expect((await cotar(tabela, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' }, data: '2026-03-16' })).cotacao.total).toBe(408.18);
+    const inativa = await admin.put(`/api/v1/configuracoes/tributos/${regra.body.data.uid}`, {
+      tipo: 'TRANSPORTE',
+      uf: 'SP',
+      aliquota: 7,
+      vigenciaInicio: '2026-04-01',
+      ativo: false,
+    });
+    expect(inativa.status, inativa.text).toBe(200);
+  });
+
+  it('2. Campinas → Campinas: ISS de 3 % do cadastro (370,31, ISS 11,11), nunca ICMS', async () => {
+    const { cotacao } = await cotar(tabela, { origem: { municipioIbge: '3509502' }, destino: { municipioIbge: '3509502' } });
+    expect(cotacao).toMatchObject({ tributo: 'ISS', aliquotaIss: 3, iss: 11.11, aliquotaIcms: 0, icms: 0, total: 370.31 });
+  });
+
+  it('3. importado não muda o ICMS do frete', async () => {
+    // SP → RJ, 360 kg × R$ 1,00 = 360,00: 12 % (Res. SF 22/1989) with or without imported goods → 409,09.
+    const corpo = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' } };
+    expect((await cotar(tabela, corpo)).cotacao).toMatchObject({ aliquotaIcms: 12, total: 409.09 });
+    expect((await cotar(tabela, { ...corpo, importado: true })).cotacao).toMatchObject({ aliquotaIcms: 12, total: 409.09 });
+  });
+});
+
+describe('4. adicional por local e 9. vigência na data', () => {
+  it('TDE por faixa de CEP soma à rota UF; fora da faixa, não; tabela de dezembro só cota em dezembro', async () => {
+    const { uid, base } = await tabelaSp('Dezembro', { vigenciaInicio: '2026-12-01', vigenciaFim: '2026-12-31' });
+    const tde = await admin.post(`${base}/adicionais`, {
+      componente: 'TDE',
+      base: 'VIAGEM',
+      calculo: 'FIXO',
+      valor: 35,
+      destino: { tipo: 'FAIXA_CEP', de: '13000000', ate: '13139999' },
+    });
+    expect(tde.status, tde.text).toBe(201);
+    expect(tde.body.data).toMatchObject({ escopo: 'ADICIONAL', componente: 'TDE', destino: { tipo: 'FAIXA_CEP', de: '13000000' } });
+    expect((await ativar(base)).status).toBe(200);
+    const completa = await admin.get(`${base}`, { par: 'cmp,full' });
+    expect(completa.body.data.adicionais).toHaveLength(1);
+    expect(completa.body.data.generalidades).toHaveLength(0);
+
+    const campinas = { origem: { municipioIbge: '3550308' }, destino: { cep: '13010-000' }, data: '2026-12-15' };
+    const { cotacao } = await cotar(uid, campinas);
+    expect(cotacao.componentes.find((c: { componente: string }) => c.componente === 'TDE')).toMatchObject({ valor: 35 });
+    expect(cotacao).toMatchObject({ valorSemIcms: 394.2, adicionais: ['TDE'] });
+    const fora = await cotar(uid, { ...campinas, destino: { cep: '01310-100' } });
+    expect(fora.cotacao.componentes.some((c: { componente: string }) => c.componente === 'TDE')).toBe(false);
+    // A January shipment does not see December's table at all.
+    const janeiro = await cotar(uid, { ...campinas, data: '2027-01-04' });
+    expect(janeiro.cotacao).toBeUndefined();
+    expect(janeiro.naoCotada).toBeUndefined();
+  });
+});
+
+describe('aprovação de tabelas (maker–checker)', () => {
+  it('com a aprovação ligada, quem criou não ativa; outro usuário com permissão ativa e fica registrado', async () => {
+    expect((await admin.put('/api/v1/configuracoes', { aprovacaoTabelas: true })).status).toBe(200);
+    const { base } = await tabelaSp('Aprovação');
+    const propria = await ativar(base);
+    expect(propria.status, propria.text).toBe(403);
+    await t.db
+      .update(papeis)
+      .set({ permissoes: sql`${papeis.permissoes} || '{"tabelasfrete": ["ler", "alterar"]}'::jsonb` })
+      .where(eq(papeis.nome, 'Operador'));
+    const operador = await as(t.app, 'operador@demo.com.br');
+    const aprovada = await ativar(base, operador);
+    expect(aprovada.status, aprovada.text).toBe(200);
+    const tabela = (await admin.get(base)).body.data;
+    expect(tabela).toMatchObject({ status: 1, submetidoPorNome: expect.any(String), aprovadoPorNome: 'Olívia Operadora' });
+    expect((await admin.put('/api/v1/configuracoes', { aprovacaoTabelas: false })).status).toBe(200);
+  });
+});
