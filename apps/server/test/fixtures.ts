@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { generateCnh, generateCnpj, generateCpf, generateLicensePlate, generateRenavam } from '@brazilian-utils/brazilian-utils';
 import { sql } from 'drizzle-orm';
 import type { Created, Harness } from './support/harness.ts';
+import { fixturesAuditoria, rotasAuditoria } from './fixtures-auditoria.ts';
 
 // Valid request bodies for every API resource, used by the generic suites in test/generic
 // (tenant isolation, permissions, bad input). They run over the route table, so a new module is
@@ -146,6 +147,7 @@ const produtoCarga = (h: Harness) => ({ descricao: `Carga de Teste ${h.seq()}`, 
 const nfeCarga = (h: Harness) => ({ numero: 100000 + h.seq(), serie: 1, valor: 2500, pesoKg: 300, volumes: 12 });
 
 export const fixtures: Record<string, ResourceFixture> = {
+  ...fixturesAuditoria,
   '/centros-custo': {
     body: (h) => {
       const n = h.seq();
@@ -439,6 +441,7 @@ export const fixtures: Record<string, ResourceFixture> = {
 };
 
 export const routeFixtures: Record<string, RouteFixture> = {
+  ...rotasAuditoria,
   'POST /api/v1/documentos/export-nfes': { body: () => ({ filtros: {}, incluirXml: false }) },
   'PUT /api/v1/documentos/ctes/:uid/status': { body: () => ({ status: 2 }) },
   'PUT /api/v1/tabelasfrete/:uid/atualizarstatus': {

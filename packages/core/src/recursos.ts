@@ -45,6 +45,12 @@ export const RECURSOS = [
   { codigo: 'logs', nome: 'Logs de integração e importação', grupo: 'Administração', acoes: ['ler', 'criar'] },
   { codigo: 'historico-webservice', nome: 'Histórico de web services', grupo: 'Administração', acoes: ['ler'] },
   { codigo: 'tributos', nome: 'Tributos (ICMS, PIS/COFINS, ISS)', grupo: 'Administração', acoes: ['ler', 'criar', 'alterar'] },
+  { codigo: 'auditorias', nome: 'Auditoria de frete', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },
+  { codigo: 'tolerancias-auditoria', nome: 'Tolerâncias da auditoria', grupo: 'Auditoria e pagamento', acoes: CRUD },
+  { codigo: 'pre-fatura', nome: 'Pré-faturas', grupo: 'Auditoria e pagamento', acoes: CRUD },
+  { codigo: 'fatura', nome: 'Faturas', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },
+  { codigo: 'condicao-pagamento', nome: 'Condições de pagamento', grupo: 'Auditoria e pagamento', acoes: CRUD },
+  { codigo: 'rpa', nome: 'RPA (pagamento a autônomos)', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },
 ] as const satisfies readonly RecursoDef[];
 
 /** Screens every signed-in user may read (the update history): no role grants them, none denies them. */

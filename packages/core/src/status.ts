@@ -56,6 +56,37 @@ export const STATUS = {
     { value: 5, label: 'Finalizada', color: 'success', next: [] },
     { value: 6, label: 'Cancelada', color: 'default', next: [] },
   ]),
+  // Freight audit (auditoria) of one CT-e. The result of the comparison sets 1/2/3 (re-audits move freely
+  // among them); a person accepts a divergent or uncalculated one (4, the difference goes to the carrier's
+  // running balance) and may reopen it (back to the comparison); a CT-e cancelled or annulled ends it (5).
+  auditoria: set('Resultado da auditoria', [
+    { value: 1, label: 'Aprovada', color: 'success', next: [2, 3, 5] },
+    { value: 2, label: 'Divergente', color: 'error', next: [1, 3, 4, 5] },
+    { value: 3, label: 'Sem cálculo', color: 'warning', next: [1, 2, 4, 5] },
+    { value: 4, label: 'Aceita', color: 'cyan', next: [1, 2, 3, 5] },
+    { value: 5, label: 'Cancelada', color: 'default', next: [] },
+  ]),
+  preFatura: set('Status da pré-fatura', [
+    { value: 1, label: 'Aberta', color: 'default', next: [2, 4] },
+    { value: 2, label: 'Liberada', color: 'processing', next: [3, 4] },
+    { value: 3, label: 'Faturada', color: 'success', next: [] },
+    { value: 4, label: 'Cancelada', color: 'error', next: [] },
+  ]),
+  fatura: set('Status da fatura', [
+    { value: 1, label: 'Aberta', color: 'default', next: [2] },
+    { value: 2, label: 'Validada', color: 'processing', next: [1, 3] },
+    { value: 3, label: 'Paga', color: 'success', next: [2] },
+  ]),
+  rpa: set('Status do RPA', [
+    { value: 1, label: 'Calculado', color: 'default', next: [2, 3] },
+    { value: 2, label: 'Emitido', color: 'success', next: [3] },
+    { value: 3, label: 'Cancelado', color: 'error', next: [] },
+  ]),
+  rpaTitulo: set('Status do título do RPA', [
+    { value: 1, label: 'Em aberto', color: 'warning', next: [2, 3] },
+    { value: 2, label: 'Pago', color: 'success', next: [1] },
+    { value: 3, label: 'Cancelado', color: 'default', next: [] },
+  ]),
   // A long job of the task queue (fila-tarefas). Transitions are the worker's, not the user's: reprocessar
   // puts a finished task with failed items back to Pendente; cancelar ends a pending or running one.
   tarefa: set('Status da tarefa', [

@@ -39,9 +39,12 @@ import logs from './logs/module.ts';
 import historicoWebservice from './historico-webservice/module.ts';
 import atualizacoes from './atualizacoes/module.ts';
 import sefaz from './sefaz/module.ts';
+import auditorias from './auditorias/module.ts';
+import faturamento from './faturamento/module.ts';
+import rpa from './rpa/module.ts';
 
 // Every module of the API; each folder's module.ts says what it gives (resources and routes).
-export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, sefaz, solicitacoesfrete, cotacoesfrete, embarque];
+export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, sefaz, solicitacoesfrete, cotacoesfrete, embarque, auditorias, faturamento, rpa];
 
 export const resources = MODULOS.flatMap((m) => m.resources ?? []);
 

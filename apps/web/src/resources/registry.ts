@@ -37,6 +37,7 @@ import { atualizacoes } from '../modules/atualizacoes/resource.tsx';
 import { nfeDetalhe, nfes } from '../modules/nfes/resource.tsx';
 import { nfesVirtuais } from '../modules/nfe-virtual/resource.tsx';
 import { cteDetalhe, ctes } from '../modules/ctes/resource.tsx';
+import { auditorias, condicoesPagamento, toleranciasAuditoria } from '../modules/auditorias/resource.tsx';
 import { MENU_GROUPS, type MenuGroup, type ResourceDef } from './types.ts';
 
 // Every resource screen of the app. Adding a screen = declaring a ResourceDef in
@@ -58,6 +59,8 @@ export const RESOURCES: ResourceDef[] = [
   solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes,
   // Operations: the task queue, integration logs, web-service history, the product's updates.
   filaTarefas, logs, historicoWebservice, atualizacoes,
+  // Freight audit and settlement.
+  auditorias, toleranciasAuditoria, condicoesPagamento,
   // Fiscal documents (menu Documentos), then the pages of one document.
   nfes, ctes, nfesVirtuais, nfeDetalhe, cteDetalhe,
 ];

@@ -13,3 +13,4 @@ export * from './compras.ts';
 export * from './fiscal.ts';
 export * from './operacoes.ts';
 export * from './sefaz.ts';
+export * from './auditoria.ts';

@@ -86,7 +86,7 @@ function prioridadeNaFaixa(m: TabelaMontada, origem: Local, destino: Local): num
 }
 
 /** Builds the cache misses with one set-based load for all of them. */
-async function montarTabelas(
+export async function montarTabelas(
   db: DbOrTx,
   embarcadorUid: string,
   candidatas: (typeof tabelasFrete.$inferSelect)[],

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { componentesEsperados, esperadoDoMotor } from '@fretio/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { type Api, as } from '../../../test/support/http.ts';
+import { aguardarTarefa } from '../../../test/support/tarefas.ts';
+import { auditorias, cteComponentes, cteNfes, ctes, transportadores } from '../../db/schema/index.ts';
+import { aposCommit, emitirAposCommit } from '../../framework/eventos.ts';
+import { hojeSaoPaulo } from '../feriados/service.ts';
+import { auditarCte } from './service.ts';
+
+// The audit of CT-es stored by the fiscal module: expected value from the carrier's table on the emission
+// date (the same the calculator gives), per-component lines, the "CT-e imported" event, re-audit by CT-e
+// and by period (task), special taxes, duplicate NF-e flagged on both CT-es, complementar and cancellation.
+
+let t: TestApp;
+let admin: Api, outro: Api;
+let embarcadorUid: string;
+let rapido: string;
+let cotacao: { componentes: { componente: string; valor: number }[]; valorSemIcms: number; total: number; aliquotaIcms: number; ajusteMinimo: number; rotaUid: string; icms: number };
+const hoje = hojeSaoPaulo();
+let seq = 100;
+
+/** A CT-e SP → RJ of Rápido Sul printing `componentes` (name = catalogue code, mapped below). */
+async function inserirCte(componentes: { nome: string; valor: number }[], p: Partial<typeof ctes.$inferInsert> = {}, nfes = [`NFE${randomUUID().slice(0, 8)}`]) {
+  const total = Math.round(componentes.reduce((a, c) => a + c.valor * 100, 0)) / 100;
+  const aliq = cotacao.aliquotaIcms;
+  const n = seq++;
+  const [c] = await t.db.insert(ctes).values({
+    embarcadorUid, chave: `3526046074694800011257001${String(n).padStart(9, '0')}1${String(n).padStart(8, '0')}`.slice(0, 44), numero: n, serie: 1,
+    emissao: `${hoje}T15:00:00.000Z`, emissaoTexto: `${hoje}T12:00:00-03:00`, tipoCte: 0, origemUf: 'SP', destinoUf: 'RJ',
+    origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557', valorPrestacao: total.toFixed(2), valorReceber: total.toFixed(2),
+    icmsCst: '00', icmsBase: total.toFixed(2), icmsAliquota: String(aliq), icmsValor: (Math.round(total * aliq) / 100).toFixed(2),
+    pesoCarga: '100', valorCarga: '1000', transportadorUid: rapido, emitenteDocumento: '60746948000112', quantidadeNfes: nfes.length, ...p,
+  }).returning();
+  await t.db.insert(cteComponentes).values(componentes.map((x, i) => ({ cteUid: c!.uid, ordem: i, nome: x.nome, valor: x.valor.toFixed(2) })));
+  await t.db.insert(cteNfes).values(nfes.map((chave, i) => ({ cteUid: c!.uid, embarcadorUid, chave, ordem: i })));
+  return c!;
+}
+const certo = () => [...componentesEsperados(esperadoDoMotor({ cotado: true, ...cotacao }, 'TABELA', { descricao: '' }) as never, false)]
+  .map(([nome, v]) => ({ nome, valor: v.toNumber() }));
+const auditar = (cteUid: string) => t.db.transaction((tx) => auditarCte(tx, embarcadorUid, cteUid));
+const daAuditoria = async (cteUid: string) => (await admin.get('/api/v1/auditorias', { ftr_cteUid: cteUid })).body.data.data[0];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, outro] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br'].map((l) => as(t.app, l)));
+  embarcadorUid = (await admin.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid;
+  rapido = (await t.db.select().from(transportadores).where(eq(transportadores.nomeFantasia, 'Rápido Sul')))[0]!.uid;
+  const calc = await admin.post('/api/v1/calculadora/calcular', {
+    origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 100, valorMercadoria: 1000, documentos: 1, transportadorUids: [rapido],
+  });
+  expect(calc.status).toBe(200);
+  cotacao = calc.body.data.cotacoes[0];
+  expect(cotacao).toBeTruthy();
+  const catalogo = (await admin.get('/api/v1/componentes/ativos')).body.data as { uid: string; codigo: string }[];
+  for (const c of catalogo) await admin.post(`/api/v1/transportadores/${rapido}/mapasComponente`, { nome: `CT ${c.codigo}`, componenteUid: c.uid });
+});
+afterAll(() => t?.close());
+
+const comPrefixo = (l: { nome: string; valor: number }[]) => l.map((x) => ({ ...x, nome: `CT ${x.nome}` }));
+
+describe('auditoria de CT-e', () => {
+  it('CT-e com os valores da tabela: Aprovada, fonte TABELA, entra sozinho na pré-fatura', async () => {
+    const c = await inserirCte(comPrefixo(certo()));
+    const r = await auditar(c.uid);
+    expect(r.status).toBe(1);
+    const a = await daAuditoria(c.uid);
+    expect(a).toMatchObject({ status: 1, statusLabel: 'Aprovada', fonte: 'TABELA', valorCobrado: cotacao.total, valorEsperado: cotacao.total, diferenca: 0 });
+    expect(a.linhas.find((l: { tipo: string }) => l.tipo === 'TOTAL')).toMatchObject({ situacao: 'OK' });
+    expect(a.preFaturaUid).toBeTruthy();
+  });
+
+  it('componente cobrado a mais: Divergente com a linha explicada; reauditar-cte depois da correção aprova', async () => {
+    const comps = comPrefixo(certo());
+    comps[0] = { ...comps[0]!, valor: comps[0]!.valor + 10 };
+    const c = await inserirCte(comps);
+    await auditar(c.uid);
+    const a = await daAuditoria(c.uid);
+    expect(a.status).toBe(2);
+    const linha = a.linhas.find((l: { nomeCte: string | null }) => l.nomeCte === comps[0]!.nome);
+    expect(linha).toMatchObject({ cobrado: comps[0]!.valor, diferenca: 10, situacao: 'ACIMA' });
+    expect(a.preFaturaUid).toBeNull();
+    expect((await admin.get('/api/v1/auditorias/auditar', { ftr_cteUid: c.uid })).body.data.totalRecords).toBe(1);
+    // the carrier fixes the CT-e (e.g. a new authorised version): the re-audit approves it and it leaves the pending list
+    await t.db.update(cteComponentes).set({ valor: (comps[0]!.valor - 10).toFixed(2) }).where(and(eq(cteComponentes.cteUid, c.uid), eq(cteComponentes.ordem, 0)));
+    const total = cotacao.total;
+    await t.db.update(ctes).set({ valorPrestacao: total.toFixed(2), icmsBase: total.toFixed(2), icmsValor: (Math.round(total * cotacao.aliquotaIcms) / 100).toFixed(2) }).where(eq(ctes.uid, c.uid));
+    const re = await admin.post('/api/v1/auditorias/reauditar-cte', { cteUid: c.uid });
+    expect(re.status).toBe(200);
+    expect(re.body.data).toMatchObject({ status: 1 });
+    expect((await admin.get('/api/v1/auditorias/auditar', { ftr_cteUid: c.uid })).body.data.totalRecords).toBe(0);
+    expect((await outro.post('/api/v1/auditorias/reauditar-cte', { cteUid: c.uid })).status).toBe(404);
+  });
+
+  it('o evento "CT-e importado" audita sozinho', async () => {
+    const c = await inserirCte(comPrefixo(certo()));
+    const tx = {};
+    emitirAposCommit(tx, 'cte.importado', { embarcadorUid, cteUid: c.uid, chave: c.chave, novo: true });
+    aposCommit(tx);
+    await expect.poll(async () => (await daAuditoria(c.uid))?.status, { timeout: 20_000, interval: 50 }).toBe(1);
+  });
+
+  it('taxa especial soma ao esperado e re-audita: a descarga cobrada passa a ser aprovada', async () => {
+    const c = await inserirCte(comPrefixo([...certo(), { nome: 'DESCARGA', valor: 0 }]).map((x) => x.nome === 'CT DESCARGA' ? { nome: 'DESCARGA NO CLIENTE', valor: 150 } : x));
+    await admin.post(`/api/v1/transportadores/${rapido}/mapasComponente`, {
+      nome: 'DESCARGA NO CLIENTE', componenteUid: ((await admin.get('/api/v1/componentes/ativos')).body.data as { uid: string; codigo: string }[]).find((x) => x.codigo === 'ENTREGA')!.uid,
+    });
+    await auditar(c.uid);
+    const a = await daAuditoria(c.uid);
+    expect(a.status).toBe(2);
+    const res = await admin.post(`/api/v1/auditorias/${a.uid}/taxas-especiais`, { descricao: 'Descarga no cliente', componente: 'ENTREGA', valor: 150 });
+    expect(res.status).toBe(201);
+    const depois = await daAuditoria(c.uid);
+    expect(depois).toMatchObject({ status: 1, valorEsperado: Math.round((cotacao.total + 150) * 100) / 100 });
+  });
+
+  it('mesma NF-e em dois CT-es normais do transportador: os dois ficam Divergentes com o motivo', async () => {
+    const nfe = `NFE-DUP-${randomUUID().slice(0, 6)}`;
+    const a = await inserirCte(comPrefixo(certo()), {}, [nfe]);
+    await auditar(a.uid);
+    expect((await daAuditoria(a.uid)).status).toBe(1);
+    const b = await inserirCte(comPrefixo(certo()), {}, [nfe]);
+    await auditar(b.uid);
+    const [da, db] = [await daAuditoria(a.uid), await daAuditoria(b.uid)];
+    expect([da.status, db.status]).toEqual([2, 2]);
+    expect(db.linhas.find((l: { tipo: string }) => l.tipo === 'DUPLICIDADE').mensagem).toBe(`Cobrança em duplicidade: a NF-e ${nfe} também está no CT-e ${a.numero}/1 do mesmo transportador.`);
+    expect(da.preFaturaUid).toBeNull();
+  });
+
+  it('complementar soma ao original; CT-e cancelado sai da auditoria', async () => {
+    const comps = comPrefixo(certo());
+    comps[0] = { ...comps[0]!, valor: comps[0]!.valor - 5 };
+    const o = await inserirCte(comps);
+    await auditar(o.uid);
+    expect((await daAuditoria(o.uid)).status).toBe(2);
+    const comp = await inserirCte([{ nome: comps[0]!.nome, valor: 5 }], { tipoCte: 1, cteOriginalUid: o.uid, chaveOriginal: o.chave });
+    await auditar(comp.uid);
+    expect((await daAuditoria(o.uid)).status).toBe(1);
+    await t.db.update(ctes).set({ cancelado: true }).where(eq(ctes.uid, o.uid));
+    await auditar(o.uid);
+    expect((await daAuditoria(o.uid))).toMatchObject({ status: 5, preFaturaUid: null });
+  });
+
+  it('sem tabela vigente na emissão: Sem cálculo dizendo por quê', async () => {
+    const c = await inserirCte(comPrefixo(certo()), { emissao: '2020-01-10T15:00:00.000Z', emissaoTexto: '2020-01-10T12:00:00-03:00' });
+    await auditar(c.uid);
+    expect(await daAuditoria(c.uid)).toMatchObject({ status: 3, resumo: 'Sem cálculo: Nenhuma tabela de frete ativa do transportador vigente em 10/01/2020.' });
+  });
+
+  it('reauditar-por-periodo roda na fila e relata cada CT-e', async () => {
+    const res = await admin.put('/api/v1/auditorias/reauditar-por-periodo', { dataInicio: '2020-01-01', dataFim: '2020-01-31', transportadorUid: rapido });
+    expect(res.status).toBe(200);
+    const fim = await aguardarTarefa(admin, res.body.data.uid);
+    expect(fim).toMatchObject({ total: 1, processados: 1, avisos: 1, erros: 0 });
+    expect((await admin.put('/api/v1/auditorias/reauditar-por-periodo', { dataInicio: '2020-02-01', dataFim: '2020-01-01' })).status).toBe(400);
+  });
+});
+
+describe('aceitar e reabrir', () => {
+  it('reabrir estorna o lançamento e re-audita', async () => {
+    const comps = comPrefixo(certo());
+    comps[0] = { ...comps[0]!, valor: comps[0]!.valor + 3 };
+    const c = await inserirCte(comps);
+    await auditar(c.uid);
+    const a = await daAuditoria(c.uid);
+    expect((await admin.put(`/api/v1/auditorias/${a.uid}/aceitar-auditoria`, { mensagem: 'ok' })).body.data.status).toBe(4);
+    expect((await admin.put(`/api/v1/auditorias/${a.uid}/reauditar`)).status).toBe(409);
+    const re = await admin.put(`/api/v1/auditorias/${a.uid}/reabrir`);
+    expect(re.status).toBe(200);
+    expect(re.body.data).toMatchObject({ status: 2, mensagem: null });
+    const [row] = await t.db.select().from(auditorias).where(eq(auditorias.uid, a.uid));
+    expect(row!.aceitaEm).toBeNull();
+  });
+});

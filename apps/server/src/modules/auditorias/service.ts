@@ -1,0 +1,157 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  auditarCte as compararCte, consolidarComplementares, detectarDuplicidades, efeitoNaAuditoria, RESULTADO_AUDITORIA as R,
+  type RegraTributaria,
+} from '@fretio/core';
+import { auditorias, preFaturas } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+import { aliquotaIcms } from '../configuracoes/service.ts';
+import { hojeSaoPaulo } from '../feriados/service.ts';
+import { calculoPelaTabela } from './calculo.ts';
+import { candidatosDuplicidade, carregarCte, type CteCarregado, complementaresDe, transportadorSimples } from './cte.ts';
+import { atualizarTotaisPreFatura, auditoriaDoCte, mapaDoTransportador, taxasDa, toleranciasDe } from './repository.ts';
+
+// The audit of one CT-e, stored: loads the CT-e and everything the comparison (packages/core) needs,
+// applies the document rules (complementar adds to its original, anulação/substituto replace it, a
+// cancelled CT-e leaves the audit), saves the result and lets an approved CT-e flow into its carrier's
+// open automatic pre-invoice. Runs inside the caller's transaction.
+
+export type ResultadoAuditarCte = { auditoriaUid: string | null; status: number | null; mensagem: string };
+
+/** Audits that a re-audit must not touch: accepted (reabrir first) or in a released pre-invoice. */
+export async function exigirReauditavel(db: DbOrTx, a: typeof auditorias.$inferSelect) {
+  if (a.status === R.ACEITA) throw AppError.conflict('A auditoria foi aceita: reabra-a antes de re-auditar.', undefined, 'AUDITORIA_ACEITA');
+  if (a.status === R.CANCELADA) throw AppError.conflict('A auditoria está cancelada (CT-e cancelado, anulado ou substituído).', undefined, 'AUDITORIA_CANCELADA');
+  await exigirForaDePreFaturaLiberada(db, a);
+}
+
+export async function exigirForaDePreFaturaLiberada(db: DbOrTx, a: { preFaturaUid: string | null }) {
+  if (!a.preFaturaUid) return;
+  const [p] = await db.select({ status: preFaturas.status }).from(preFaturas).where(eq(preFaturas.uid, a.preFaturaUid));
+  if (p && p.status !== 1) throw AppError.conflict('O CT-e está numa pré-fatura já liberada ou faturada.', undefined, 'EM_PRE_FATURA');
+}
+
+async function cancelarAuditoria(db: DbOrTx, embarcadorUid: string, cteUid: string, motivo: string) {
+  const a = await auditoriaDoCte(db, embarcadorUid, cteUid, true);
+  if (!a || a.status === R.CANCELADA) return;
+  await exigirForaDePreFaturaLiberada(db, a);
+  await db.update(auditorias).set({ status: R.CANCELADA, resumo: motivo, preFaturaUid: null, atualizadoEm: sql`now()` }).where(eq(auditorias.uid, a.uid));
+  if (a.preFaturaUid) await atualizarTotaisPreFatura(db, a.preFaturaUid);
+}
+
+async function regraTributaria(db: DbOrTx, embarcadorUid: string, c: CteCarregado, simples: boolean): Promise<RegraTributaria> {
+  const o = c.cte.origem.uf;
+  const d = c.cte.destino.uf;
+  if (simples || !o || !d) return { simplesNacional: simples };
+  const data = hojeSaoPaulo(new Date(c.cte.emissao));
+  try {
+    const aliquota = await aliquotaIcms(db, embarcadorUid, o, d, data);
+    return o === d ? { simplesNacional: false, aliquotaInterna: aliquota } : { simplesNacional: false, aliquotaInterestadual: aliquota };
+  } catch (e) {
+    if (e instanceof AppError) return { simplesNacional: false };
+    throw e;
+  }
+}
+
+/** Puts an approved/accepted audit in its carrier's open automatic pre-invoice; takes anything else out of an open one. */
+export async function encaminharPreFatura(db: DbOrTx, embarcadorUid: string, auditoriaUid: string) {
+  const [a] = await db.select().from(auditorias).where(eq(auditorias.uid, auditoriaUid));
+  if (!a) return;
+  const liberavel = (a.status === R.APROVADA || a.status === R.ACEITA) && a.transportadorUid;
+  if (!liberavel) {
+    if (a.preFaturaUid) {
+      await exigirForaDePreFaturaLiberada(db, a);
+      await db.update(auditorias).set({ preFaturaUid: null }).where(eq(auditorias.uid, a.uid));
+      await atualizarTotaisPreFatura(db, a.preFaturaUid);
+    }
+    return;
+  }
+  if (a.preFaturaUid) return atualizarTotaisPreFatura(db, a.preFaturaUid);
+  const unidade = a.unidadeTransportadorUid;
+  let [p] = await db.select({ uid: preFaturas.uid }).from(preFaturas).where(and(
+    eq(preFaturas.embarcadorUid, embarcadorUid), eq(preFaturas.transportadorUid, a.transportadorUid!), eq(preFaturas.status, 1), eq(preFaturas.automatica, true),
+    unidade ? eq(preFaturas.unidadeTransportadorUid, unidade) : sql`${preFaturas.unidadeTransportadorUid} is null`,
+  )).limit(1).for('update');
+  if (!p) {
+    [p] = await db.insert(preFaturas).values({ embarcadorUid, transportadorUid: a.transportadorUid!, unidadeTransportadorUid: unidade, automatica: true,
+      observacao: 'Criada automaticamente com os CT-es aprovados na auditoria.' }).returning({ uid: preFaturas.uid });
+  }
+  await db.update(auditorias).set({ preFaturaUid: p!.uid }).where(eq(auditorias.uid, a.uid));
+  await atualizarTotaisPreFatura(db, p!.uid);
+}
+
+/**
+ * Audits (or re-audits) one CT-e. `propagar`: also re-audit the CT-es it duplicates, so the flag shows
+ * on both. An accepted audit is left as it is unless `forcar` (reabrir).
+ */
+export async function auditarCte(db: DbOrTx, embarcadorUid: string, cteUid: string, opts: { propagar?: boolean; forcar?: boolean } = {}): Promise<ResultadoAuditarCte> {
+  const c = await carregarCte(db, embarcadorUid, cteUid);
+  if (!c) throw AppError.notFound('CT-e não encontrado.');
+  const efeito = efeitoNaAuditoria(c.cte);
+  if (efeito === 'REMOVER') {
+    await cancelarAuditoria(db, embarcadorUid, cteUid, `CT-e ${c.cte.numero}/${c.cte.serie} cancelado: fora da auditoria.`);
+    if (c.cte.tipoCte === 1 && c.cteOriginalUid) await auditarCte(db, embarcadorUid, c.cteOriginalUid, { propagar: false });
+    return { auditoriaUid: null, status: R.CANCELADA, mensagem: 'CT-e cancelado: auditoria encerrada.' };
+  }
+  if (efeito === 'SOMAR_AO_ORIGINAL') {
+    if (!c.cteOriginalUid) return { auditoriaUid: null, status: null, mensagem: 'CT-e complementar sem o original importado: será auditado com ele.' };
+    return auditarCte(db, embarcadorUid, c.cteOriginalUid, opts);
+  }
+  if (efeito === 'ANULAR_ORIGINAL') {
+    if (c.cteOriginalUid) await cancelarAuditoria(db, embarcadorUid, c.cteOriginalUid, `CT-e anulado pelo CT-e de anulação ${c.cte.numero}/${c.cte.serie}.`);
+    return { auditoriaUid: null, status: null, mensagem: 'CT-e de anulação: auditoria do original encerrada.' };
+  }
+  if (efeito === 'SUBSTITUIR_ORIGINAL' && c.cteOriginalUid)
+    await cancelarAuditoria(db, embarcadorUid, c.cteOriginalUid, `CT-e substituído pelo CT-e ${c.cte.numero}/${c.cte.serie}.`);
+
+  const existente = await auditoriaDoCte(db, embarcadorUid, cteUid, true);
+  if (existente?.status === R.ACEITA && !opts.forcar) return { auditoriaUid: existente.uid, status: existente.status, mensagem: existente.resumo };
+  if (existente) await exigirForaDePreFaturaLiberada(db, existente);
+
+  const complementares = [];
+  for (const uid of await complementaresDe(db, embarcadorUid, c)) {
+    const k = await carregarCte(db, embarcadorUid, uid);
+    if (k) complementares.push(k.cte);
+  }
+  const cte = consolidarComplementares(c.cte, complementares);
+  const simples = await transportadorSimples(db, c.transportadorUid);
+  const candidatos = await candidatosDuplicidade(db, embarcadorUid, c);
+  const duplicidades = detectarDuplicidades(candidatos);
+  const [calculo, mapa, tolerancias, regra, taxas] = await Promise.all([
+    calculoPelaTabela(db, embarcadorUid, { ...c, cte }, simples),
+    mapaDoTransportador(db, embarcadorUid, c.transportadorUid),
+    toleranciasDe(db, embarcadorUid, c.transportadorUid),
+    regraTributaria(db, embarcadorUid, c, simples),
+    taxasDa(db, existente?.uid ?? null),
+  ]);
+  const r = compararCte({ cte, transportadorUid: c.transportadorUid, calculo, mapa, tolerancias, regraTributaria: regra, taxasEspeciais: taxas, duplicidades: duplicidades.get(c.uid) ?? [] });
+  const valores = {
+    chaveCte: c.cte.chave, numeroCte: c.cte.numero, serieCte: c.cte.serie, emissao: c.cte.emissao,
+    transportadorUid: c.transportadorUid, unidadeTransportadorUid: c.unidadeTransportadorUid,
+    status: r.resultado, resultadoCalculo: r.resultado, fonte: r.fonte, referenciaUid: calculo.calculado ? (calculo.referenciaUid ?? null) : null,
+    valorCobrado: String(r.valorCobrado), valorEsperado: r.valorEsperado === null ? null : String(r.valorEsperado),
+    diferenca: r.diferenca === null ? null : String(r.diferenca), resumo: r.resumo.slice(0, 2000), linhas: r.linhas,
+    memoria: calculo.calculado ? (calculo.memoria ?? null) : { motivo: calculo.motivo },
+    mensagem: opts.forcar ? null : (existente?.mensagem ?? null), aceitaPorUid: null, aceitaEm: null,
+    auditadaEm: sql`now()`, atualizadoEm: sql`now()`,
+  };
+  const [salva] = await db.insert(auditorias).values({ embarcadorUid, cteUid, ...valores } as never)
+    .onConflictDoUpdate({ target: [auditorias.embarcadorUid, auditorias.cteUid], set: valores as never })
+    .returning({ uid: auditorias.uid });
+  await encaminharPreFatura(db, embarcadorUid, salva!.uid);
+
+  if (opts.propagar !== false) {
+    for (const outro of duplicidades.keys()) {
+      if (outro === c.uid) continue;
+      const a = await auditoriaDoCte(db, embarcadorUid, outro);
+      if (a && (a.status === R.ACEITA || a.status === R.CANCELADA)) continue;
+      try {
+        await auditarCte(db, embarcadorUid, outro, { propagar: false });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+      }
+    }
+  }
+  return { auditoriaUid: salva!.uid, status: r.resultado, mensagem: r.resumo };
+}

@@ -1,0 +1,51 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { FUSO } from '@fretio/core';
+import { auditorias } from '../../db/schema/index.ts';
+import { AppError, defineTipoTarefa } from '../../framework/tarefas/index.ts';
+import { auditarCte } from './service.ts';
+
+// reauditar-por-periodo: one item per audit of the period (CT-e emission, São Paulo days) and carrier;
+// each item re-audits one CT-e in its own transaction. Accepted and cancelled audits are left alone.
+
+export type ParametrosReauditoria = { dataInicio: string; dataFim: string; transportadorUid: string | null; status?: number[] };
+
+export const reauditarPorPeriodo = defineTipoTarefa<ParametrosReauditoria>({
+  tipo: 'reauditar-por-periodo',
+  nome: 'Re-auditoria por período',
+  recurso: 'auditorias',
+  async *preparar(db, tarefa) {
+    const p = tarefa.parametros;
+    const fim = new Date(Date.parse(`${p.dataFim}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const status = p.status?.length ? p.status : [1, 2, 3];
+    let depois = '';
+    for (;;) {
+      // Pages by uid so a period of a million audits is never held in memory at once.
+      const lote = await db.select({ uid: auditorias.uid, cteUid: auditorias.cteUid, numero: auditorias.numeroCte, serie: auditorias.serieCte })
+        .from(auditorias).where(and(
+          eq(auditorias.embarcadorUid, tarefa.embarcadorUid),
+          gte(auditorias.emissao, sql`(${p.dataInicio}::date)::timestamp at time zone ${FUSO}`),
+          lt(auditorias.emissao, sql`(${fim}::date)::timestamp at time zone ${FUSO}`),
+          p.transportadorUid ? eq(auditorias.transportadorUid, p.transportadorUid) : undefined,
+          inArray(auditorias.status, status),
+          depois ? sql`${auditorias.uid} > ${depois}` : undefined,
+        )).orderBy(asc(auditorias.uid)).limit(1000);
+      for (const a of lote) yield { nome: `CT-e ${a.numero}/${a.serie}`, ref: { cteUid: a.cteUid } };
+      if (lote.length < 1000) return;
+      depois = lote[lote.length - 1]!.uid;
+    }
+  },
+  async processar(tx, tarefa, item) {
+    const { cteUid } = item.ref as { cteUid: string };
+    const [a] = await tx.select({ uid: auditorias.uid, status: auditorias.status }).from(auditorias)
+      .where(and(eq(auditorias.embarcadorUid, tarefa.embarcadorUid), eq(auditorias.cteUid, cteUid))).for('update');
+    if (!a) return { situacao: 'ignorado', mensagem: 'Auditoria não existe mais.' };
+    if (a.status === 4 || a.status === 5) return { situacao: 'ignorado', mensagem: 'Auditoria aceita ou cancelada: mantida.' };
+    try {
+      const r = await auditarCte(tx, tarefa.embarcadorUid, cteUid, { propagar: false });
+      return { situacao: r.status === 1 ? 'ok' : 'aviso', mensagem: r.mensagem.slice(0, 500), registroUid: r.auditoriaUid ?? undefined };
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      throw new AppError('INTERNAL', 'Erro ao re-auditar!');
+    }
+  },
+});

@@ -1,0 +1,88 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { condicaoPagamento, condicaoPagamentoInput, ehDiaUtil, envelope, opcaoSelecao, z } from '@fretio/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { condicoesPagamento } from '../../db/schema/index.ts';
+import { defineResource, doEmbarcador } from '../../framework/resource.ts';
+import { errorResponses, zUidParam } from '../../framework/schemas.ts';
+import { AppError } from '../../lib/errors.ts';
+import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { feriadosNacionaisDoAno } from '../feriados/service.ts';
+
+// Payment conditions of invoices: instalments in days counted from the invoice's emission or validation;
+// a due date on a weekend or national holiday moves to the next business day.
+
+registerUniqueConstraint('condicoes_pagamento_nome_uq', 'nome', 'Já existe uma condição de pagamento com este nome.');
+
+const descricao = (r: { parcelas: number[]; base: string }) =>
+  `${r.parcelas.join('/')} dia(s) da ${r.base === 'VALIDACAO' ? 'validação' : 'emissão'}`;
+
+export const condicoesResource = defineResource({
+  nome: 'Condição de pagamento',
+  path: '/fatura/condicao-pagamento',
+  recurso: 'condicao-pagamento',
+  table: condicoesPagamento,
+  uid: condicoesPagamento.uid,
+  scope: doEmbarcador(condicoesPagamento.embarcadorUid),
+  item: condicaoPagamento,
+  input: condicaoPagamentoInput,
+  toItem: (r) => ({ ...r, descricao: descricao(r as never) }) as z.infer<typeof condicaoPagamento>,
+  sortable: { nome: condicoesPagamento.nome, criadoEm: condicoesPagamento.criadoEm },
+  defaultSort: 'nome',
+  filters: { nome: { column: condicoesPagamento.nome, kind: 'text' }, ativo: { column: condicoesPagamento.ativo, kind: 'bool' } },
+});
+
+const soma = (data: string, dias: number) => new Date(Date.parse(`${data}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
+
+/** Due dates of each instalment from `inicio`, each moved to the next business day (national holidays). */
+export function vencimentos(parcelas: number[], inicio: string): string[] {
+  const feriados = new Set<string>();
+  const ano = Number(inicio.slice(0, 4));
+  for (const a of [ano, ano + 1, ano + 2]) for (const f of feriadosNacionaisDoAno(a)) if (!f.facultativo) feriados.add(f.data);
+  return parcelas.map((d) => {
+    let v = soma(inicio, d);
+    while (!ehDiaUtil(v, feriados)) v = soma(v, 1);
+    return v;
+  });
+}
+
+const parcelaItem = z.object({ parcela: z.number().int(), dias: z.number().int(), vencimento: z.string(), valor: z.number().nullable() });
+
+export async function condicoesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Condição de pagamento'];
+  r.get('/api/v1/fatura/condicao-pagamento/list', {
+    config: { permission: ['condicao-pagamento', 'ler'] },
+    schema: { tags, summary: 'Condições ativas para seleção (value = uid)', response: { 200: envelope(z.array(opcaoSelecao)), ...errorResponses } },
+  }, async (req) => {
+    const rows = await app.db.select().from(condicoesPagamento)
+      .where(and(eq(condicoesPagamento.embarcadorUid, exigirEmbarcador(req.ctx)), eq(condicoesPagamento.ativo, true))).orderBy(asc(condicoesPagamento.nome));
+    return { success: true as const, message: '', data: rows.map((c) => ({ value: c.uid, label: `${c.nome} (${descricao(c)})` })) };
+  });
+  r.get('/api/v1/fatura/condicao-pagamento/:uid/listaselecao', {
+    config: { permission: ['condicao-pagamento', 'ler'] },
+    schema: {
+      tags, summary: 'Parcelas da condição com vencimento (dia útil seguinte) a partir de uma data e, com valor, o valor de cada uma',
+      params: z.object({ uid: zUidParam }),
+      querystring: z.object({ data: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').optional(), valor: z.coerce.number().min(0).optional() }),
+      response: { 200: envelope(z.array(parcelaItem)), ...errorResponses },
+    },
+  }, async (req) => {
+    const [c] = await app.db.select().from(condicoesPagamento)
+      .where(and(eq(condicoesPagamento.uid, req.params.uid), eq(condicoesPagamento.embarcadorUid, exigirEmbarcador(req.ctx))));
+    if (!c) throw AppError.notFound();
+    const inicio = req.query.data ?? new Date().toISOString().slice(0, 10);
+    const datas = vencimentos(c.parcelas, inicio);
+    // Instalments in centavos; the last takes the remainder so they add up to the value exactly.
+    const total = req.query.valor === undefined ? null : Math.round(req.query.valor * 100);
+    const cada = total === null ? null : Math.floor(total / c.parcelas.length);
+    return {
+      success: true as const, message: '',
+      data: c.parcelas.map((dias, i) => ({
+        parcela: i + 1, dias, vencimento: datas[i]!,
+        valor: total === null || cada === null ? null : (i === c.parcelas.length - 1 ? total - cada * (c.parcelas.length - 1) : cada) / 100,
+      })),
+    };
+  });
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { type Api, as } from '../../../test/support/http.ts';
+import { auditorias, contaCorrenteTransportador, transportadores } from '../../db/schema/index.ts';
+
+// Accepting a divergent audit (reason, running balance, one of two simultaneous accepts wins), approved and
+// accepted CT-es flowing into the carrier's automatic pre-invoice, pre-invoices by hand (release, cancel,
+// another carrier's CT-e refused), payment conditions with due dates on business days, tolerances.
+
+let t: TestApp;
+let admin: Api, outro: Api;
+let embarcadorUid: string;
+const tr: Record<string, string> = {};
+
+async function auditoria(transportador: string, status: number, p: Partial<typeof auditorias.$inferInsert> = {}) {
+  const n = Math.floor(Math.random() * 900000) + 1000;
+  const [a] = await t.db.insert(auditorias).values({
+    embarcadorUid, cteUid: randomUUID(), chaveCte: `3526041234567800019557001${String(n).padStart(19, '0')}`, numeroCte: n, serieCte: 1,
+    emissao: '2026-04-15T13:00:00.000Z', transportadorUid: tr[transportador], status, resultadoCalculo: status, fonte: 'TABELA',
+    valorCobrado: '1055.45', valorEsperado: '1045.45', diferenca: '10.00', resumo: 'Divergente (teste)', ...p,
+  }).returning();
+  return a!;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, outro] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br'].map((l) => as(t.app, l)));
+  embarcadorUid = (await admin.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid;
+  for (const c of await t.db.select().from(transportadores)) tr[c.nomeFantasia as string] = c.uid;
+});
+afterAll(() => t?.close());
+
+describe('aceitar auditoria', () => {
+  it('sem mensagem é 400 e nada muda', async () => {
+    const a = await auditoria('Rápido Sul', 2);
+    const res = await admin.put(`/api/v1/auditorias/${a.uid}/aceitar-auditoria`, {});
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].field).toBe('mensagem');
+    expect((await admin.get(`/api/v1/auditorias/${a.uid}`)).body.data.status).toBe(2);
+  });
+
+  it('aceita com o motivo: status Aceita, diferença na conta corrente, CT-e vai para a pré-fatura automática', async () => {
+    const a = await auditoria('Rápido Sul', 2);
+    const res = await admin.put(`/api/v1/auditorias/${a.uid}/aceitar-auditoria`, { mensagem: 'Reajuste acordado por e-mail em 10/04.' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 4, statusLabel: 'Aceita', mensagem: 'Reajuste acordado por e-mail em 10/04.', diferenca: 10 });
+    const cc = await t.db.select().from(contaCorrenteTransportador).where(eq(contaCorrenteTransportador.documentoUid, a.uid));
+    expect(cc.map((c) => [c.valor, c.historico])).toEqual([['10.00', `Divergência aceita no CT-e ${a.numeroCte}/1: Reajuste acordado por e-mail em 10/04.`]]);
+    const pre = res.body.data.preFaturaUid;
+    expect(pre).toBeTruthy();
+    const p = (await admin.get(`/api/v1/fatura/pre-fatura/${pre}`)).body.data;
+    expect(p).toMatchObject({ status: 1, automatica: true, transportadorUid: tr['Rápido Sul'] });
+    const ctes = (await admin.get(`/api/v1/fatura/pre-fatura/ctes-list/${pre}`)).body.data.data;
+    expect(ctes.map((c: { auditoriaUid: string }) => c.auditoriaUid)).toContain(a.uid);
+  });
+
+  it('dois usuários aceitando ao mesmo tempo: um vence, o outro recebe 409, um só lançamento', async () => {
+    const a = await auditoria('TransMinas', 2);
+    const [r1, r2] = await Promise.all([1, 2].map((i) => admin.put(`/api/v1/auditorias/${a.uid}/aceitar-auditoria`, { mensagem: `motivo ${i}` })));
+    expect([r1.status, r2.status].sort()).toEqual([200, 409]);
+    expect(await t.db.select().from(contaCorrenteTransportador).where(eq(contaCorrenteTransportador.documentoUid, a.uid))).toHaveLength(1);
+  });
+
+  it('auditoria aprovada não se aceita (409) e auditoria de outro embarcador é 404', async () => {
+    const a = await auditoria('Rápido Sul', 1);
+    expect((await admin.put(`/api/v1/auditorias/${a.uid}/aceitar-auditoria`, { mensagem: 'x' })).status).toBe(409);
+    expect((await outro.put(`/api/v1/auditorias/${a.uid}/aceitar-auditoria`, { mensagem: 'x' })).status).toBe(404);
+  });
+
+  it('a lista auditar traz só as que esperam decisão; filtros por status e período', async () => {
+    const d = await auditoria('Expresso Nordeste', 2, { emissao: '2026-02-10T12:00:00.000Z' });
+    await auditoria('Expresso Nordeste', 1, { emissao: '2026-02-10T12:00:00.000Z' });
+    const pend = (await admin.get('/api/v1/auditorias/auditar', { ftr_transportadorUid: tr['Expresso Nordeste'], pps: 100 })).body.data.data;
+    expect(pend.map((x: { uid: string }) => x.uid)).toEqual([d.uid]);
+    const lista = (await admin.get('/api/v1/auditorias', { ftr_status: 1, ftr_emissaoDe: '2026-02-01', ftr_emissaoAte: '2026-02-28', ftr_transportadorUid: tr['Expresso Nordeste'] })).body.data;
+    expect(lista.totalRecords).toBe(1);
+    expect(lista.data[0]).toMatchObject({ statusLabel: 'Aprovada', statusCor: 'success', transportadorNome: 'Expresso Nordeste Logística Ltda' });
+  });
+});
+
+describe('pré-fatura', () => {
+  it('à mão com CT-es aprovados do transportador; outro transportador é 400; libera e cancela (CT-es voltam)', async () => {
+    const a1 = await auditoria('TransMinas', 1, { valorCobrado: '100.00' });
+    const a2 = await auditoria('TransMinas', 4, { valorCobrado: '50.50' });
+    const alheio = await auditoria('Rápido Sul', 1);
+    const divergente = await auditoria('TransMinas', 2);
+    const ruim = await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr.TransMinas, auditoriaUids: [a1.uid, alheio.uid, divergente.uid] });
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.errors[0].message).toContain('é de outro transportador');
+    expect(ruim.body.errors[0].message).toContain(`CT-e ${divergente.numeroCte}/1 não está aprovado nem aceito na auditoria.`);
+    const res = await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr.TransMinas, auditoriaUids: [a1.uid, a2.uid] });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ valorTotal: 150.5, quantidadeCtes: 2, status: 1, automatica: false });
+    const uid = res.body.data.uid;
+    expect((await admin.get(`/api/v1/fatura/pre-fatura/liberar/${uid}`)).body.data).toMatchObject({ status: 2, statusLabel: 'Liberada' });
+    expect((await admin.put(`/api/v1/fatura/pre-fatura/${uid}`, { observacao: 'x' })).status).toBe(409);
+    expect((await admin.get(`/api/v1/fatura/pre-fatura/cancelar/${uid}`)).body.data).toMatchObject({ status: 4, quantidadeCtes: 0, valorTotal: 0 });
+    const [volta] = await t.db.select().from(auditorias).where(eq(auditorias.uid, a1.uid));
+    expect(volta!.preFaturaUid).toBeNull();
+    expect((await admin.get(`/api/v1/fatura/pre-fatura/liberar/${uid}`)).status).toBe(409);
+    expect((await outro.get(`/api/v1/fatura/pre-fatura/ctes-list/${uid}`)).status).toBe(404);
+  });
+});
+
+describe('condição de pagamento e tolerâncias', () => {
+  it('parcelas crescentes; vencimentos no dia útil seguinte; valores somam o total', async () => {
+    expect((await admin.post('/api/v1/fatura/condicao-pagamento', { nome: 'Ruim', parcelas: [60, 30] })).status).toBe(400);
+    const c = await admin.post('/api/v1/fatura/condicao-pagamento', { nome: '30/60', parcelas: [30, 60] });
+    expect(c.status).toBe(201);
+    expect(c.body.data.descricao).toBe('30/60 dia(s) da emissão');
+    // 2026-03-21 + 30 = 2026-04-20 (segunda) ; + 60 = 2026-05-20 (quarta). 2026-03-02 + 30 = 2026-04-01; + 60 = 2026-05-01 (feriado) → 04/05 (segunda)
+    const p = (await admin.get(`/api/v1/fatura/condicao-pagamento/${c.body.data.uid}/listaselecao`, { data: '2026-03-02', valor: 100.01 })).body.data;
+    expect(p).toEqual([{ parcela: 1, dias: 30, vencimento: '2026-04-01', valor: 50 }, { parcela: 2, dias: 60, vencimento: '2026-05-04', valor: 50.01 }]);
+    const lista = (await admin.get('/api/v1/fatura/condicao-pagamento/list')).body.data;
+    expect(lista).toContainEqual({ value: c.body.data.uid, label: '30/60 (30/60 dia(s) da emissão)' });
+  });
+
+  it('tolerância: uma por transportador e componente; repetida é 409; transportador alheio é 400', async () => {
+    const ok = await admin.post('/api/v1/tolerancias-auditoria', { transportadorUid: tr.TransMinas, componente: 'gris', percentualAcima: '2,5', valorAcima: 5 });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data).toMatchObject({ componente: 'GRIS', percentualAcima: 2.5, valorAcima: 5, aceitarAbaixo: false, transportadorNome: 'TransMinas Cargas S.A.' });
+    expect((await admin.post('/api/v1/tolerancias-auditoria', { transportadorUid: tr.TransMinas, componente: 'GRIS' })).status).toBe(409);
+    const geral = await admin.post('/api/v1/tolerancias-auditoria', { aceitarAbaixo: true });
+    expect(geral.status).toBe(201);
+    expect((await admin.post('/api/v1/tolerancias-auditoria', {})).status).toBe(409);
+    expect((await outro.post('/api/v1/tolerancias-auditoria', { transportadorUid: tr['Rápido Sul'] })).status).toBe(400);
+  });
+});

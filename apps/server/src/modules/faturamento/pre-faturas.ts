@@ -1,0 +1,144 @@
+import { and, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
+import { envelope, listaDe, preFatura, preFaturaCte, preFaturaInput, preFaturaUpdate, RESULTADO_AUDITORIA as R, statusDef, z } from '@fretio/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditorias, preFaturas, transportadores } from '../../db/schema/index.ts';
+import { exigirTransicao } from '../../framework/acoes.ts';
+import { executarAcao } from '../../framework/crud.ts';
+import { type ActionDef, defineResource, doEmbarcador, type Tx } from '../../framework/resource.ts';
+import { errorResponses, zUidParam } from '../../framework/schemas.ts';
+import { AppError } from '../../lib/errors.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { transportadorVinculado } from '../transportadores/repository.ts';
+import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
+
+// Pre-invoices: a carrier's approved (or accepted) CT-es not yet invoiced, grouped automatically by the
+// audit or by hand. Released (liberar) it goes to the carrier; cancelled (cancelar) its CT-es return to
+// the pool. Only an open one changes.
+
+type Row = Record<string, unknown>;
+const escolhidas = new WeakMap<object, string[]>();
+
+export function preFaturaItem(r: Row) {
+  const s = statusDef('preFatura', r.status as number);
+  return { ...r, transportadorNome: (r.transportadorNome as string | null) ?? null, valorTotal: Number(r.valorTotal), statusLabel: s?.label ?? '', statusCor: s?.color ?? 'default' };
+}
+
+/** Every audit must be the shipper's, of this carrier (and unit), approved or accepted, and in no released pre-invoice. */
+async function validarAuditorias(tx: Tx, embarcadorUid: string, transportadorUid: string, unidade: string | null, uids: string[], preFaturaUid: string | null) {
+  const unicos = [...new Set(uids)];
+  const rows = await tx.select({ uid: auditorias.uid, status: auditorias.status, transportadorUid: auditorias.transportadorUid,
+    unidade: auditorias.unidadeTransportadorUid, preFaturaUid: auditorias.preFaturaUid, numero: auditorias.numeroCte, serie: auditorias.serieCte,
+    preStatus: preFaturas.status })
+    .from(auditorias).leftJoin(preFaturas, eq(preFaturas.uid, auditorias.preFaturaUid))
+    .where(and(eq(auditorias.embarcadorUid, embarcadorUid), inArray(auditorias.uid, unicos))).for('update', { of: auditorias });
+  const erros: string[] = [];
+  if (rows.length !== unicos.length) erros.push('Auditoria não encontrada.');
+  for (const a of rows) {
+    const cte = `CT-e ${a.numero}/${a.serie}`;
+    if (a.transportadorUid !== transportadorUid) erros.push(`${cte} é de outro transportador.`);
+    else if (unidade && a.unidade !== unidade) erros.push(`${cte} é de outra unidade do transportador.`);
+    if (a.status !== R.APROVADA && a.status !== R.ACEITA) erros.push(`${cte} não está aprovado nem aceito na auditoria.`);
+    if (a.preFaturaUid && a.preFaturaUid !== preFaturaUid && a.preStatus !== 1) erros.push(`${cte} já está numa pré-fatura liberada ou faturada.`);
+  }
+  if (erros.length) throw AppError.validation([{ field: 'auditoriaUids', message: erros.join(' ') }], erros[0]);
+  return rows;
+}
+
+async function vincular(tx: Tx, preFaturaUid: string, uids: string[]) {
+  const antigas = await tx.selectDistinct({ p: auditorias.preFaturaUid }).from(auditorias).where(and(inArray(auditorias.uid, uids), sql`${auditorias.preFaturaUid} is not null`));
+  await tx.update(auditorias).set({ preFaturaUid: null }).where(and(eq(auditorias.preFaturaUid, preFaturaUid), notInArray(auditorias.uid, uids)));
+  await tx.update(auditorias).set({ preFaturaUid }).where(inArray(auditorias.uid, uids));
+  for (const a of antigas) if (a.p && a.p !== preFaturaUid) await atualizarTotaisPreFatura(tx, a.p);
+  await atualizarTotaisPreFatura(tx, preFaturaUid);
+}
+
+async function liberarAuditorias(tx: Tx, preFaturaUid: string) {
+  await tx.update(auditorias).set({ preFaturaUid: null }).where(eq(auditorias.preFaturaUid, preFaturaUid));
+  await atualizarTotaisPreFatura(tx, preFaturaUid);
+}
+
+export const preFaturasResource = defineResource({
+  nome: 'Pré-fatura',
+  path: '/fatura/pre-fatura',
+  recurso: 'pre-fatura',
+  table: preFaturas,
+  uid: preFaturas.uid,
+  scope: doEmbarcador(preFaturas.embarcadorUid),
+  item: preFatura,
+  input: preFaturaInput,
+  updateInput: preFaturaUpdate,
+  select: { ...getTableColumns(preFaturas), transportadorNome: transportadores.nome },
+  from: (q) => q.leftJoin(transportadores, eq(transportadores.uid, preFaturas.transportadorUid)),
+  toItem: preFaturaItem as never,
+  refs: { transportadorUid: transportadorVinculado },
+  sortable: { criadoEm: preFaturas.criadoEm, valorTotal: preFaturas.valorTotal, status: preFaturas.status, transportadorNome: transportadores.nome },
+  defaultSort: 'criadoEm',
+  defaultOrder: 'DESC',
+  filters: {
+    transportadorUid: { column: preFaturas.transportadorUid, kind: 'uid' },
+    status: { column: preFaturas.status, kind: 'int' },
+    criadoEm: { column: preFaturas.criadoEm, kind: 'date', range: true },
+  },
+  hooks: {
+    async validate(tx, ctx, values, existing) {
+      if (existing && existing.status !== 1) throw AppError.conflict(`A pré-fatura está '${statusDef('preFatura', existing.status as number)?.label}': só uma pré-fatura aberta muda.`);
+      const uids = values.auditoriaUids as string[] | undefined;
+      delete values.auditoriaUids;
+      if (!uids) return;
+      const transportadorUid = (values.transportadorUid ?? existing?.transportadorUid) as string;
+      const unidade = (values.unidadeTransportadorUid ?? existing?.unidadeTransportadorUid ?? null) as string | null;
+      await validarAuditorias(tx, exigirEmbarcador(ctx), transportadorUid, unidade, uids, (existing?.uid as string) ?? null);
+      escolhidas.set(tx, [...new Set(uids)]);
+    },
+    async afterWrite(tx, _ctx, row) {
+      const uids = escolhidas.get(tx);
+      escolhidas.delete(tx);
+      if (uids) await vincular(tx, row.uid as string, uids);
+    },
+    async beforeDelete(tx, _ctx, existing) {
+      if (existing.status !== 1 && existing.status !== 4) throw AppError.conflict('Só uma pré-fatura aberta ou cancelada pode ser excluída.');
+      await liberarAuditorias(tx, existing.uid as string);
+    },
+  },
+});
+
+const acao = (path: string, para: number, summary: string, depois?: (tx: Tx, row: Row) => Promise<void>): ActionDef => ({
+  path, method: 'GET', permission: 'alterar', summary,
+  async run(tx, _ctx, row) {
+    exigirTransicao('preFatura', row.status as number, para);
+    if (row.status === para) return undefined;
+    if (para === 2 && !Number(row.quantidadeCtes)) throw AppError.conflict('A pré-fatura não tem CT-es.');
+    await tx.update(preFaturas).set({ status: para, ...(para === 2 ? { liberadaEm: sql`now()` } : {}), atualizadoEm: sql`now()` }).where(eq(preFaturas.uid, row.uid as string));
+    await depois?.(tx, row);
+    return undefined;
+  },
+});
+const liberar = acao('liberar', 2, 'Libera a pré-fatura para o transportador');
+const cancelar = acao('cancelar', 4, 'Cancela a pré-fatura; os CT-es voltam a ficar disponíveis', (tx, row) => liberarAuditorias(tx, row.uid as string));
+
+export async function preFaturasRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Pré-fatura'];
+  const params = z.object({ uid: zUidParam });
+  for (const a of [liberar, cancelar]) {
+    r.get(`/api/v1/fatura/pre-fatura/${a.path}/:uid`, {
+      config: { permission: ['pre-fatura', 'alterar'] },
+      schema: { tags, summary: a.summary, params, response: { 200: envelope(preFatura), ...errorResponses } },
+    }, async (req) => ({ success: true as const, message: 'Registro salvo com sucesso.',
+      data: (await executarAcao(app.db, preFaturasResource, a, req.ctx as never, req.params.uid, {})) as never }));
+  }
+  r.get('/api/v1/fatura/pre-fatura/ctes-list/:uid', {
+    config: { permission: ['pre-fatura', 'ler'] },
+    schema: { tags, summary: 'CT-es da pré-fatura', params, response: { 200: envelope(listaDe(preFaturaCte)), ...errorResponses } },
+  }, async (req) => {
+    const embarcadorUid = exigirEmbarcador(req.ctx);
+    const [p] = await app.db.select({ uid: preFaturas.uid }).from(preFaturas).where(and(eq(preFaturas.uid, req.params.uid), eq(preFaturas.embarcadorUid, embarcadorUid)));
+    if (!p) throw AppError.notFound();
+    const rows = await app.db.select().from(auditorias).where(eq(auditorias.preFaturaUid, p.uid)).orderBy(auditorias.emissao);
+    return { success: true as const, message: '', data: { totalRecords: rows.length, data: rows.map((a) => ({
+      auditoriaUid: a.uid, cteUid: a.cteUid, chaveCte: a.chaveCte, numeroCte: a.numeroCte, serieCte: a.serieCte, emissao: a.emissao,
+      valorCobrado: Number(a.valorCobrado), valorEsperado: a.valorEsperado === null ? null : Number(a.valorEsperado), status: a.status,
+      statusLabel: statusDef('auditoria', a.status)?.label ?? '' })) } };
+  });
+}

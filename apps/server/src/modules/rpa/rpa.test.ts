@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { type Api, as } from '../../../test/support/http.ts';
+import { unidadesTransportador } from '../../db/schema/index.ts';
+
+// RPA through the API: calculation with the month's INSS ceiling across receipts, issue (titles, locked),
+// payment of a title, cancel; a carrier unit that is not autonomous and negative values refused.
+
+let t: TestApp;
+let admin: Api, outro: Api;
+let autonomo: string, empresa: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, outro] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br'].map((l) => as(t.app, l)));
+  const unidades = await t.db.select().from(unidadesTransportador);
+  autonomo = unidades.find((u) => u.indicaAutonomo)!.uid;
+  empresa = unidades.find((u) => !u.indicaAutonomo)!.uid;
+});
+afterAll(() => t?.close());
+
+describe('RPA', () => {
+  it('calcula sem gravar; unidade não autônoma, frete negativo e unidade de outro embarcador são 400', async () => {
+    const r = await admin.post('/api/v1/rpa/calcular', { unidadeTransportadorUid: autonomo, data: '2026-05-10', valorFrete: 5000 });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ baseInss: 1000, inss: 110, sest: 15, senat: 10, irrf: 0, valorLiquido: 4865, baseInssUtilizadaNoMes: 0 });
+    const naoAutonomo = await admin.post('/api/v1/rpa/calcular', { unidadeTransportadorUid: empresa, data: '2026-05-10', valorFrete: 5000 });
+    expect(naoAutonomo.status).toBe(400);
+    expect(naoAutonomo.body.errors[0]).toMatchObject({ field: 'unidadeTransportadorUid' });
+    expect((await admin.post('/api/v1/rpa/calcular', { unidadeTransportadorUid: autonomo, data: '2026-05-10', valorFrete: -10 })).status).toBe(400);
+    expect((await outro.post('/api/v1/rpa/calcular', { unidadeTransportadorUid: autonomo, data: '2026-05-10', valorFrete: 10 })).status).toBe(400);
+  });
+
+  it('dois RPAs no mês dividem o teto do INSS; emitido trava e gera títulos; pagamento; cancelar', async () => {
+    const a = await admin.post('/api/v1/rpa', { unidadeTransportadorUid: autonomo, data: '2026-06-05', valorFrete: 40000 });
+    expect(a.status).toBe(201);
+    expect(a.body.data.calculo).toMatchObject({ baseInssLimitada: 8000, inss: 880 });
+    const b = await admin.post('/api/v1/rpa', { unidadeTransportadorUid: autonomo, data: '2026-06-25', valorFrete: 5000 });
+    // 8.475,55 − 8.000 = 475,55 × 11 % = 52,31
+    expect(b.body.data.calculo).toMatchObject({ baseInssUtilizadaNoMes: 8000, baseInssLimitada: 475.55, inss: 52.31 });
+    const emitido = await admin.get(`/api/v1/rpa/${a.body.data.uid}/emitir`);
+    expect(emitido.body.data).toMatchObject({ status: 2, statusLabel: 'Emitido' });
+    expect((await admin.put(`/api/v1/rpa/${a.body.data.uid}`, { unidadeTransportadorUid: autonomo, data: '2026-06-05', valorFrete: 1 })).status).toBe(409);
+    const titulos = (await admin.get('/api/v1/rpa/titulos', { ftr_rpaUid: a.body.data.uid })).body.data.data;
+    // 40.000: INSS 880; SEST 120 + SENAT 80; IRRF (4.000 − 880 = 3.120 → 15 % − 394,16 = 73,84, zerado pela redução de 2026); líquido 38.920
+    expect(titulos.map((x: { tipo: string; valor: number; vencimento: string }) => [x.tipo, x.valor, x.vencimento]).sort()).toEqual([
+      ['INSS', 880, '2026-07-20'], ['LIQUIDO', 38920, '2026-06-05'], ['SEST_SENAT', 200, '2026-07-20'],
+    ]);
+    const liq = titulos.find((x: { tipo: string }) => x.tipo === 'LIQUIDO');
+    const pago = await admin.put(`/api/v1/rpa/titulo/${liq.uid}`, { dataPagamento: '2026-06-06' });
+    expect(pago.body.data).toMatchObject({ status: 2, statusLabel: 'Pago', valorPago: 38920, dataPagamento: '2026-06-06' });
+    expect((await admin.get(`/api/v1/rpa/${a.body.data.uid}/cancelar`)).status).toBe(409);
+    await admin.put(`/api/v1/rpa/titulo/${liq.uid}`, { dataPagamento: null });
+    expect((await admin.get(`/api/v1/rpa/${a.body.data.uid}/cancelar`)).body.data.status).toBe(3);
+    // cancelled: its base no longer counts in the month
+    const c = await admin.post('/api/v1/rpa/calcular', { unidadeTransportadorUid: autonomo, data: '2026-06-28', valorFrete: 5000 });
+    expect(c.body.data.baseInssUtilizadaNoMes).toBe(475.55);
+    expect((await outro.get(`/api/v1/rpa/${a.body.data.uid}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,75 @@
+import { CAMPO } from '../mensagens.ts';
+import { z, zBool, zData, zTexto, zTextoOpcional, zUid } from '../zod.ts';
+import { zDecimal } from './produtos.ts';
+
+// Settlement: payment conditions, pre-invoices and RPAs of independent drivers.
+
+export const condicaoPagamentoInput = z.object({
+  nome: zTexto(120),
+  base: z.enum(['EMISSAO', 'VALIDACAO'], { error: 'Deve ser EMISSAO ou VALIDACAO' }).default('EMISSAO')
+    .describe('Os dias contam da emissão da fatura ou da sua validação'),
+  parcelas: z.array(z.number({ error: CAMPO.numeroInvalido }).int(CAMPO.numeroInvalido).min(0, CAMPO.valorMinimo(0)).max(365, CAMPO.valorMaximo(365)), { error: CAMPO.obrigatorio })
+    .min(1, 'Informe ao menos uma parcela').max(24, 'No máximo 24 parcelas')
+    .refine((p) => p.every((d, i) => i === 0 || d > p[i - 1]!), 'Os dias das parcelas devem ser crescentes')
+    .describe('Dias de cada parcela, ex.: [30, 60, 90]'),
+  ativo: zBool.default(true),
+});
+export const condicaoPagamento = z.object({
+  uid: z.string(), nome: z.string(), base: z.string(), parcelas: z.array(z.number()), ativo: z.boolean(),
+  descricao: z.string().describe('Ex.: "30/60/90 dias da emissão"'), criadoEm: z.string(), atualizadoEm: z.string(),
+});
+
+export const preFaturaInput = z.object({
+  transportadorUid: zUid,
+  unidadeTransportadorUid: z.preprocess((v) => (v === '' ? null : v), zUid.nullish()).transform((v) => v ?? null),
+  auditoriaUids: z.array(zUid, { error: CAMPO.obrigatorio }).min(1, 'Selecione ao menos um CT-e').max(5000),
+  observacao: zTextoOpcional(500),
+});
+export const preFaturaUpdate = z.object({
+  /** The audits (CT-es) the pre-invoice keeps; only while Aberta. */
+  auditoriaUids: z.array(zUid).min(1, 'Selecione ao menos um CT-e').max(5000).optional(),
+  observacao: zTextoOpcional(500),
+});
+export const preFatura = z.object({
+  uid: z.string(), transportadorUid: z.string(), transportadorNome: z.string().nullable(), unidadeTransportadorUid: z.string().nullable(),
+  status: z.number().int().describe('1 Aberta, 2 Liberada, 3 Faturada, 4 Cancelada'), statusLabel: z.string(), statusCor: z.string(),
+  valorTotal: z.number(), quantidadeCtes: z.number().int(), automatica: z.boolean(), liberadaEm: z.string().nullable(),
+  observacao: z.string().nullable(), criadoEm: z.string(), atualizadoEm: z.string(),
+});
+export const preFaturaCte = z.object({
+  auditoriaUid: z.string(), cteUid: z.string(), chaveCte: z.string(), numeroCte: z.number().int(), serieCte: z.number().int(), emissao: z.string(),
+  valorCobrado: z.number(), valorEsperado: z.number().nullable(), status: z.number().int(), statusLabel: z.string(),
+});
+
+const zValorPositivo = zDecimal(2).refine((s) => Number(s) > 0, { message: 'Deve ser maior que zero' });
+
+export const rpaCalcularInput = z.object({
+  unidadeTransportadorUid: zUid.describe('Unidade do transportador marcada como autônoma (indicaAutonomo)'),
+  motoristaUid: z.preprocess((v) => (v === '' ? null : v), zUid.nullish()).transform((v) => v ?? null),
+  data: zData.describe('Data do serviço: escolhe a tabela de INSS/IRRF vigente'),
+  valorFrete: zValorPositivo,
+  dependentes: z.number({ error: CAMPO.numeroInvalido }).int(CAMPO.numeroInvalido).min(0, CAMPO.valorMinimo(0)).max(30, CAMPO.valorMaximo(30)).default(0),
+  aliquotaIss: zDecimal(4, 5).nullish().transform((v) => v ?? null).describe('ISS retido (%), quando a configuração manda'),
+  descricao: zTextoOpcional(500),
+});
+export const rpaCalculo = z.object({
+  vigenciaInicio: z.string(), valorBruto: z.number(), baseInss: z.number(), baseInssLimitada: z.number(), baseInssUtilizadaNoMes: z.number(),
+  inss: z.number(), sest: z.number(), senat: z.number(), rendimentoIrrf: z.number(), baseIrrf: z.number(), aliquotaIrrf: z.number(),
+  reducaoIrrf: z.number(), irrf: z.number(), iss: z.number(), inssPatronal: z.number(), totalDescontos: z.number(), valorLiquido: z.number(),
+  memoria: z.array(z.string()),
+});
+export const rpa = z.object({
+  uid: z.string(), numero: z.number().int(), unidadeTransportadorUid: z.string(), unidadeNome: z.string().nullable(), motoristaUid: z.string().nullable(),
+  data: z.string(), descricao: z.string().nullable(), valorFrete: z.number(), dependentes: z.number().int(), aliquotaIss: z.number().nullable(),
+  calculo: rpaCalculo, valorLiquido: z.number(), status: z.number().int().describe('1 Calculado, 2 Emitido, 3 Cancelado'), statusLabel: z.string(),
+  emitidoEm: z.string().nullable(), criadoEm: z.string(), atualizadoEm: z.string(),
+});
+export const rpaTitulo = z.object({
+  uid: z.string(), rpaUid: z.string(), rpaNumero: z.number().int().nullable(), tipo: z.string(), favorecido: z.string(), valor: z.number(), vencimento: z.string(),
+  status: z.number().int().describe('1 Em aberto, 2 Pago, 3 Cancelado'), statusLabel: z.string(), dataPagamento: z.string().nullable(),
+  valorPago: z.number().nullable(), criadoEm: z.string(), atualizadoEm: z.string(),
+});
+export const rpaTituloPagamentoInput = z.object({
+  dataPagamento: zData.nullable().describe('null desfaz o pagamento'),
+  valorPago: zDecimal(2).nullish().transform((v) => v ?? null),
+});
