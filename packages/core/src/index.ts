@@ -22,3 +22,6 @@ export * from './api/configuracoes.ts';
 export * from './api/frete.ts';
 export * from './api/tabelas.ts';
 export * from './api/local.ts';
+export * from './ocorrencias.ts';
+export * from './edi/index.ts';
+export * from './api/ocorrencias.ts';

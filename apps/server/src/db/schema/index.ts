@@ -9,3 +9,4 @@ export * from './frota.ts';
 export * from './frete.ts';
 export * from './tabelas.ts';
 export * from './configuracoes.ts';
+export * from './ocorrencias.ts';
