@@ -341,6 +341,26 @@ export const fixtures: Record<string, ResourceFixture> = {
     parent: tabelaDeA,
     body: async (h) => ({ componente: await componenteNovo(h), modo: 'SOMENTE', descricao: 'Criada pelos testes' }),
   },
+  '/ocorrencias': {
+    body: (h) => ({ codigo: `T${h.seq()}${uniq()}`.slice(0, 10), descricao: `Ocorrência de Teste ${h.seq()}`, acao: 3, tipoCobranca: 'V', valorCobranca: 35.5, ativo: true }),
+  },
+  '/ocorrencias/depara': {
+    body: async (h) => ({
+      transportadorUid: await carrierOfA(h),
+      codigoTransportador: `C${h.seq()}`,
+      descricaoTransportador: 'Código do transportador (testes)',
+      ocorrenciaUid: (await h.create('/ocorrencias')).uid,
+    }),
+  },
+  '/ocorrencias/sem-depara': {
+    // Rows arrive only from carrier files (EDI import): inserted straight for the suites.
+    create: async (h) => {
+      const [row] = await h.rows<{ uid: string }>(
+        sql`insert into ocorrencias_sem_depara (embarcador_uid, cnpj_transportador, codigo_transportador, quantidade) values (${h.embarcadorA}, ${generateCnpj()}, ${`X${h.seq()}`}, 1) returning uid`,
+      );
+      return row.uid;
+    },
+  },
 };
 
 export const routeFixtures: Record<string, RouteFixture> = {
@@ -377,4 +397,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'DELETE /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/remetentes/:pessoaUid': { params: async (h) => ({ ...(await restricaoDaTabela(h)), pessoaUid: await pessoaDeA(h) }) },
   'POST /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/destinatarios/:pessoaUid': { params: async (h) => ({ ...(await restricaoDaTabela(h)), pessoaUid: await pessoaDeA(h) }) },
   'DELETE /api/v1/tabelasfrete/:uid/restricoes-componentes/:childUid/destinatarios/:pessoaUid': { params: async (h) => ({ ...(await restricaoDaTabela(h)), pessoaUid: await pessoaDeA(h) }) },
+  'GET /api/v1/ocorrencias/transportador/:transportadorUid/copiar': {
+    params: async (h) => ({ transportadorUid: (await h.create('/ocorrencias/depara')).item?.transportadorUid as string }),
+  },
+  'POST /api/v1/ocorrencias/transportador/:transportadorUid/copiar': {
+    params: async (h) => ({ transportadorUid: (await h.create('/ocorrencias/depara')).item?.transportadorUid as string }),
+  },
 };

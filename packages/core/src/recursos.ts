@@ -33,6 +33,8 @@ export const RECURSOS = [
   { codigo: 'rotas', nome: 'Rotas', grupo: 'Frete', acoes: CRUD },
   { codigo: 'tabelasfrete', nome: 'Tabelas de frete', grupo: 'Frete', acoes: CRUD },
   { codigo: 'calculadora', nome: 'Calculadora de frete', grupo: 'Frete', acoes: ['ler'] },
+  { codigo: 'ocorrencias', nome: 'Ocorrências e de-para por transportador', grupo: 'Ocorrências', acoes: CRUD },
+  { codigo: 'importacao-edi', nome: 'Importação de arquivos EDI PROCEDA', grupo: 'Ocorrências', acoes: ['ler', 'criar'] },
   { codigo: 'auditoria-sistema', nome: 'Trilha de auditoria', grupo: 'Administração', acoes: ['ler'] },
   { codigo: 'configuracoes', nome: 'Configurações', grupo: 'Administração', acoes: ['ler', 'alterar'] },
   { codigo: 'tributos', nome: 'Tributos (ICMS, PIS/COFINS, ISS)', grupo: 'Administração', acoes: ['ler', 'criar', 'alterar'] },

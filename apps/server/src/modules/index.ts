@@ -28,9 +28,10 @@ import prazosentrega from './prazosentrega/module.ts';
 import rotas from './rotas/module.ts';
 import tabelasfrete from './tabelasfrete/module.ts';
 import calculadora from './calculadora/module.ts';
+import ocorrencias from './ocorrencias/module.ts';
 
 // Every module of the API; each folder's module.ts says what it gives (resources and routes).
-export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora];
+export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, ocorrencias];
 
 export const resources = MODULOS.flatMap((m) => m.resources ?? []);
 

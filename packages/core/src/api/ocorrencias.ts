@@ -39,7 +39,7 @@ export const ocorrencia = z.object({
   acao: z.number(),
   acaoNome: z.string(),
   tipoCobranca: z.string().nullable(),
-  valorCobranca: z.string().nullable(),
+  valorCobranca: z.number().nullable(),
   transporteAereo: z.boolean(),
   ativo: z.boolean(),
   ...auditado,
