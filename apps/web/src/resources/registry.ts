@@ -23,6 +23,7 @@ import { regiaoLocais, regioes } from '../modules/regioes/resource.tsx';
 import { rotas } from '../modules/rotas/resource.tsx';
 import { tabelaFreteEditor, tabelasFrete } from '../modules/tabelasfrete/resource.tsx';
 import { pessoas } from '../modules/pessoas/resource.tsx';
+import { ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara } from '../modules/ocorrencias/resource.tsx';
 import { produtos } from '../modules/produtos/resource.tsx';
 import { setores } from '../modules/setor/resource.tsx';
 import { zonas } from '../modules/zona/resource.tsx';
@@ -45,6 +46,8 @@ export const RESOURCES: ResourceDef[] = [
   // Freight pricing (menu Fretes), then the screens reached from them (table editor, region locations, component maps).
   tabelasFrete, calculadora, regioes, faixasCep, feriados, modais, componentes, prazosEntrega, rotas,
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
+  // Occurrences (menu Operação): the kinds, the carriers' codes mapped to them, the codes still unmapped.
+  ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara,
 ];
 
 export type { ResourceDef } from './types.ts';
