@@ -71,7 +71,8 @@ export type OcorrenciaDepara = z.infer<typeof ocorrenciaDepara>;
 export const ocorrenciaDeparaOpcao = z.object({ value: z.string(), label: z.string(), codigoTransportador: z.string(), ocorrenciaUid: z.string() });
 
 export const copiarDeparaQuery = z.object({
-  destinoUid: zUid.describe('Transportador que recebe o de-para (o do caminho é a origem)'),
+  // Optional in the schema so that a carrier of another shipper answers 404 before the query is judged.
+  destinoUid: zUid.optional().describe('Transportador que recebe o de-para (o do caminho é a origem); obrigatório'),
   substituir: z.enum(['true', 'false']).optional().describe('true: códigos que o destino já tem passam a apontar como na origem'),
 });
 export const copiarDeparaResposta = z.object({ copiados: z.number(), atualizados: z.number(), mantidos: z.number() });

@@ -92,9 +92,10 @@ describe('de-para por transportador', () => {
     expect(lista.data.map((d: { codigoTransportador: string }) => d.codigoTransportador)).toEqual(['ENT']);
     const sel = (await admin.get('/api/v1/ocorrencias/transportador/list', { transportadorUid: uid['Rápido Sul'] })).body.data;
     expect(sel).toEqual([{ value: lista.data[0].uid, label: 'ENT → 01 - Entrega Realizada Normalmente', codigoTransportador: 'ENT', ocorrenciaUid: lista.data[0].ocorrenciaUid }]);
-    const sem = await admin.get('/api/v1/ocorrencias/transportador');
-    expect(sem.status).toBe(400);
-    expect(sem.body.message).toBe('Transportador não informado.');
+    const ruim = await admin.get('/api/v1/ocorrencias/transportador', { transportadorUid: 'abc' });
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.message).toBe('Transportador não informado.');
+    expect((await admin.get('/api/v1/ocorrencias/transportador/list')).body.message).toBe('Transportador não informado.');
     expect((await outro.get('/api/v1/ocorrencias/transportador', { transportadorUid: uid['Rápido Sul'] })).status).toBe(404);
   });
 
@@ -107,7 +108,7 @@ describe('de-para por transportador', () => {
     expect((await admin.get(url, { destinoUid: uid.TransMinas })).body.data).toEqual({ copiados: 0, atualizados: 0, mantidos: 1 });
     const mesmo = await admin.get(url, { destinoUid: uid['Rápido Sul'] });
     expect(mesmo.body.errors).toEqual([{ field: 'destinoUid', message: 'Escolha um transportador diferente do de origem' }]);
-    expect((await admin.get(url)).status).toBe(400);
+    expect((await admin.get(url)).body.errors).toEqual([{ field: 'destinoUid', message: 'Informe o transportador de destino' }]);
     expect((await outro.get(url, { destinoUid: uid.TransMinas })).status).toBe(404);
   });
 });

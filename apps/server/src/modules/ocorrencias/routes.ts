@@ -31,6 +31,10 @@ const exigirTransportador = async (req: { query: unknown }) => {
   const v = (req.query as { transportadorUid?: unknown }).transportadorUid;
   if (typeof v !== 'string' || !UID_REGEX.test(v)) throw AppError.field('transportadorUid', MSG.transportadorNaoInformado);
 };
+/** The list form: without transportadorUid it lists every carrier's mapping; a malformed one is the spec's 400. */
+const transportadorOpcional = async (req: { query: unknown }) => {
+  if ((req.query as { transportadorUid?: unknown }).transportadorUid !== undefined) await exigirTransportador(req);
+};
 
 export default async function ocorrenciasRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -82,17 +86,18 @@ export default async function ocorrenciasRoutes(app: FastifyInstance) {
     '/api/v1/ocorrencias/transportador',
     {
       config: { permission: ['ocorrencias', 'ler'] },
-      preValidation: exigirTransportador,
+      preValidation: transportadorOpcional,
       schema: {
         tags: TAGS,
-        summary: 'De-para de um transportador (lista com a consulta de sempre)',
-        querystring: listQuerySchema(Object.keys(deparaResource.filters), [], { transportadorUid }),
+        summary: 'De-para de um transportador (lista com a consulta de sempre; sem transportadorUid, o de todos)',
+        querystring: listQuerySchema(Object.keys(deparaResource.filters), [], { transportadorUid: transportadorUid.optional() }),
         response: okList(ocorrenciaDepara),
       },
     },
     async (req) => {
-      await comTransportador(req as never);
-      const lista = await listar(app.db, deparaResource, req.contexto, { ...req.query, ftr_transportadorUid: req.query.transportadorUid });
+      const uid = req.query.transportadorUid;
+      if (uid) await comTransportador({ query: { transportadorUid: uid }, contexto: req.contexto } as never);
+      const lista = await listar(app.db, deparaResource, req.contexto, uid ? { ...req.query, ftr_transportadorUid: uid } : req.query);
       return reply.ok(lista as { data: z.infer<typeof ocorrenciaDepara>[]; totalRecords: number });
     },
   );
@@ -138,7 +143,7 @@ export default async function ocorrenciasRoutes(app: FastifyInstance) {
         response: ok(copiarDeparaResposta),
       },
       handler: async (req) => {
-        const res = await copiarDepara(app.db, req.contexto, req.params.transportadorUid, req.query.destinoUid, req.query.substituir === 'true');
+        const res = await copiarDepara(app.db, req.contexto, req.params.transportadorUid, req.query.destinoUid ?? null, req.query.substituir === 'true');
         return reply.ok(res, `De-para copiado: ${res.copiados} novo(s), ${res.atualizados} alterado(s), ${res.mantidos} mantido(s).`);
       },
     });

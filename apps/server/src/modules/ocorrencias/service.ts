@@ -13,9 +13,11 @@ import { deparaDoTransportador, resolverSemDepara } from './repository.ts';
  * transaction with one audit row per copied/changed mapping; waiting "sem de-para" events of the
  * destination are resolved as each code arrives.
  */
-export async function copiarDepara(db: Db, ctx: RequestContext, origem: string, destino: string, substituir: boolean) {
+export async function copiarDepara(db: Db, ctx: RequestContext, origem: string, destino: string | null, substituir: boolean) {
   const embarcadorUid = exigirEmbarcador(ctx);
   if (!(await estaVinculado(db, origem, embarcadorUid))) throw AppError.notFound();
+  // The origin first: another shipper's carrier is a 404 whatever the rest of the request says.
+  if (!destino) throw AppError.field('destinoUid', 'Informe o transportador de destino');
   if (origem === destino) throw AppError.field('destinoUid', 'Escolha um transportador diferente do de origem');
   if (!(await estaVinculado(db, destino, embarcadorUid))) throw AppError.field('destinoUid', 'Transportador não vinculado ao embarcador');
   return db.transaction(async (tx) => {
