@@ -13,6 +13,7 @@ import auth from './plugins/auth/index.ts';
 import errors from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import services from './plugins/services.ts';
+import tarefas from './plugins/tarefas.ts';
 import web from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -59,6 +60,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(openapi);
   await app.register(services);
   await app.register(auth);
+  await app.register(tarefas);
   await app.register(modules);
   await app.register(web);
   return app;

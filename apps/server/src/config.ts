@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SERVICOS } from './modules/sefaz/soap.ts';
 
 // Everything the server reads from the environment, read once.
 export type Config = {
@@ -19,6 +20,18 @@ export type Config = {
   logLevel: string;
   /** Fastify's trustProxy: whether (and which) X-Forwarded-For to believe for the client address. */
   trustProxy: boolean | number | string[];
+  /** Tasks of the queue this instance runs at once (0: it runs none, only serves HTTP). */
+  tarefasConcorrencia: number;
+  /** How often an idle worker looks for tasks created by other instances. */
+  tarefasIntervaloMs: number;
+  /** SEFAZ distribution endpoints (server settings, never a shipper's: no one points the server elsewhere). */
+  sefaz: {
+    urls: Record<'nfe' | 'cte', Record<'producao' | 'homologacao', string>>;
+    /** PEM bundle of the CAs to trust (ICP-Brasil for the real services). */
+    caFile?: string;
+    /** How often the scheduler looks for shippers whose hourly capture is due. */
+    agendaMs: number;
+  };
 };
 
 export function loadConfig(over: Partial<Config> = {}): Config {
@@ -39,6 +52,22 @@ export function loadConfig(over: Partial<Config> = {}): Config {
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 10 * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    tarefasConcorrencia: Number(env.TAREFAS_CONCORRENCIA ?? 2),
+    tarefasIntervaloMs: Number(env.TAREFAS_INTERVALO_MS ?? 1000),
+    sefaz: {
+      urls: {
+        nfe: {
+          producao: env.SEFAZ_NFE_URL_PRODUCAO ?? SERVICOS.nfe.urls.producao,
+          homologacao: env.SEFAZ_NFE_URL_HOMOLOGACAO ?? SERVICOS.nfe.urls.homologacao,
+        },
+        cte: {
+          producao: env.SEFAZ_CTE_URL_PRODUCAO ?? SERVICOS.cte.urls.producao,
+          homologacao: env.SEFAZ_CTE_URL_HOMOLOGACAO ?? SERVICOS.cte.urls.homologacao,
+        },
+      },
+      caFile: env.SEFAZ_CA_FILE || undefined,
+      agendaMs: Number(env.SEFAZ_AGENDA_MS ?? 5 * 60_000),
+    },
     ...over,
   };
 }

@@ -361,6 +361,16 @@ export const fixtures: Record<string, ResourceFixture> = {
       return row.uid;
     },
   },
+  '/fila-tarefas': {
+    // Tasks are queued by the modules (no POST): a finished one, so DELETE applies.
+    create: async (h) =>
+      (await h.rows<{ uid: string }>(sql`insert into tarefas (embarcador_uid, tipo, status, preparada, concluido_em) values (${h.embarcadorA}, 'teste-fixture', 3, true, now()) returning uid`))[0].uid,
+  },
+  '/logs': { body: (h) => ({ nivel: 'info', origem: 'testes', mensagem: `Entrada de teste ${h.seq()}` }) },
+  '/historico-webservice': {
+    create: async (h) =>
+      (await h.rows<{ uid: string }>(sql`insert into historico_webservice (embarcador_uid, servico, ambiente, url, c_stat, sucesso, duracao_ms) values (${h.embarcadorA}, 'NFeDistribuicaoDFe', 'homologacao', 'https://localhost/ws', '138', true, 12) returning uid`))[0].uid,
+  },
 };
 
 export const routeFixtures: Record<string, RouteFixture> = {

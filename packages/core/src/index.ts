@@ -25,3 +25,4 @@ export * from './api/local.ts';
 export * from './ocorrencias.ts';
 export * from './edi/index.ts';
 export * from './api/ocorrencias.ts';
+export * from './api/operacoes.ts';

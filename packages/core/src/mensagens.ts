@@ -1,6 +1,7 @@
 // pt-BR message catalogue (spec §8 and §5). Server errors and web forms read from here.
 export const MSG = {
   erroProcessar: 'Erro ao processar solicitação.',
+  erroProcessarRegistro: 'Erro ao processar registro.',
   erroSalvar: 'Erro ao salvar registro.',
   erroExcluir: 'Erro ao excluir registro.',
   erroImportar: 'Erro ao importar dados.',

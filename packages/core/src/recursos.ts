@@ -37,8 +37,14 @@ export const RECURSOS = [
   { codigo: 'importacao-edi', nome: 'Importação de arquivos EDI PROCEDA', grupo: 'Ocorrências', acoes: ['ler', 'criar'] },
   { codigo: 'auditoria-sistema', nome: 'Trilha de auditoria', grupo: 'Administração', acoes: ['ler'] },
   { codigo: 'configuracoes', nome: 'Configurações', grupo: 'Administração', acoes: ['ler', 'alterar'] },
+  { codigo: 'fila-tarefas', nome: 'Fila de tarefas', grupo: 'Administração', acoes: ['ler', 'alterar', 'excluir'] },
+  { codigo: 'logs', nome: 'Logs de integração e importação', grupo: 'Administração', acoes: ['ler', 'criar'] },
+  { codigo: 'historico-webservice', nome: 'Histórico de web services', grupo: 'Administração', acoes: ['ler'] },
   { codigo: 'tributos', nome: 'Tributos (ICMS, PIS/COFINS, ISS)', grupo: 'Administração', acoes: ['ler', 'criar', 'alterar'] },
 ] as const satisfies readonly RecursoDef[];
+
+/** Screens every signed-in user may read (the update history): no role grants them, none denies them. */
+export const RECURSO_TODOS = '*';
 
 export type RecursoCodigo = (typeof RECURSOS)[number]['codigo'] | (string & {});
 export type Permissoes = Record<string, Acao[]>;

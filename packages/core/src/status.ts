@@ -43,6 +43,24 @@ export const STATUS = {
     { value: 5, label: 'Finalizada', color: 'success', next: [] },
     { value: 6, label: 'Cancelada', color: 'default', next: [] },
   ]),
+  // A long job of the task queue (fila-tarefas). Transitions are the worker's, not the user's: reprocessar
+  // puts a finished task with failed items back to Pendente; cancelar ends a pending or running one.
+  tarefa: set('Status da tarefa', [
+    { value: 1, label: 'Pendente', color: 'default', next: [2, 6] },
+    { value: 2, label: 'Processando', color: 'processing', next: [1, 3, 4, 5, 6] },
+    { value: 3, label: 'Concluída', color: 'success', next: [] },
+    { value: 4, label: 'Concluída com erros', color: 'warning', next: [1] },
+    { value: 5, label: 'Erro', color: 'error', next: [1] },
+    { value: 6, label: 'Cancelada', color: 'default', next: [1] },
+  ]),
+  itemTarefa: set('Resultado do item da tarefa', [
+    { value: 1, label: 'Pendente', color: 'default', next: [2, 3, 4, 5, 6] },
+    { value: 2, label: 'Processado', color: 'success', next: [] },
+    { value: 3, label: 'Processado com aviso', color: 'warning', next: [] },
+    { value: 4, label: 'Ignorado', color: 'default', next: [] },
+    { value: 5, label: 'Erro', color: 'error', next: [1] },
+    { value: 6, label: 'Cancelado', color: 'default', next: [1] },
+  ]),
   usuario: set('Status do usuário', [
     { value: 1, label: 'Pendente', color: 'warning', next: [2, 4] },
     { value: 2, label: 'Ativo', color: 'success', next: [3] },
@@ -71,5 +89,7 @@ export function transicaoProibida(key: StatusKey, de: number, para: number): str
   return `Não é permitido mudar o status de '${atual?.label ?? de}' para '${nova.label}'.`;
 }
 
+export const TAREFA_STATUS = { PENDENTE: 1, PROCESSANDO: 2, CONCLUIDA: 3, CONCLUIDA_COM_ERROS: 4, ERRO: 5, CANCELADA: 6 } as const;
+export const ITEM_TAREFA_STATUS = { PENDENTE: 1, OK: 2, AVISO: 3, IGNORADO: 4, ERRO: 5, CANCELADO: 6 } as const;
 export const USUARIO_STATUS = { PENDENTE: 1, ATIVO: 2, INATIVO: 3, RECUSADO: 4 } as const;
 export const TIPO_USUARIO = { EMBARCADOR: 1, TRANSPORTADOR: 2, ADMIN: 9 } as const;

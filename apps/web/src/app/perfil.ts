@@ -1,4 +1,4 @@
-import { type Acao, MSG, type Perfil, TIPO_USUARIO, pode } from '@fretio/core';
+import { type Acao, MSG, type Perfil, RECURSO_TODOS, TIPO_USUARIO, pode } from '@fretio/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback } from 'react';
@@ -19,7 +19,7 @@ export function usePerfil() {
 
 /** The system administrator (tipoUsuario 9) may do everything, as on the server. */
 export const podeNoPerfil = (p: Perfil | undefined, recurso: string, acao: Acao) =>
-  !!p && (p.tipoUsuario === TIPO_USUARIO.ADMIN || pode(p.permissoes, recurso, acao));
+  !!p && (p.tipoUsuario === TIPO_USUARIO.ADMIN || (recurso === RECURSO_TODOS && acao === 'ler') || pode(p.permissoes, recurso, acao));
 
 export function usePode() {
   const { data } = usePerfil();

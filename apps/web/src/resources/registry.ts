@@ -29,6 +29,10 @@ import { setores } from '../modules/setor/resource.tsx';
 import { zonas } from '../modules/zona/resource.tsx';
 import { frota, motoristas, tiposVeiculo, veiculos } from '../modules/frota/resource.tsx';
 import { bancos, configuracoes, iss, parametros, tributoGeral, tributos } from '../modules/configuracoes/resource.tsx';
+import { filaTarefas } from '../modules/fila-tarefas/resource.tsx';
+import { logs } from '../modules/logs/resource.tsx';
+import { historicoWebservice } from '../modules/historico-webservice/resource.tsx';
+import { atualizacoes } from '../modules/atualizacoes/resource.tsx';
 import { MENU_GROUPS, type MenuGroup, type ResourceDef } from './types.ts';
 
 // Every resource screen of the app. Adding a screen = declaring a ResourceDef in
@@ -48,6 +52,8 @@ export const RESOURCES: ResourceDef[] = [
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
   // Occurrences (menu Operação): the kinds, the carriers' codes mapped to them, the codes still unmapped.
   ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara,
+  // Operations: the task queue, integration logs, web-service history, the product's updates.
+  filaTarefas, logs, historicoWebservice, atualizacoes,
 ];
 
 export type { ResourceDef } from './types.ts';

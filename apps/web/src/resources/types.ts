@@ -185,6 +185,8 @@ export type ResourceDef<T extends Registro = Registro> = {
   formSize?: number;
   /** A page of its own creates/edits a record (an editor with sub-lists): Novo/Editar navigate to it. */
   editor?: (uid: string | null) => string;
+  /** Refreshes the list while it shows work in progress (e.g. the task queue): ms, or false to stop. */
+  atualizarACada?: (rows: T[]) => number | false;
   /** More elements in a row's actions (e.g. buttons opening their own dialogs). */
   rowExtra?: (record: T) => ReactNode;
 };

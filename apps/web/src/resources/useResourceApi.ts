@@ -34,6 +34,7 @@ export function useResourceList<D extends ResourceDef>(def: D, query: Record<str
     queryKey: keys.list({ ...query, ...scope }),
     queryFn: async ({ signal }) => (await apiGet<ListPage<ItemOf<D>>>(base, query, signal)).data,
     placeholderData: keepPreviousData,
+    refetchInterval: def.atualizarACada ? (q) => def.atualizarACada?.((q.state.data?.data ?? []) as never) ?? false : undefined,
   });
 }
 

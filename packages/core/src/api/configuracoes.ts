@@ -88,6 +88,8 @@ export const PARAMETROS_SISTEMA: readonly ParametroDef[] = [
   { chave: 'fretePesoMinimoKg', grupo: 'Frete', descricao: 'Peso mínimo (kg) cobrado por embarque', tipo: 'decimal', padrao: 0, min: 0, max: 100000 },
   { chave: 'importacaoTamanhoMaximoMb', grupo: 'Importação', descricao: 'Tamanho máximo (MB) de um arquivo importado', tipo: 'inteiro', padrao: 10, min: 1, max: 50 },
   { chave: 'notificacaoResumoDiarioHora', grupo: 'Notificações', descricao: 'Horário (HH:mm) do resumo diário por e-mail', tipo: 'hora', padrao: '08:00' },
+  { chave: 'sefazCapturaAtiva', grupo: 'SEFAZ', descricao: 'Buscar NF-es e CT-es na SEFAZ a cada hora com o certificado A1 do embarcador', tipo: 'booleano', padrao: false },
+  { chave: 'sefazAmbiente', grupo: 'SEFAZ', descricao: 'Ambiente da SEFAZ consultado (producao ou homologacao)', tipo: 'opcao', padrao: 'producao', opcoes: ['producao', 'homologacao'] },
   { chave: 'listaTamanhoPagina', grupo: 'Interface', descricao: 'Registros por página nas listas', tipo: 'opcao', padrao: '10', opcoes: ['10', '20', '50', '100'] },
 ];
 export const PARAMETRO_POR_CHAVE = new Map(PARAMETROS_SISTEMA.map((p) => [p.chave, p]));

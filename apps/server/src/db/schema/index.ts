@@ -10,3 +10,5 @@ export * from './frete.ts';
 export * from './tabelas.ts';
 export * from './configuracoes.ts';
 export * from './ocorrencias.ts';
+export * from './operacoes.ts';
+export * from './sefaz.ts';

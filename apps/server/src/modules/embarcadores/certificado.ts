@@ -1,5 +1,3 @@
-import { X509Certificate, createCipheriv, createHash, randomBytes } from 'node:crypto';
-import { createSecureContext as tlsContext } from 'node:tls';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,23 +8,16 @@ import { ok, reply, uidParams } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { lerUpload, removerArquivo, salvarArquivo } from '../arquivos/service.ts';
+import { cifrarSenha, lerPfx } from '../sefaz/certificado-a1.ts';
 import { exigirEmbarcadorAtivo } from './parent.ts';
 
 // The shipper's A1 digital certificate (PKCS#12) for the tax authority web services. The file is
-// checked by opening it with the password; the password is kept encrypted (AES-256-GCM).
+// checked by opening it with the password (sefaz/certificado-a1.ts); the password is kept encrypted.
 const certificado = z.object({
   certificadoDigitalSefazUrl: z.string().nullable(),
   certificadoDigitalSefazKey: z.string().nullable(),
   expiracaoCertificadoDigitalSefaz: z.string().nullable(),
 });
-
-function cifrar(segredo: string, texto: string) {
-  const key = createHash('sha256').update(`certificado:${segredo}`).digest();
-  const iv = randomBytes(12);
-  const c = createCipheriv('aes-256-gcm', key, iv);
-  const enc = Buffer.concat([c.update(texto, 'utf8'), c.final()]);
-  return [iv, c.getAuthTag(), enc].map((b) => b.toString('base64')).join('.');
-}
 
 export default async function certificadoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -58,21 +49,15 @@ export default async function certificadoRoutes(app: FastifyInstance) {
     if (!senha) throw AppError.field('senha', 'Senha do certificado é obrigatória');
     const informada = upload.campos.expiracao || null;
     if (informada && !zData.safeParse(informada).success) throw AppError.field('expiracao', 'data inválida');
-    let vence: Date | null = null;
-    try {
-      const ctx = tlsContext({ pfx: upload.dados, passphrase: senha }) as unknown as { context: { getCertificate(): Buffer | null } };
-      const der = ctx.context.getCertificate();
-      if (der) vence = new Date(new X509Certificate(der).validTo);
-    } catch {
-      throw AppError.field('file', 'Certificado inválido ou senha incorreta.');
-    }
+    // node-forge, not Node's TLS: A1 files from Brazilian CAs use algorithms OpenSSL 3 refuses (RC2-40, 3DES).
+    const vence: Date | null = lerPfx(upload.dados, senha).validoAte;
     // The certificate's own expiry wins over what the client sends (the client default is a fixed date).
     const expiracao = vence && !Number.isNaN(vence.getTime()) ? vence.toISOString().slice(0, 10) : (informada ?? '2025-12-31');
     if (vence && vence.getTime() < Date.now()) throw AppError.field('file', `Certificado vencido em ${vence.toISOString().slice(0, 10).split('-').reverse().join('/')}.`);
     await app.db.transaction(async (tx) => {
       const [antes] = await tx.select({ arquivo: embarcadores.certificadoArquivoUid }).from(embarcadores).where(eq(embarcadores.uid, embarcadorUid)).for('update');
       const uid = await salvarArquivo(app, tx, { tipo: 'certificado', embarcadorUid, criadoPor: req.ctx?.usuarioUid ?? null, upload: { ...upload, tipoConteudo: 'application/x-pkcs12' } });
-      await tx.update(embarcadores).set({ certificadoArquivoUid: uid, certificadoSenhaCifrada: cifrar(app.config.authSecret, senha), expiracaoCertificado: expiracao }).where(eq(embarcadores.uid, embarcadorUid));
+      await tx.update(embarcadores).set({ certificadoArquivoUid: uid, certificadoSenhaCifrada: cifrarSenha(app.config.authSecret, senha), expiracaoCertificado: expiracao }).where(eq(embarcadores.uid, embarcadorUid));
       await removerArquivo(app, tx, antes?.arquivo ?? null);
       await registrarAuditoria(tx, req.ctx, 'embarcadores', embarcadorUid, 'certificado', null, { expiracao });
     });

@@ -1,3 +1,4 @@
+import { createSecureContext } from 'node:tls';
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -174,5 +175,19 @@ describe('logo and certificate', () => {
     expect(row.certificadoSenhaCifrada).not.toContain('segredo123');
     const arquivo = info.body.data.certificadoDigitalSefazUrl.split('/')[1];
     expect((await admin.get(`/api/download/certificado/${arquivo}`)).status).toBe(400);
+  });
+
+  it('accepts an A1 file made with the legacy algorithms of Brazilian CAs (RC2-40), which OpenSSL 3 refuses', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cert-legado-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '30', '-subj', '/CN=DEMO ALIMENTOS LTDA:12345678000195'], { stdio: 'ignore' });
+    execFileSync('openssl', ['pkcs12', '-export', '-legacy', '-inkey', join(dir, 'k.pem'), '-in', join(dir, 'c.pem'), '-out', join(dir, 'a1.pfx'), '-passout', 'pass:legado1'], { stdio: 'ignore' });
+    const pfx = readFileSync(join(dir, 'a1.pfx'));
+    // What Node's own TLS says of such a file: it cannot read it.
+    expect(() => createSecureContext({ pfx, passphrase: 'legado1' })).toThrow();
+    const b = multipart({ senha: 'legado1' }, { name: 'a1.pfx', type: 'application/x-pkcs12', data: pfx });
+    const r = await t.app.inject({ method: 'PUT', url: '/api/v1/embarcadores/certificado-digital-sefaz', headers: { ...b.headers, cookie: await cookieOf('admin@demo.com.br') }, payload: b.payload });
+    expect(r.statusCode).toBe(200);
+    const validTo = new X509Certificate(readFileSync(join(dir, 'c.pem'))).validTo;
+    expect(r.json().data.expiracaoCertificadoDigitalSefaz).toBe(new Date(validTo).toISOString().slice(0, 10));
   });
 });

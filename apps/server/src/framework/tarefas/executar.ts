@@ -1,0 +1,150 @@
+import { ITEM_TAREFA_STATUS as ITEM, MSG, TAREFA_STATUS as ST } from '@fretio/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { arquivos, tarefaItens, tarefas } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { cederVez } from '../../lib/lotes.ts';
+import { cancelarPendentes, contarItens, inserirItens, proximosItens, renovar } from './fila.ts';
+import type { ItemEmExecucao, ItemNovo, TarefaEmExecucao, TipoTarefa } from './tipo.ts';
+
+// Runs one claimed task to its end: expand (once), then each pending item in its own transaction,
+// checking between items whether it was cancelled or taken over, then close it with its counts.
+
+type Linha = typeof tarefas.$inferSelect;
+class PerdeuATarefa extends Error {}
+
+const LOTE_ITENS = 50;
+
+const mensagemDe = (e: unknown) => {
+  if (!(e instanceof AppError)) return MSG.erroProcessarRegistro;
+  const campos = e.errors?.map((f) => f.message).filter((m) => m !== e.message) ?? [];
+  return [e.message, ...campos].join(' ');
+};
+
+/** `parar`: the instance is shutting down; the task goes back to the queue after the current item. */
+export async function executarTarefa(app: FastifyInstance, tipo: TipoTarefa, linha: Linha, trabalhador: string, parar: () => boolean) {
+  const { db, log } = app;
+  const tarefa: TarefaEmExecucao = { uid: linha.uid, embarcadorUid: linha.embarcadorUid, usuarioUid: linha.usuarioUid, parametros: linha.parametros, app, storage: app.storage };
+  try {
+    if (!linha.preparada) await preparar(db, tipo, tarefa);
+    let cancelar = linha.cancelar;
+    while (!cancelar) {
+      const itens = await proximosItens(db, tarefa.uid, LOTE_ITENS);
+      if (!itens.length) break;
+      for (const item of itens) {
+        cancelar = await processarItem(db, log, tipo, tarefa, item, trabalhador);
+        if (cancelar) break;
+        if (parar()) return devolver(db, tarefa.uid, trabalhador);
+        await cederVez();
+      }
+    }
+    await encerrar(db, tipo, tarefa, trabalhador, cancelar);
+  } catch (e) {
+    if (e instanceof PerdeuATarefa) return;
+    if (!(e instanceof AppError)) log.error({ err: e, tarefa: tarefa.uid, tipo: tipo.tipo }, 'tarefa falhou');
+    await db.update(tarefas)
+      .set({ status: ST.ERRO, mensagem: e instanceof AppError ? mensagemDe(e) : 'Erro ao processar a tarefa.', concluidoEm: sql`now()`, trabalhador: null })
+      .where(and(eq(tarefas.uid, tarefa.uid), eq(tarefas.trabalhador, trabalhador)));
+  }
+}
+
+async function devolver(db: Db, uid: string, trabalhador: string) {
+  await db.update(tarefas).set({ status: ST.PENDENTE, trabalhador: null, vivoEm: null })
+    .where(and(eq(tarefas.uid, uid), eq(tarefas.trabalhador, trabalhador), eq(tarefas.status, ST.PROCESSANDO)));
+}
+
+async function preparar(db: Db, tipo: TipoTarefa, tarefa: TarefaEmExecucao) {
+  if (tipo.preparar) {
+    await db.delete(tarefaItens).where(eq(tarefaItens.tarefaUid, tarefa.uid));
+    let ordem = 0;
+    let lote: ItemNovo[] = [];
+    const gravar = async () => {
+      await inserirItens(db, tarefa.uid, lote, ordem);
+      ordem += lote.length;
+      lote = [];
+      await db.update(tarefas).set({ total: ordem, vivoEm: sql`now()` }).where(eq(tarefas.uid, tarefa.uid));
+    };
+    for await (const item of await tipo.preparar(db, tarefa)) {
+      lote.push(item);
+      if (lote.length >= 500) await gravar();
+    }
+    if (lote.length) await gravar();
+  }
+  await db.update(tarefas).set({ preparada: true }).where(eq(tarefas.uid, tarefa.uid));
+}
+
+/** One item in one transaction with its progress; answers whether the task was asked to stop. */
+async function processarItem(db: Db, log: FastifyInstance['log'], tipo: TipoTarefa, tarefa: TarefaEmExecucao, item: ItemEmExecucao, trabalhador: string) {
+  let buscado: unknown;
+  let erroBusca: unknown;
+  if (tipo.buscar) {
+    try {
+      buscado = await tipo.buscar(db, tarefa, item);
+    } catch (e) {
+      erroBusca = e;
+    }
+  }
+  return db.transaction(async (tx) => {
+    // Locked first: a worker that lost its lease and one that took over never both process the item.
+    const [atual] = await tx.select({ status: tarefaItens.status }).from(tarefaItens).where(eq(tarefaItens.uid, item.uid)).for('update');
+    if (atual?.status !== ITEM.PENDENTE) return false;
+    let status: number = ITEM.OK;
+    let mensagem: string | null = null;
+    let registroUid: string | null = null;
+    try {
+      // A savepoint: an item that fails leaves nothing behind, and its error is still recorded.
+      if (erroBusca) throw erroBusca;
+      const r = await tx.transaction((sp) => tipo.processar(sp, tarefa, item, buscado));
+      status = r.situacao === 'aviso' ? ITEM.AVISO : r.situacao === 'ignorado' ? ITEM.IGNORADO : ITEM.OK;
+      mensagem = r.mensagem ?? null;
+      registroUid = r.registroUid ?? null;
+    } catch (e) {
+      if (!(e instanceof AppError)) log.error({ err: e, tarefa: tarefa.uid, item: item.ordem }, 'item de tarefa falhou');
+      status = ITEM.ERRO;
+      mensagem = mensagemDe(e);
+    }
+    await tx.update(tarefaItens).set({ status, mensagem, registroUid, processadoEm: sql`now()` }).where(eq(tarefaItens.uid, item.uid));
+    const [t] = await tx.update(tarefas)
+      .set({
+        processados: sql`${tarefas.processados} + 1`,
+        erros: sql`${tarefas.erros} + ${status === ITEM.ERRO ? 1 : 0}`,
+        avisos: sql`${tarefas.avisos} + ${status === ITEM.AVISO ? 1 : 0}`,
+        vivoEm: sql`now()`,
+      })
+      .where(and(eq(tarefas.uid, tarefa.uid), eq(tarefas.trabalhador, trabalhador), eq(tarefas.status, ST.PROCESSANDO)))
+      .returning({ cancelar: tarefas.cancelar });
+    if (!t) throw new PerdeuATarefa();
+    return t.cancelar;
+  });
+}
+
+async function encerrar(db: Db, tipo: TipoTarefa, tarefa: TarefaEmExecucao, trabalhador: string, cancelada: boolean) {
+  if (!(await renovar(db, tarefa.uid, trabalhador))) throw new PerdeuATarefa();
+  let arquivo: { uid: string; nome: string } | null = null;
+  let extra: string | undefined;
+  const c = await contarItens(db, tarefa.uid);
+  if (cancelada) await cancelarPendentes(db, tarefa.uid);
+  else if (tipo.concluir) {
+    const r = await tipo.concluir(db, tarefa);
+    extra = r?.mensagem;
+    if (r?.arquivo) {
+      const a = r.arquivo;
+      const [criado] = await db.insert(arquivos)
+        .values({ embarcadorUid: tarefa.embarcadorUid, tipo: 'tarefa', nome: a.nome, tipoConteudo: a.tipoConteudo, tamanho: a.tamanho, chave: a.chave, criadoPor: tarefa.usuarioUid })
+        .returning({ uid: arquivos.uid });
+      arquivo = { uid: criado.uid, nome: a.nome };
+    }
+  }
+  const feitos = c.total - c.pendentes;
+  const status = cancelada ? ST.CANCELADA : c.erros === 0 ? ST.CONCLUIDA : c.erros === c.total ? ST.ERRO : ST.CONCLUIDA_COM_ERROS;
+  const resumo = cancelada
+    ? `Cancelada: ${feitos - c.erros} de ${c.total} itens foram processados e continuam salvos.`
+    : `${c.total - c.erros} de ${c.total} itens processados${c.erros ? `, ${c.erros} com erro` : ''}${c.avisos ? `, ${c.avisos} com aviso` : ''}.`;
+  await db.update(tarefas)
+    .set({
+      status, erros: c.erros, avisos: c.avisos, total: c.total, mensagem: extra ? `${resumo} ${extra}` : resumo,
+      ...(arquivo ? { arquivo } : {}), concluidoEm: sql`now()`, trabalhador: null,
+    })
+    .where(and(eq(tarefas.uid, tarefa.uid), eq(tarefas.trabalhador, trabalhador)));
+}
