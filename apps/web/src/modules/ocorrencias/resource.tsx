@@ -4,6 +4,7 @@ import { AlertOutlined, QuestionCircleOutlined, SwapOutlined } from '@ant-design
 import { defineResource } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
 import { CopiarDepara } from './CopiarDepara.tsx';
+import { ImportarEdi } from './ImportarEdi.tsx';
 
 // Occurrence kinds of the active shipper (pre-filled with the PROCEDA table), the carriers' codes mapped to
 // them (de-para), and the codes that arrived without a mapping (sem de-para).
@@ -123,6 +124,7 @@ export const ocorrenciasSemDepara = defineResource<SemDepara>({
     { field: 'ultimaEm', title: 'Último recebido', kind: 'dateTime', sortable: true, width: 170 },
   ],
   fields: [],
+  toolbar: ImportarEdi,
   deleteAction: { label: 'Descartar', confirm: (r) => `Descartar o código ${r.codigoTransportador}? Os eventos recebidos continuam guardados sem tipo.` },
   title: (r) => `${r.codigoTransportador} (${r.cnpjTransportador})`,
 });
