@@ -212,6 +212,14 @@ describe('arquivos malformados: line and field, never a crash', () => {
     expect(erros(`000${' '.repeat(117)}\n520CONHE`)[0].mensagem).toBe('Leiaute CONEMB 5.0 não suportado: envie o arquivo na versão 3.x.');
   });
 
+  it('a trailer whose count disagrees with its block says lines were lost', () => {
+    const linhas = amostra('viniciuslpi__CONEMB.txt').toString('latin1').split('\r\n');
+    const semUma = [...linhas.slice(0, 5), ...linhas.slice(6)].join('\r\n');
+    expect(erros(semUma)).toEqual([
+      { linha: 24, campo: 'quantidade', mensagem: 'Quantidade de conhecimentos informa 21, mas o bloco tem 20 registro(s) 322.' },
+    ]);
+  });
+
   it('reads a Latin-1 file and a file written without line breaks', () => {
     const texto = ocoren().join('\n');
     const latin1 = Buffer.from(texto, 'latin1');

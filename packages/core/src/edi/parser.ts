@@ -100,6 +100,8 @@ export function lerEdi(entrada: Uint8Array | string, esperado?: DocumentoEdi): R
   const erros: ErroEdi[] = [];
   const registros: RegistroEdi[] = [];
   let anterior = '';
+  let contados = 0;
+  const cont = layout.contagem;
   const linhas = linhasEdi(texto, layout.tamanho);
   for (let i = 0; i < linhas.length && erros.length < MAX_ERROS; i++) {
     if (linhas[i].trim() === '') {
@@ -109,6 +111,12 @@ export function lerEdi(entrada: Uint8Array | string, esperado?: DocumentoEdi): R
     const reg = lerRegistro(layout, linhas[i], i + 1, anterior, erros);
     anterior = linhas[i].slice(0, 3);
     if (reg) registros.push(reg);
+    if (cont && anterior === cont.desde) contados = 0;
+    if (cont && anterior === cont.conta) contados++;
+    if (cont && reg && reg.id === cont.registro && reg.valores[cont.campo] != null && Number(reg.valores[cont.campo]) !== contados) {
+      const rotulo = layout.registros[cont.registro].campos.find((c) => c.nome === cont.campo)?.rotulo;
+      erros.push({ linha: i + 1, campo: cont.campo, mensagem: `${rotulo} informa ${Number(reg.valores[cont.campo])}, mas o bloco tem ${contados} registro(s) ${cont.conta}.` });
+    }
   }
   if (erros.length < MAX_ERROS && !layout.finais.includes(anterior)) {
     erros.push({ linha: linhas.length, campo: null, mensagem: `Arquivo incompleto: termina no registro ${anterior}; o ${layout.documento} termina em ${layout.finais.join(', ')}.` });

@@ -46,6 +46,11 @@ export type LayoutEdi = {
   /** The record that is one "item" of the file (an occurrence, a CT-e, a charge, an NF). */
   principal: string;
   fonte: string;
+  /**
+   * A trailer that counts records (CONEMB 323, OCOREN 5.0 549): its `campo` must equal the number of `conta`
+   * records since the block's header `desde`. A mismatch means lines were lost on the way.
+   */
+  contagem?: { registro: string; campo: string; conta: string; desde: string };
 };
 
 export type ValorCampo = string | null;

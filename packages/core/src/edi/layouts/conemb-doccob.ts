@@ -12,6 +12,7 @@ export const CONEMB_30: LayoutEdi = {
   cabecalho: '320',
   principal: '322',
   finais: ['322', '323'],
+  contagem: { registro: '323', campo: 'quantidade', conta: '322', desde: '320' },
   fonte: 'Registro 322 conforme arquivo real CONEMB 3.0 (680 colunas); ver shared/data/edi/proceda_layouts.json.',
   registros: {
     '000': cabecalho000(),

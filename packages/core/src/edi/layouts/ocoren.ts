@@ -48,6 +48,7 @@ export const OCOREN_50: LayoutEdi = {
   cabecalho: '540',
   principal: '542',
   finais: ['549', '542', '543', '544', '545'],
+  contagem: { registro: '549', campo: 'quantidade', conta: '542', desde: '540' },
   fonte: 'Gerador OCOREN 5.0 do projeto ACBr (não conferido com manual PROCEDA).',
   registros: {
     '000': cabecalho000(),
