@@ -95,7 +95,7 @@ describe('de-para por transportador', () => {
     const ruim = await admin.get('/api/v1/ocorrencias/transportador', { transportadorUid: 'abc' });
     expect(ruim.status).toBe(400);
     expect(ruim.body.message).toBe('Transportador não informado.');
-    expect((await admin.get('/api/v1/ocorrencias/transportador/list')).body.message).toBe('Transportador não informado.');
+    expect((await admin.get('/api/v1/ocorrencias/transportador/list', { transportadorUid: '1' })).body.message).toBe('Transportador não informado.');
     expect((await outro.get('/api/v1/ocorrencias/transportador', { transportadorUid: uid['Rápido Sul'] })).status).toBe(404);
   });
 

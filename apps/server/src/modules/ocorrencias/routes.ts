@@ -106,21 +106,22 @@ export default async function ocorrenciasRoutes(app: FastifyInstance) {
     '/api/v1/ocorrencias/transportador/list',
     {
       config: { permission: ['ocorrencias', 'ler'] },
-      preValidation: exigirTransportador,
+      preValidation: transportadorOpcional,
       schema: {
         tags: TAGS,
-        summary: "De-para de um transportador para seleção (label 'código do transportador → CODIGO - Descrição')",
-        querystring: z.object({ transportadorUid }),
+        summary: "De-para de um transportador para seleção (label 'código do transportador → CODIGO - Descrição'; sem transportadorUid, de todos)",
+        querystring: z.object({ transportadorUid: transportadorUid.optional() }),
         response: ok(z.array(ocorrenciaDeparaOpcao)),
       },
     },
     async (req) => {
-      await comTransportador(req as never);
+      const uid = req.query.transportadorUid;
+      if (uid) await comTransportador({ query: { transportadorUid: uid }, contexto: req.contexto } as never);
       const rows = await app.db
         .select({ uid: ocorrenciasDepara.uid, codigoTransportador: ocorrenciasDepara.codigoTransportador, ocorrenciaUid: ocorrencias.uid, codigo: ocorrencias.codigo, descricao: ocorrencias.descricao })
         .from(ocorrenciasDepara)
         .innerJoin(ocorrencias, eq(ocorrencias.uid, ocorrenciasDepara.ocorrenciaUid))
-        .where(and(eq(ocorrenciasDepara.embarcadorUid, exigirEmbarcador(req.contexto)), eq(ocorrenciasDepara.transportadorUid, req.query.transportadorUid)))
+        .where(and(eq(ocorrenciasDepara.embarcadorUid, exigirEmbarcador(req.contexto)), uid ? eq(ocorrenciasDepara.transportadorUid, uid) : undefined))
         .orderBy(asc(ocorrenciasDepara.codigoTransportador))
         .limit(1000);
       return reply.ok(
