@@ -46,6 +46,9 @@ export type RouteFixture = {
 
 export const uniq = () => randomBytes(4).toString('hex');
 
+/** A 44-digit access key no import will ever produce (the check digit is not computed). */
+const chaveFicticia = (h: Harness) => `99${String(Date.now()).slice(-10)}${String(h.seq()).padStart(8, '0')}${randomBytes(12).toString('hex').replace(/\D/g, '').padEnd(24, '7').slice(0, 24)}`;
+
 /** A carrier in no shipper's list (created straight in the table), for linking tests. */
 export async function carrierSemVinculo(h: Harness): Promise<string> {
   const n = h.seq();
@@ -371,9 +374,34 @@ export const fixtures: Record<string, ResourceFixture> = {
     create: async (h) =>
       (await h.rows<{ uid: string }>(sql`insert into historico_webservice (embarcador_uid, servico, ambiente, url, c_stat, sucesso, duracao_ms) values (${h.embarcadorA}, 'NFeDistribuicaoDFe', 'homologacao', 'https://localhost/ws', '138', true, 12) returning uid`))[0].uid,
   },
+  '/documentos/nfes': {
+    // Notes arrive by import (no POST): one row of shipper A with a key of its own.
+    create: async (h) =>
+      (await h.rows<{ uid: string }>(sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_nome) values (${h.embarcadorA}, ${chaveFicticia(h)}, ${h.seq()}, 1, now(), '2025-01-10T10:00:00-03:00', '11222333000181', 'Emitente Teste') returning uid`))[0].uid,
+    update: () => ({ observacao: `Alterada pelos testes ${uniq()}` }),
+  },
+  '/documentos/ctes': {
+    create: async (h) =>
+      (await h.rows<{ uid: string }>(sql`insert into ctes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, protocolo) values (${h.embarcadorA}, ${chaveFicticia(h)}, ${h.seq()}, 1, now(), '2025-01-10T10:00:00-03:00', '135250000000001') returning uid`))[0].uid,
+  },
+  '/documentos/nfe-virtual': {
+    body: (h) => ({
+      numero: 900_000 + h.seq() * 97 + Math.floor(Math.random() * 90),
+      serie: 1,
+      emissao: '2025-03-01',
+      emitenteDocumento: '11222333000181',
+      emitenteNome: 'Emitente Teste',
+      destinatarioDocumento: generateCnpj(),
+      destinatarioNome: 'Destinatário Teste',
+      destinatarioUf: 'RJ',
+      valorTotal: 100.5,
+    }),
+  },
 };
 
 export const routeFixtures: Record<string, RouteFixture> = {
+  'POST /api/v1/documentos/export-nfes': { body: () => ({ filtros: {}, incluirXml: false }) },
+  'PUT /api/v1/documentos/ctes/:uid/status': { body: () => ({ status: 2 }) },
   'PUT /api/v1/tabelasfrete/:uid/atualizarstatus': {
     body: () => ({ status: 2, justificativa: 'Teste de isolamento' }),
   },

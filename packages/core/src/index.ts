@@ -25,4 +25,6 @@ export * from './api/local.ts';
 export * from './ocorrencias.ts';
 export * from './edi/index.ts';
 export * from './api/ocorrencias.ts';
+export * from './fiscal/situacao.ts';
+export * from './api/documentos.ts';
 export * from './api/operacoes.ts';

@@ -67,6 +67,13 @@ export const STATUS = {
     { value: 3, label: 'Inativo', color: 'default', next: [2] },
     { value: 4, label: 'Recusado', color: 'error', next: [2] },
   ]),
+  cte: set('Status do CT-e', [
+    { value: 1, label: 'Pendente', color: 'default', next: [2, 3, 5] },
+    { value: 2, label: 'Aprovado', color: 'success', next: [1, 3, 4, 5] },
+    { value: 3, label: 'Reprovado', color: 'error', next: [1, 2, 5] },
+    { value: 4, label: 'Faturado', color: 'blue', next: [2] },
+    { value: 5, label: 'Cancelado', color: 'default', next: [] },
+  ]),
   tipoUsuario: set('Tipo de usuário', [
     { value: 1, label: 'Embarcador', color: 'blue', next: [] },
     { value: 2, label: 'Transportador', color: 'purple', next: [] },
@@ -92,4 +99,5 @@ export function transicaoProibida(key: StatusKey, de: number, para: number): str
 export const TAREFA_STATUS = { PENDENTE: 1, PROCESSANDO: 2, CONCLUIDA: 3, CONCLUIDA_COM_ERROS: 4, ERRO: 5, CANCELADA: 6 } as const;
 export const ITEM_TAREFA_STATUS = { PENDENTE: 1, OK: 2, AVISO: 3, IGNORADO: 4, ERRO: 5, CANCELADO: 6 } as const;
 export const USUARIO_STATUS = { PENDENTE: 1, ATIVO: 2, INATIVO: 3, RECUSADO: 4 } as const;
+export const CTE_STATUS = { PENDENTE: 1, APROVADO: 2, REPROVADO: 3, FATURADO: 4, CANCELADO: 5 } as const;
 export const TIPO_USUARIO = { EMBARCADOR: 1, TRANSPORTADOR: 2, ADMIN: 9 } as const;

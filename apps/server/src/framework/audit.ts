@@ -9,7 +9,8 @@ const limpar = (r: Record<string, unknown> | null | undefined) =>
 
 export async function registrarAuditoria(
   tx: DbOrTx,
-  ctx: RequestContext | null,
+  /** Who acted: a request's context, or a task's shipper and user. */
+  ctx: { embarcadorUid: string | null; usuarioUid: string | null } | null,
   recurso: string,
   registroUid: string,
   acao: 'criar' | 'alterar' | 'excluir' | string,

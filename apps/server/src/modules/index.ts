@@ -30,13 +30,16 @@ import tabelasfrete from './tabelasfrete/module.ts';
 import calculadora from './calculadora/module.ts';
 import ocorrencias from './ocorrencias/module.ts';
 import importacaoEdi from './importacao-edi/module.ts';
+import nfes from './nfes/module.ts';
+import ctes from './ctes/module.ts';
+import nfeVirtual from './nfe-virtual/module.ts';
 import filaTarefas from './fila-tarefas/module.ts';
 import logs from './logs/module.ts';
 import historicoWebservice from './historico-webservice/module.ts';
 import atualizacoes from './atualizacoes/module.ts';
 
 // Every module of the API; each folder's module.ts says what it gives (resources and routes).
-export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, ocorrencias, importacaoEdi];
+export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, ocorrencias, importacaoEdi];
 
 export const resources = MODULOS.flatMap((m) => m.resources ?? []);
 

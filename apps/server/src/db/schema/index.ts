@@ -10,5 +10,6 @@ export * from './frete.ts';
 export * from './tabelas.ts';
 export * from './configuracoes.ts';
 export * from './ocorrencias.ts';
+export * from './fiscal.ts';
 export * from './operacoes.ts';
 export * from './sefaz.ts';

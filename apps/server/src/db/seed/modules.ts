@@ -6,6 +6,7 @@ import { seedSetores } from './setores.ts';
 import { seedFrota } from './frota.ts';
 import { seedFrete } from './frete.ts';
 import { seedTabelas } from './tabelas.ts';
+import { seedFiscal } from './fiscal.ts';
 
 // The demo data of each module, in dependency order. A module adds its seed file here (one line).
-export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas];
+export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal];

@@ -101,7 +101,11 @@ describe('the parse worker pool', () => {
     expect(entradas.map((e) => e.nome)).toEqual(['a.xml']);
     expect(Buffer.from(entradas[0].conteudo).toString()).toBe(nota.toString());
     const doc = await lerXmlSeguro(nota);
-    expect(doc).toMatchObject({ nfeProc: { NFe: { infNFe: { '@_Id': 'NFe1', ide: { nNF: 42 } } } } });
+    // Values stay text (a '0001' series or a 44-digit key never becomes a number); prefixes are dropped.
+    expect(doc).toMatchObject({ nfeProc: { NFe: { infNFe: { '@Id': 'NFe1', ide: { nNF: '42' } } } } });
+    const doctype = (await lerXmlSeguro(Buffer.from('<!DOCTYPE a [<!ENTITY b "c">]><a>&b;</a>')).catch((e: AppError) => e)) as AppError;
+    expect(doctype.status).toBe(400);
+    expect(doctype.message).toMatch('DOCTYPE');
     const err = (await lerZipSeguro(bomba).catch((e: AppError) => e)) as AppError;
     expect(err.status).toBe(400);
   });

@@ -7,6 +7,8 @@ import { diretorioZip, ehZip, lerZip } from './zip-seguro.ts';
 // What the parse worker does with one untrusted file. Runs only inside the worker thread (see
 // pool.ts): a file that still manages to exhaust memory kills the worker, not the server.
 
+export type DocumentoFiscalLido = { doc: import('@fretio/core/fiscal').DocumentoLido; assinaturaValida: boolean };
+
 export type Celula = string | number | boolean | null;
 export type Aba = { nome: string; linhas: Celula[][] };
 
@@ -16,7 +18,9 @@ export type Tarefa =
   /** A ZIP's entries (e.g. the fiscal issue's batch of XML), inflated within the limits. */
   | { tipo: 'zip'; dados: Uint8Array; limites: LimitesArquivo; extensoes?: string[] }
   /** One XML document → object (fast-xml-parser), e.g. an NF-e. */
-  | { tipo: 'xml'; dados: Uint8Array; limites: LimitesArquivo };
+  | { tipo: 'xml'; dados: Uint8Array; limites: LimitesArquivo }
+  /** One fiscal XML (NF-e, CT-e or a cancellation event) → the parsed document and its signature check. */
+  | { tipo: 'fiscal'; dados: Uint8Array; documento: 'nfe' | 'cte'; limites: LimitesArquivo };
 
 function celula(v: ExcelJS.CellValue): Celula {
   if (v === null || v === undefined) return null;
@@ -70,7 +74,16 @@ export async function executarTarefa(t: Tarefa): Promise<unknown> {
     return [...lerZip(dados, t.limites, quais)].map(([nome, conteudo]) => ({ nome, conteudo: new Uint8Array(conteudo) }));
   }
   if (dados.length > t.limites.bytesPorEntrada) throw new ArquivoRecusado('Arquivo XML grande demais');
-  // No entity expansion (billion laughs): fast-xml-parser leaves DOCTYPE entities off by default.
-  const { XMLParser } = await import('fast-xml-parser');
-  return new XMLParser({ ignoreAttributes: false, processEntities: false }).parse(decodificar(dados));
+  // DOCTYPE, entity declarations and undeclared entities are refused before parsing (core/fiscal/xml.ts).
+  const fiscal = await import('@fretio/core/fiscal');
+  const texto = fiscal.textoDoXml(dados);
+  try {
+    if (t.tipo === 'xml') return fiscal.lerXml(texto);
+    const doc = t.documento === 'nfe' ? fiscal.lerArquivoNfe(texto) : fiscal.lerArquivoCte(texto);
+    const { assinaturaValida } = await import('./assinatura-xml.ts');
+    return { doc, assinaturaValida: doc.tipo === 'evento' ? false : assinaturaValida(texto) } satisfies DocumentoFiscalLido;
+  } catch (e) {
+    if (e instanceof fiscal.DocumentoFiscalInvalido) throw new ArquivoRecusado(e.message);
+    throw e;
+  }
 }

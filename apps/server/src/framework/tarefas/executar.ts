@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { arquivos, tarefaItens, tarefas } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { aposCommit } from '../eventos.ts';
+import type { Tx } from '../resource.ts';
 import { cederVez } from '../../lib/lotes.ts';
 import { cancelarPendentes, contarItens, inserirItens, proximosItens, renovar } from './fila.ts';
 import type { ItemEmExecucao, ItemNovo, TarefaEmExecucao, TipoTarefa } from './tipo.ts';
@@ -85,7 +87,35 @@ async function processarItem(db: Db, log: FastifyInstance['log'], tipo: TipoTare
       erroBusca = e;
     }
   }
-  return db.transaction(async (tx) => {
+  // Events the item queued (framework/eventos.ts) go out only once its transaction committed.
+  let savepoint: object | null = null;
+  try {
+    const r = await db.transaction(async (tx) => {
+      const fim = await processarNaTransacao(tx, log, tipo, tarefa, item, trabalhador, buscado, erroBusca, (sp) => {
+        savepoint = sp;
+      });
+      return fim;
+    });
+    if (savepoint) aposCommit(savepoint);
+    return r;
+  } catch (e) {
+    if (savepoint) aposCommit(savepoint, false);
+    throw e;
+  }
+}
+
+async function processarNaTransacao(
+  tx: Tx,
+  log: FastifyInstance['log'],
+  tipo: TipoTarefa,
+  tarefa: TarefaEmExecucao,
+  item: ItemEmExecucao,
+  trabalhador: string,
+  buscado: unknown,
+  erroBusca: unknown,
+  aoAbrir: (sp: object) => void,
+) {
+  {
     // Locked first: a worker that lost its lease and one that took over never both process the item.
     const [atual] = await tx.select({ status: tarefaItens.status }).from(tarefaItens).where(eq(tarefaItens.uid, item.uid)).for('update');
     if (atual?.status !== ITEM.PENDENTE) return false;
@@ -95,7 +125,10 @@ async function processarItem(db: Db, log: FastifyInstance['log'], tipo: TipoTare
     try {
       // A savepoint: an item that fails leaves nothing behind, and its error is still recorded.
       if (erroBusca) throw erroBusca;
-      const r = await tx.transaction((sp) => tipo.processar(sp, tarefa, item, buscado));
+      const r = await tx.transaction((sp) => {
+        aoAbrir(sp);
+        return tipo.processar(sp, tarefa, item, buscado);
+      });
       status = r.situacao === 'aviso' ? ITEM.AVISO : r.situacao === 'ignorado' ? ITEM.IGNORADO : ITEM.OK;
       mensagem = r.mensagem ?? null;
       registroUid = r.registroUid ?? null;
@@ -103,6 +136,7 @@ async function processarItem(db: Db, log: FastifyInstance['log'], tipo: TipoTare
       if (!(e instanceof AppError)) log.error({ err: e, tarefa: tarefa.uid, item: item.ordem }, 'item de tarefa falhou');
       status = ITEM.ERRO;
       mensagem = mensagemDe(e);
+      aoAbrir({}); // the rolled-back savepoint's events are dropped
     }
     await tx.update(tarefaItens).set({ status, mensagem, registroUid, processadoEm: sql`now()` }).where(eq(tarefaItens.uid, item.uid));
     const [t] = await tx.update(tarefas)
@@ -116,7 +150,7 @@ async function processarItem(db: Db, log: FastifyInstance['log'], tipo: TipoTare
       .returning({ cancelar: tarefas.cancelar });
     if (!t) throw new PerdeuATarefa();
     return t.cancelar;
-  });
+  }
 }
 
 async function encerrar(db: Db, tipo: TipoTarefa, tarefa: TarefaEmExecucao, trabalhador: string, cancelada: boolean) {

@@ -86,6 +86,7 @@ describe('activation', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ nome: 'Carla Mendes', login: 'carla@demo.com.br', statusUsuario: 1, papelNome: 'Operador' });
+    expect(created.body.message).toBe('Usuário incluído. O e-mail de ativação foi enviado para carla@demo.com.br.');
     await expect(signIn(t.app, 'carla@demo.com.br', 'qualquer-coisa')).rejects.toThrow();
 
     const mail = inbox.find((m) => m.to === 'carla@demo.com.br') as Mail;
@@ -97,5 +98,15 @@ describe('activation', () => {
     // The administrator's re-send only applies to pending users.
     const resend = await admin.post(`/api/v1/usuarios/startrevalidacao/${created.body.data.uid}`);
     expect(resend.status).toBe(409);
+
+    // A login that already has an account only gains the membership, and the reply says no e-mail went out.
+    const antes = inbox.length;
+    const outro = await as(t.app, 'admin@outro.com.br');
+    const perfilOutro = (await outro.get('/api/v1/perfil')).body.data;
+    const papelOutro = (await t.db.query.papeis.findMany()).find((p) => p.embarcadorUid === perfilOutro.embarcadorAtivo.uid);
+    const membro = await outro.post(`/api/v1/embarcadores/${perfilOutro.embarcadorAtivo.uid}/usuarios`, { nome: 'Carla Mendes', login: 'carla@demo.com.br', papelUid: papelOutro?.uid });
+    expect(membro.status).toBe(201);
+    expect(membro.body.message).toMatch(/já tinha conta no Fretio.*nenhum e-mail enviado/);
+    expect(inbox.length).toBe(antes);
   });
 });

@@ -16,8 +16,8 @@ export default async function usuariosEmbarcadorRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Inclui um usuário no embarcador (envia e-mail de ativação a um login novo)', params: uidParams, body: usuarioEmbarcadorInput, response: created(usuarioEmbarcador) },
   }, async (req, res) => {
     const ctx = exigirEmbarcadorAtivo(req.ctx, req.params.uid);
-    const uid = await criarUsuarioEmbarcador(app, ctx, req.params.uid, req.body);
-    return res.status(201).send(reply.saved(await obter(app.db, usuariosEmbarcadorResource, ctx, uid, req.params.uid) as never));
+    const { uid, mensagem } = await criarUsuarioEmbarcador(app, ctx, req.params.uid, req.body);
+    return res.status(201).send(reply.ok(await obter(app.db, usuariosEmbarcadorResource, ctx, uid, req.params.uid) as never, mensagem));
   });
 
   r.put('/api/v1/embarcadores/:uid/usuarios/:childUid', {

@@ -37,7 +37,11 @@ export async function criarUsuarioEmbarcador(app: FastifyInstance, ctx: RequestC
     return { u, ativacao };
   });
   if (criado.ativacao) await enviarEmailConta(app, criado.u, 'ativacao', criado.ativacao);
-  return criado.u.uid;
+  // The reply says which of the two happened: whoever added the user knows whether to expect an e-mail.
+  const mensagem = criado.ativacao
+    ? `Usuário incluído. O e-mail de ativação foi enviado para ${criado.u.login}.`
+    : 'Usuário incluído. Este login já tinha conta no Fretio: passa a acessar este embarcador com a senha que já usa (nenhum e-mail enviado).';
+  return { uid: criado.u.uid, mensagem };
 }
 
 export async function alterarUsuarioEmbarcador(app: FastifyInstance, ctx: RequestContext, embarcadorUid: string, usuarioUid: string, input: z.output<typeof usuarioEmbarcadorUpdate>) {

@@ -45,7 +45,6 @@ export const motoristasResource = defineResource({
   },
   sortable: {
     nome: motoristas.nome,
-    cpf: motoristas.cpf,
     cnhCategoria: motoristas.cnhCategoria,
     cnhValidade: motoristas.cnhValidade,
     ativo: motoristas.ativo,
@@ -62,7 +61,8 @@ export const motoristasResource = defineResource({
     ativo: { column: motoristas.ativo, kind: 'bool' },
   },
   // Filtering by a personal field only reaches the rows whose data ctx may read: no guessing a CPF by filter.
-  // (Sorting by cpf stays: it orders masked rows by digits it does not show, without revealing them.)
+  // No sorting by cpf either: the order of masked rows among drivers one registered oneself would reveal
+  // the hidden digits (a binary search with made-up CPFs).
   listWhere: (q, ctx) =>
     q.ftr_cpf || q.ftr_cnhNumero ? dadosPessoaisVisiveis(ctx, motoristas.transportadorUid, motoristas.cadastradoPorEmbarcadorUid) : undefined,
   hooks: {

@@ -72,6 +72,8 @@ describe("shipper B links shipper A's carrier (the attack of issue 7)", () => {
     expect((await outro.get(`${rapido()}/motoristas/${real.uid}`)).body.data.cpf).toBe(`***.${real.cpf.slice(3, 6)}.${real.cpf.slice(6, 9)}-**`);
     expect((await outro.get(`${rapido()}/motoristas`, { ftr_cpf: real.cpf })).body.data.totalRecords).toBe(0);
     expect((await outro.get(`${rapido()}/motoristas`, { ftr_cnhNumero: real.cnhNumero })).body.data.totalRecords).toBe(0);
+    // Nor an order by CPF: among drivers B registers with chosen CPFs it would reveal the hidden digits.
+    expect((await outro.get(`${rapido()}/motoristas`, { ssf: 'cpf' })).status).toBe(400);
     const lista = await outro.get('/api/v1/motoristas/list', { q: real.cpf.slice(0, 6), transportadorUid: uid['Rápido Sul'] });
     expect(lista.body.data).toEqual([]);
     const porNome = await outro.get('/api/v1/motoristas/list', { q: real.nome, transportadorUid: uid['Rápido Sul'] });

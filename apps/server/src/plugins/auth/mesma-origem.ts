@@ -28,7 +28,7 @@ function tipoAceito(req: FastifyRequest) {
 export function exigirMesmaOrigem(publicUrl: string) {
   const origem = new URL(publicUrl).origin;
   return async function mesmaOrigem(req: FastifyRequest) {
-    if (!ESCRITA.has(req.method) || !req.url.startsWith('/api/v1/')) return;
+    if (!ESCRITA.has(req.method) || !(req.url.startsWith('/api/v1/') || req.url.startsWith('/api/importar/'))) return;
     if (!tipoAceito(req)) throw AppError.forbidden(MSG_TIPO_CONTEUDO, 'TIPO_DE_CONTEUDO');
     // A Bearer token without a cookie is no ambient credential: a page on another site cannot add it.
     if (req.headers.authorization?.startsWith('Bearer ') && !req.headers.cookie) return;

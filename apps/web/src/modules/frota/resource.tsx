@@ -119,7 +119,7 @@ export const motoristas = defineResource<Motorista>({
   defaultSort: { field: 'nome', order: 'ASC' },
   columns: [
     { field: 'nome', title: 'Nome', sortable: true, filter: 'text' },
-    { field: 'cpf', title: 'CPF', kind: 'documento', sortable: true, filter: 'text', width: 160 },
+    { field: 'cpf', title: 'CPF', kind: 'documento', filter: 'text', width: 160 },
     { field: 'cnhNumero', title: 'CNH', width: 140 },
     { field: 'cnhCategoria', title: 'Categoria', sortable: true, filter: 'select', filterOptions: CATEGORIAS, width: 120 },
     {

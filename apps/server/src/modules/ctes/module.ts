@@ -1,0 +1,6 @@
+import { defineModule } from '../../framework/modulo.ts';
+import { ctesResource } from './resource.ts';
+import ctesRoutes from './routes.ts';
+import { importarCte } from './tarefas.ts';
+
+export default defineModule({ nome: 'ctes', resources: [ctesResource], routes: [ctesRoutes], tarefas: [importarCte] });

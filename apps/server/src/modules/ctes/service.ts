@@ -1,0 +1,136 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { CTE_STATUS } from '@fretio/core';
+import type { CteLida, EventoLido } from '@fretio/core/fiscal';
+import { cteComponentes, cteNfes, ctes } from '../../db/schema/index.ts';
+import { registrarAuditoria } from '../../framework/audit.ts';
+import { emitirAposCommit } from '../../framework/eventos.ts';
+import type { Tx } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+import { fatias } from '../../lib/lotes.ts';
+import { type QuemGrava, type ResultadoDocumento, corta, guardarXml, instante, transportadorPorDocumento } from '../nfes/vinculos.ts';
+import { nfesPorChave } from './repository.ts';
+
+// Saving one imported CT-e (or applying its cancellation), inside the task item's transaction. The
+// "CT-e imported" event goes out after the commit (framework/eventos.ts).
+
+export type CteImportado = { lida: CteLida; assinaturaValida: boolean; xml: Uint8Array; nome: string };
+
+const p = (x: { documento: string | null; nome: string | null } | null) => ({ d: corta(x?.documento, 20), n: corta(x?.nome, 255) });
+
+function colunas(l: CteLida, assinaturaValida: boolean) {
+  const [rem, exp, rec, dest, tom] = [l.remetente, l.expedidor, l.recebedor, l.destinatario, l.tomador].map(p);
+  return {
+    chave: l.chave,
+    versao: l.versao,
+    numero: l.numero ?? 0,
+    serie: l.serie ?? 0,
+    modelo: l.modelo ?? 57,
+    emissao: instante(l.emissao) as string,
+    emissaoTexto: l.emissao as string,
+    tipoAmbiente: l.tipoAmbiente,
+    cfop: corta(l.cfop, 4),
+    naturezaOperacao: corta(l.naturezaOperacao, 255),
+    tipoCte: l.tipoCte,
+    tipoServico: l.tipoServico,
+    modal: corta(l.modal, 2),
+    emitenteDocumento: corta(l.emitente.documento, 20),
+    emitenteNome: corta(l.emitente.nome, 255),
+    emitenteUf: corta(l.emitente.uf, 2),
+    remetenteDocumento: rem.d, remetenteNome: rem.n,
+    expedidorDocumento: exp.d, expedidorNome: exp.n,
+    recebedorDocumento: rec.d, recebedorNome: rec.n,
+    destinatarioDocumento: dest.d, destinatarioNome: dest.n,
+    tomadorTipo: l.tomador?.tipo ?? null, tomadorDocumento: tom.d, tomadorNome: tom.n,
+    origemMunicipioIbge: corta(l.origem.municipioIbge, 7), origemMunicipio: corta(l.origem.municipio, 120), origemUf: corta(l.origem.uf, 2),
+    destinoMunicipioIbge: corta(l.destino.municipioIbge, 7), destinoMunicipio: corta(l.destino.municipio, 120), destinoUf: corta(l.destino.uf, 2),
+    valorPrestacao: l.valorPrestacao,
+    valorReceber: l.valorReceber,
+    valorCarga: l.valorCarga,
+    icmsCst: corta(l.icms?.cst, 3),
+    icmsBase: l.icms?.base ?? null,
+    icmsAliquota: l.icms?.aliquota ?? null,
+    icmsValor: l.icms?.valor ?? null,
+    pesoCarga: l.pesoCarga,
+    quantidadeNfes: new Set(l.nfes).size,
+    chaveOriginal: corta(l.chaveOriginal, 44),
+    protocolo: l.protocolo,
+    dataAutorizacao: instante(l.dataAutorizacao),
+    cancelado: l.cancelado,
+    cancelamentoProtocolo: l.cancelamento?.protocolo ?? null,
+    canceladoEm: instante(l.cancelamento?.data ?? null),
+    status: l.cancelado ? CTE_STATUS.CANCELADO : CTE_STATUS.PENDENTE,
+    chaveValida: l.chaveValida,
+    assinaturaValida,
+  };
+}
+
+export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado): Promise<ResultadoDocumento> {
+  const l = doc.lida;
+  if (!instante(l.emissao)) throw AppError.field('emissao', 'CT-e sem data de emissão válida');
+  if (l.numero === null || l.serie === null) throw AppError.field('numero', 'CT-e sem número ou série');
+  const avisos = [...l.avisos];
+  if (!doc.assinaturaValida) avisos.push('assinatura digital ausente ou inválida');
+  const [existente] = await tx.select().from(ctes).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.chave, l.chave))).for('update');
+  if (existente) return atualizarExistente(tx, quem, existente, doc);
+
+  const transp = await transportadorPorDocumento(tx, quem.embarcadorUid, l.emitente.documento);
+  if (!transp) avisos.push(`emitente ${l.emitente.documento ?? ''} não é um transportador cadastrado/vinculado ao embarcador`);
+  let cteOriginalUid: string | null = null;
+  if (l.chaveOriginal) {
+    const [o] = await tx.select({ uid: ctes.uid }).from(ctes).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.chave, l.chaveOriginal)));
+    cteOriginalUid = o?.uid ?? null;
+  }
+  const [novo] = await tx
+    .insert(ctes)
+    .values({ ...colunas(l, doc.assinaturaValida), embarcadorUid: quem.embarcadorUid, transportadorUid: transp?.uid ?? null, unidadeTransportadorUid: transp?.unidadeUid ?? null, cteOriginalUid, avisos })
+    .returning({ uid: ctes.uid });
+  if (l.componentes.length)
+    await tx.insert(cteComponentes).values(l.componentes.map((c, i) => ({ cteUid: novo.uid, ordem: i + 1, nome: corta(c.nome, 60) as string, valor: c.valor })));
+  const chaves = [...new Set(l.nfes)];
+  let semNfe = 0;
+  for (const lote of fatias(chaves, 500)) {
+    const achadas = await nfesPorChave(tx, quem.embarcadorUid, lote);
+    semNfe += lote.filter((c) => !achadas.has(c)).length;
+    await tx.insert(cteNfes).values(lote.map((chave) => ({ cteUid: novo.uid, embarcadorUid: quem.embarcadorUid, chave, ordem: chaves.indexOf(chave) + 1, nfeUid: achadas.get(chave) ?? null })));
+  }
+  if (semNfe) avisos.push(`${semNfe} NF-e citada(s) ainda não importada(s): serão vinculadas quando chegarem`);
+  // Complements/substitutes imported before their original point to it now.
+  await tx.update(ctes).set({ cteOriginalUid: novo.uid }).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.chaveOriginal, l.chave), isNull(ctes.cteOriginalUid)));
+  await guardarXml(tx, { documentoUid: novo.uid, embarcadorUid: quem.embarcadorUid, tipo: 'cte', nome: doc.nome, xml: doc.xml });
+  await registrarAuditoria(tx, quem, 'ctes', novo.uid, 'importar', null, { chave: l.chave, numero: l.numero, serie: l.serie });
+  emitirAposCommit(tx, 'cte.importado', { embarcadorUid: quem.embarcadorUid, cteUid: novo.uid, chave: l.chave, novo: true });
+  return avisos.length ? { situacao: 'aviso', registroUid: novo.uid, mensagem: avisos.join('; ') } : { situacao: 'ok', registroUid: novo.uid };
+}
+
+async function atualizarExistente(tx: Tx, quem: QuemGrava, existente: typeof ctes.$inferSelect, doc: CteImportado): Promise<ResultadoDocumento> {
+  const l = doc.lida;
+  const set: Partial<typeof ctes.$inferInsert> = {};
+  const o_que: string[] = [];
+  if (!existente.protocolo && l.protocolo) {
+    Object.assign(set, { protocolo: l.protocolo, dataAutorizacao: instante(l.dataAutorizacao) });
+    o_que.push('protocolo de autorização');
+  }
+  if (!existente.cancelado && l.cancelado) {
+    Object.assign(set, { cancelado: true, status: CTE_STATUS.CANCELADO, cancelamentoProtocolo: l.cancelamento?.protocolo ?? null, canceladoEm: instante(l.cancelamento?.data ?? null) });
+    o_que.push('cancelamento');
+  }
+  if (!o_que.length) return { situacao: 'ignorado', registroUid: existente.uid, mensagem: 'CT-e já importado' };
+  if (doc.assinaturaValida && !existente.assinaturaValida) set.assinaturaValida = true;
+  await tx.update(ctes).set({ ...set, atualizadoEm: new Date().toISOString() }).where(eq(ctes.uid, existente.uid));
+  await guardarXml(tx, { documentoUid: existente.uid, embarcadorUid: quem.embarcadorUid, tipo: 'cte', nome: doc.nome, xml: doc.xml });
+  await registrarAuditoria(tx, quem, 'ctes', existente.uid, 'importar', { protocolo: existente.protocolo, cancelado: existente.cancelado }, set);
+  emitirAposCommit(tx, 'cte.importado', { embarcadorUid: quem.embarcadorUid, cteUid: existente.uid, chave: l.chave, novo: false });
+  return { situacao: 'ok', registroUid: existente.uid, mensagem: `CT-e já importado; atualizado com ${o_que.join(' e ')}` };
+}
+
+export async function aplicarEventoCte(tx: Tx, quem: QuemGrava, e: EventoLido): Promise<ResultadoDocumento> {
+  if (e.tipoEvento !== '110111') return { situacao: 'ignorado', mensagem: `evento ${e.tipoEvento} (${e.descricao ?? 'sem descrição'}) não é tratado; só o cancelamento (110111)` };
+  if (!e.registrado) throw AppError.field('file', 'evento de cancelamento sem o retorno de registro da SEFAZ: não aplicado');
+  const [c] = await tx.select().from(ctes).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.chave, e.chave))).for('update');
+  if (!c) throw AppError.field('file', `CT-e ${e.chave} não encontrado: importe o CT-e antes do seu cancelamento`);
+  if (c.cancelado) return { situacao: 'ignorado', registroUid: c.uid, mensagem: 'CT-e já estava cancelado' };
+  await tx.update(ctes).set({ cancelado: true, status: CTE_STATUS.CANCELADO, cancelamentoProtocolo: e.protocolo, canceladoEm: instante(e.data), atualizadoEm: new Date().toISOString() }).where(eq(ctes.uid, c.uid));
+  await registrarAuditoria(tx, quem, 'ctes', c.uid, 'cancelar', { cancelado: false, status: c.status }, { cancelado: true, protocolo: e.protocolo });
+  emitirAposCommit(tx, 'cte.importado', { embarcadorUid: quem.embarcadorUid, cteUid: c.uid, chave: e.chave, novo: false });
+  return { situacao: 'ok', registroUid: c.uid, mensagem: 'CT-e cancelado pelo evento' };
+}

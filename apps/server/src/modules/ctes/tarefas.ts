@@ -1,0 +1,22 @@
+import { type ParametrosImportacao, type RefDocumento, itensDaImportacao, lerItemFiscal } from '../../framework/importacao/documentos-fiscais.ts';
+import { AppError, defineTipoTarefa } from '../../framework/tarefas/index.ts';
+import { aplicarEventoCte, salvarCte } from './service.ts';
+
+// The CT-e import as a queued task (same pipeline as the NF-e's: framework/importacao/documentos-fiscais.ts).
+
+export const importarCte = defineTipoTarefa<ParametrosImportacao>({
+  tipo: 'importar-cte',
+  nome: 'Importação de CT-e',
+  recurso: 'ctes',
+  preparar: (_db, tarefa) => itensDaImportacao(tarefa.storage, tarefa.parametros),
+  // Reading and parsing (worker pool) happen before the item's transaction opens.
+  buscar: (_db, tarefa, item) => lerItemFiscal(tarefa.storage, item.ref as RefDocumento, 'cte'),
+  async processar(tx, tarefa, item, buscado) {
+    const { doc, assinaturaValida, xml } = buscado as Awaited<ReturnType<typeof lerItemFiscal>>;
+    const quem = { embarcadorUid: tarefa.embarcadorUid, usuarioUid: tarefa.usuarioUid };
+    if (doc.tipo === 'evento') return aplicarEventoCte(tx, quem, doc);
+    if (doc.tipo !== 'cte') throw AppError.field('file', 'o arquivo não é um CT-e');
+    return salvarCte(tx, quem, { lida: doc, assinaturaValida, xml, nome: item.nome });
+  },
+  arquivos: (p) => p.arquivos.map((a) => a.chave),
+});

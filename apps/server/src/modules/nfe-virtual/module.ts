@@ -1,0 +1,4 @@
+import { defineModule } from '../../framework/modulo.ts';
+import { nfeVirtualResource } from './resource.ts';
+
+export default defineModule({ nome: 'nfe-virtual', resources: [nfeVirtualResource] });

@@ -1,0 +1,172 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cteXml, eventoCancelamentoXml, nfeXml } from '@fretio/core/fiscal/fixtures';
+import { assinar } from '../../framework/eventos.ts';
+import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { type Api, as, session } from '../../../test/support/http.ts';
+import { aguardarTarefa, itensDaTarefa } from '../../../test/support/tarefas.ts';
+import { montarZip } from '../../../test/support/zip.ts';
+
+// NF-e and CT-e through the API: upload → task → records; every real sample of ../shared/data
+// (outside the repo; the test fails without it), duplicates, a ZIP with bad documents, lists and
+// filters, carrier mode, tenancy, XML download, virtual notes.
+const DADOS = resolve(import.meta.dirname, '../../../../../../shared/data');
+const amostras = (pasta: string) => readdirSync(resolve(DADOS, pasta)).map((nome) => ({ nome, dados: readFileSync(resolve(DADOS, pasta, nome)) }));
+
+type Arquivo = { nome: string; dados: Buffer | string };
+
+function multipart(arquivos: Arquivo[]) {
+  const b = '----fretio-fiscal';
+  const partes: Buffer[] = [];
+  for (const a of arquivos) {
+    partes.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${a.nome}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    partes.push(Buffer.isBuffer(a.dados) ? a.dados : Buffer.from(a.dados), Buffer.from('\r\n'));
+  }
+  partes.push(Buffer.from(`--${b}--\r\n`));
+  return { payload: Buffer.concat(partes), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
+}
+
+describe('importação de NF-e e CT-e', () => {
+  let t: TestApp;
+  let admin: Api;
+  let outro: Api;
+  let transp: Api;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await as(t.app, 'admin@demo.com.br');
+    outro = await as(t.app, 'admin@outro.com.br');
+    transp = await as(t.app, 'transportador@rapidosul.com.br');
+    cookie = await session(t.app, 'admin@demo.com.br');
+  });
+  afterAll(() => t?.close());
+
+  async function importar(doc: 'nfe' | 'cte', arquivos: Arquivo[], c = cookie) {
+    const m = multipart(arquivos);
+    const res = await t.app.inject({ method: 'POST', url: `/api/importar/documentos/import-${doc}`, payload: m.payload, headers: { ...m.headers, cookie: c } });
+    expect(res.statusCode, res.body).toBe(200);
+    const uid = res.json().data.uid as string;
+    const tarefa = await aguardarTarefa(admin, uid);
+    return { tarefa, itens: await itensDaTarefa(admin, uid) };
+  }
+  const nfePorChave = async (chave: string) => (await admin.get('/api/v1/documentos/nfes', { ftr_chave: chave })).body.data.data[0];
+
+  it('importa todas as NF-e das amostras reais com os campos do XML', async () => {
+    const { tarefa, itens } = await importar('nfe', amostras('nfe'));
+    expect(tarefa.erros, JSON.stringify(itens.filter((i) => i.status !== 3 && i.status !== 4))).toBe(0);
+    expect(tarefa.total).toBe(11);
+    const canc = await admin.get(`/api/v1/documentos/nfes/${(await nfePorChave('35210258716523000119550000000573661346317847')).uid}`);
+    expect(canc.body.data).toMatchObject({
+      chave: '35210258716523000119550000000573661346317847', numero: 57366, serie: 0, modelo: 55, emissao: '2021-02-04T13:31:00-03:00', tipoAmbiente: 1,
+      naturezaOperacao: 'VENDA DE PRODUTO', emitente: { documento: '58716523000119', nome: 'FIMATEC TEXTIL LTDA', uf: 'SP', municipioIbge: '3550308' },
+      destinatario: { documento: '10702368000155', uf: 'SP', municipioIbge: '3509502' }, valorTotal: 581.55, valorProdutos: 581.55, valorFrete: 0,
+      pesoBruto: 109.65, pesoLiquido: 106.85, volumes: 7, modalidadeFrete: 1, transportador: { documento: null, nome: 'RETIRA' }, protocolo: '135210128765156',
+      quantidadeItens: 2, cancelada: true, chaveValida: true, assinaturaValida: false,
+    });
+    expect(canc.body.data.itens[0]).toMatchObject({ codigo: '2420BCB93', ncm: '60063210', cfop: '5101', quantidade: 76.55, unidade: 'KG', valor: 414.9 });
+    const sem = await nfePorChave('43180906929383000163550010000000261000010301');
+    expect(sem).toMatchObject({ pesoBruto: null, volumes: null, transportador: null, modalidadeFrete: 9 });
+    // The same files again: nothing changes, each reported as already imported.
+    const de_novo = await importar('nfe', amostras('nfe').slice(0, 3));
+    expect(de_novo.itens.every((i) => i.mensagem === 'NF-e já importada')).toBe(true);
+  }, 180_000);
+
+  it('importa os CT-e das amostras; o layout 2.00 é recusado pelo nome', async () => {
+    const eventos: string[] = [];
+    const parar = assinar('cte.importado', (e) => void eventos.push(e.chave));
+    const { tarefa, itens } = await importar('cte', amostras('cte'));
+    parar();
+    const recusado = itens.find((i) => i.nome === 'sped-da__cte_hom_prot_canc.xml');
+    expect(recusado).toMatchObject({ status: 5, mensagem: 'layout do CT-e não suportado: versão 2.00' });
+    // Four samples share one fictitious key: the first is saved, the other three are "já importado".
+    expect(tarefa.erros).toBe(1);
+    const lista = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: '24210231626841000132570010000007811746401259' })).body.data.data;
+    expect(lista[0]).toMatchObject({ numero: 781, cfop: '6353', valorPrestacao: 4840.42, cancelado: true, situacao: '02', icms: { cst: '20', base: 2420.21, aliquota: 12, valor: 290.42 }, pesoCarga: 13000 });
+    const um = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: '42240302484555000343570020003396861082134657' })).body.data.data[0];
+    const det = (await admin.get(`/api/v1/documentos/ctes/${um.uid}`)).body.data;
+    expect(det.componentes.map((c: { nome: string }) => c.nome)).toEqual(['FPESO', 'FVALOR', 'PEDAGIO', 'TAXAS', 'GRIS', 'TAS']);
+    // The alphanumeric-CNPJ sample comes first in the folder, so it is the one saved under the shared key.
+    expect(det).toMatchObject({ emitente: { documento: 'LWNDT383000182' }, tomador: { documento: '992Z30KX000193', tipo: 0 }, origem: { uf: 'SC', municipioIbge: '4216305' }, destino: { uf: 'SP' }, valorReceber: 221.19 });
+    expect(eventos).toContain('42240302484555000343570020003396861082134657');
+  }, 120_000);
+
+  it('ZIP com muitos documentos e 3 ruins: os bons são salvos e os 3 relatados', async () => {
+    const partes = Array.from({ length: 40 }, (_, i) => ({ nome: `nfe-${i}.xml`, dados: Buffer.from(nfeXml({ numero: 5000 + i, emitente: '11222333000181' }).xml) }));
+    partes.push({ nome: 'ruim-1.xml', dados: Buffer.from('<nfeProc><NFe>') });
+    partes.push({ nome: 'ruim-2.xml', dados: Buffer.from('<!DOCTYPE x [<!ENTITY a "b">]><NFe>&a;</NFe>') });
+    partes.push({ nome: 'ruim-3.xml', dados: Buffer.from(cteXml().xml) });
+    const { tarefa, itens } = await importar('nfe', [{ nome: 'lote.zip', dados: montarZip(partes) }]);
+    expect(tarefa).toMatchObject({ total: 43, erros: 3, status: 4 });
+    const erros = itens.filter((i) => i.status === 5).map((i) => i.mensagem);
+    expect(erros).toEqual([expect.stringContaining('XML malformado'), expect.stringContaining('DOCTYPE'), expect.stringContaining('é um CT-e')]);
+    expect((await admin.get('/api/v1/documentos/nfes', { ftr_emitenteDocumento: '11.222.333/0001-81', ftr_numeroDe: 1 })).status).toBe(400);
+    expect((await admin.get('/api/v1/documentos/nfes', { ftr_emitenteDocumento: '11.222.333/0001-81', pps: 100 })).body.data.totalRecords).toBeGreaterThanOrEqual(40);
+  });
+
+  it('CT-e antes da NF-e: o vínculo se faz quando a NF-e chega; cancelamento por evento', async () => {
+    const nota = nfeXml({ numero: 7001, emitente: '11222333000181', transportador: '60746948000112', ufDestino: 'BA', municipioDestino: '2927408' });
+    const { chave: chaveCte, xml } = cteXml({ numero: 9001, emitente: '60746948000112', nfes: [nota.chave] });
+    await importar('cte', [{ nome: 'cte.xml', dados: xml }]);
+    const cte = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: chaveCte })).body.data.data[0];
+    expect((await admin.get('/api/v1/documentos/ctes', { semNfe: 'true', ftr_chave: chaveCte })).body.data.totalRecords).toBe(1);
+    expect(cte).toMatchObject({ transportadorCadastroNome: 'Rápido Sul Transportes Ltda', situacao: '00', pesoCarga: 120.5 });
+    await importar('nfe', [{ nome: 'nota.xml', dados: nota.xml }]);
+    const det = (await admin.get(`/api/v1/documentos/ctes/${cte.uid}`)).body.data;
+    const nfe = await nfePorChave(nota.chave);
+    expect(det.nfesVinculadas).toEqual([{ chave: nota.chave, nfeUid: nfe.uid, numero: 7001, emitenteNome: 'EMITENTE TESTE LTDA' }]);
+    expect(nfe).toMatchObject({ quantidadeCtes: 1, transportadorCadastroNome: 'Rápido Sul Transportes Ltda', unidadeEmbarcadorNome: 'Demo Alimentos - Matriz São Paulo' });
+    // Filters: destination UF + period, "without CT-e"; delete refused while a CT-e cites it.
+    expect((await admin.get('/api/v1/documentos/nfes', { ftr_destinatarioUf: 'ba', dataInicioFiltro: '2025-01-10', dataFimFiltro: '2025-01-10' })).body.data.data.map((n: { chave: string }) => n.chave)).toEqual([nota.chave]);
+    expect((await admin.get('/api/v1/documentos/nfes', { ftr_destinatarioUf: 'BA', dataInicioFiltro: '2025-01-11', dataFimFiltro: '2025-01-12' })).body.data.totalRecords).toBe(0);
+    expect((await admin.get('/api/v1/documentos/nfes', { ftr_chave: nota.chave, semCte: 'true' })).body.data.totalRecords).toBe(0);
+    expect((await admin.delete(`/api/v1/documentos/nfes/${nfe.uid}`)).status).toBe(409);
+    // XML download: the original bytes, only inside the shipper.
+    const baixado = await t.app.inject({ method: 'GET', url: `/api/download/nfe/${nfe.uid}`, headers: { cookie } });
+    expect(baixado.statusCode).toBe(200);
+    expect(baixado.body).toBe(nota.xml);
+    expect((await outro.get(`/api/download/nfe/${nfe.uid}`)).status).toBe(404);
+    // Cancellation events.
+    await importar('nfe', [{ nome: 'canc.xml', dados: eventoCancelamentoXml(nota.chave) }]);
+    expect((await nfePorChave(nota.chave)).cancelada).toBe(true);
+    const ev = await importar('cte', [{ nome: 'canc-cte.xml', dados: eventoCancelamentoXml(chaveCte, 'cte') }]);
+    expect(ev.itens[0].mensagem).toBe('CT-e cancelado pelo evento');
+    expect((await admin.get(`/api/v1/documentos/ctes/${cte.uid}`)).body.data).toMatchObject({ cancelado: true, status: 5, situacao: '02' });
+    expect((await admin.put(`/api/v1/documentos/ctes/${cte.uid}/status`, { status: 2 })).status).toBe(409);
+  });
+
+  it('situação 00 e mudança de status; outro embarcador não vê; modo transportador', async () => {
+    const { chave, xml } = cteXml({ numero: 9100, emitente: '60746948000112' });
+    await importar('cte', [{ nome: 'c.xml', dados: xml }]);
+    const c = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: chave })).body.data.data[0];
+    const selecao = (await admin.get('/api/v1/documentos/ctes', { situacao: '00', pps: 500 })).body.data.data.map((x: { uid: string }) => x.uid);
+    expect(selecao).toContain(c.uid);
+    expect((await admin.put(`/api/v1/documentos/ctes/${c.uid}/status`, { status: 2 })).body.data.status).toBe(2);
+    expect((await admin.put(`/api/v1/documentos/ctes/${c.uid}/status`, { status: 4 })).body.data.situacao).toBe('01');
+    expect((await admin.get('/api/v1/documentos/ctes', { situacao: '00', pps: 500 })).body.data.data.map((x: { uid: string }) => x.uid)).not.toContain(c.uid);
+    expect((await admin.put(`/api/v1/documentos/ctes/${c.uid}/status`, { status: 3 })).body.code).toBe('TRANSICAO_INVALIDA');
+    expect((await outro.get(`/api/v1/documentos/ctes/${c.uid}`)).status).toBe(404);
+    expect((await outro.get('/api/v1/documentos/ctes', { ftr_chave: chave })).body.data.totalRecords).toBe(0);
+    // Carrier mode: Rápido Sul's user sees the notes it carries (seeded and imported), never others'.
+    const modo = (await transp.get('/api/v1/documentos/nfes', { par: 'transportador', pps: 500 })).body.data.data as { transportador: { documento: string } | null }[];
+    expect(modo.length).toBeGreaterThan(0);
+    expect(modo.every((n) => n.transportador?.documento === '60746948000112')).toBe(true);
+    expect((await admin.get('/api/v1/documentos/nfes', { par: 'transportador' })).status).toBe(400);
+    const ctesTransp = (await transp.get('/api/v1/documentos/ctes', { pps: 500 })).body.data.data as { emitente: { documento: string } }[];
+    expect(ctesTransp.every((x) => x.emitente.documento === '60746948000112')).toBe(true);
+  });
+
+  it('NF-e virtual: a real de mesmo emitente, série e número toma o seu lugar', async () => {
+    const corpo = { numero: 8123, serie: 1, emissao: '2025-02-01', emitenteDocumento: '11222333000181', emitenteNome: 'Demo', destinatarioDocumento: '33000167000101', destinatarioNome: 'Cliente', destinatarioUf: 'RJ', valorTotal: '10,50' };
+    const v = await admin.post('/api/v1/documentos/nfe-virtual', corpo);
+    expect(v.status, JSON.stringify(v.body)).toBe(201);
+    expect(v.body.data).toMatchObject({ virtual: true, chave: null, valorTotal: 10.5, substituidaPorUid: null });
+    expect((await admin.post('/api/v1/documentos/nfe-virtual', corpo)).status).toBe(409);
+    const real = nfeXml({ numero: 8123, serie: 1, emitente: '11222333000181' });
+    await importar('nfe', [{ nome: 'real.xml', dados: real.xml }]);
+    const depois = (await admin.get(`/api/v1/documentos/nfe-virtual/${v.body.data.uid}`)).body.data;
+    expect(depois.substituidaPorUid).toBe((await nfePorChave(real.chave)).uid);
+    expect((await admin.put(`/api/v1/documentos/nfe-virtual/${v.body.data.uid}`, corpo)).status).toBe(409);
+  });
+});

@@ -1,0 +1,23 @@
+import { type ParametrosImportacao, type RefDocumento, itensDaImportacao, lerItemFiscal } from '../../framework/importacao/documentos-fiscais.ts';
+import { AppError, defineTipoTarefa } from '../../framework/tarefas/index.ts';
+import { aplicarEventoNfe, salvarNfe } from './service.ts';
+
+// The NF-e import as a queued task: one item per XML (ZIPs expanded once), each parsed in the worker
+// pool and saved in its own transaction; a bad file is an item error, never the others' problem.
+
+export const importarNfe = defineTipoTarefa<ParametrosImportacao>({
+  tipo: 'importar-nfe',
+  nome: 'Importação de NF-e',
+  recurso: 'nfes',
+  preparar: (_db, tarefa) => itensDaImportacao(tarefa.storage, tarefa.parametros),
+  // Reading and parsing (worker pool) happen before the item's transaction opens.
+  buscar: (_db, tarefa, item) => lerItemFiscal(tarefa.storage, item.ref as RefDocumento, 'nfe'),
+  async processar(tx, tarefa, item, buscado) {
+    const { doc, assinaturaValida, xml } = buscado as Awaited<ReturnType<typeof lerItemFiscal>>;
+    const quem = { embarcadorUid: tarefa.embarcadorUid, usuarioUid: tarefa.usuarioUid };
+    if (doc.tipo === 'evento') return aplicarEventoNfe(tx, quem, doc, xml, item.nome);
+    if (doc.tipo !== 'nfe') throw AppError.field('file', 'o arquivo não é uma NF-e');
+    return salvarNfe(tx, quem, { lida: doc, assinaturaValida, xml, nome: item.nome });
+  },
+  arquivos: (p) => p.arquivos.map((a) => a.chave),
+});

@@ -1,0 +1,53 @@
+import { gzipSync } from 'node:zlib';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { documentosXml, embarcadorTransportador, transportadores, unidadesEmbarcador, unidadesTransportador } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../framework/resource.ts';
+
+// What the NF-e and CT-e imports share: who the documents point to (a carrier by CNPJ, a shipper's
+// unit by CNPJ) and the original XML kept compressed beside the record.
+
+/** Who writes: a request's context or a task's shipper and user. */
+export type QuemGrava = { embarcadorUid: string; usuarioUid: string | null };
+
+/** The documento's result for the task report. */
+export type ResultadoDocumento = { situacao: 'ok' | 'aviso' | 'ignorado'; mensagem?: string; registroUid?: string };
+
+/** A carrier linked to the shipper whose CNPJ (or one of whose units' CNPJ) is `documento`. */
+export async function transportadorPorDocumento(tx: DbOrTx, embarcadorUid: string, documento: string | null) {
+  if (!documento) return null;
+  const [t] = await tx
+    .select({ uid: transportadores.uid, unidadeUid: unidadesTransportador.uid })
+    .from(transportadores)
+    .innerJoin(embarcadorTransportador, and(eq(embarcadorTransportador.transportadorUid, transportadores.uid), eq(embarcadorTransportador.embarcadorUid, embarcadorUid)))
+    .leftJoin(unidadesTransportador, and(eq(unidadesTransportador.transportadorUid, transportadores.uid), eq(unidadesTransportador.documento, documento)))
+    .where(or(eq(transportadores.cnpj, documento), eq(unidadesTransportador.documento, documento)))
+    .limit(1);
+  return t ?? null;
+}
+
+/** The shipper's active unit whose CNPJ is one of `documentos` (the first that matches, in order). */
+export async function unidadePorDocumentos(tx: DbOrTx, embarcadorUid: string, documentos: (string | null)[]) {
+  const docs = documentos.filter((d): d is string => !!d);
+  if (!docs.length) return null;
+  const rows = await tx
+    .select({ uid: unidadesEmbarcador.uid, documento: unidadesEmbarcador.documento })
+    .from(unidadesEmbarcador)
+    .where(and(eq(unidadesEmbarcador.embarcadorUid, embarcadorUid), eq(unidadesEmbarcador.ativo, true), sql`${unidadesEmbarcador.documento} in ${docs}`));
+  for (const d of docs) {
+    const u = rows.find((r) => r.documento === d);
+    if (u) return u.uid;
+  }
+  return null;
+}
+
+export async function guardarXml(tx: DbOrTx, a: { documentoUid: string; embarcadorUid: string; tipo: 'nfe' | 'cte'; nome: string; xml: Uint8Array }) {
+  const conteudo = gzipSync(a.xml);
+  const valores = { embarcadorUid: a.embarcadorUid, tipo: a.tipo, nome: a.nome.slice(0, 255), tamanho: a.xml.length, conteudo };
+  await tx.insert(documentosXml).values({ documentoUid: a.documentoUid, ...valores }).onConflictDoUpdate({ target: documentosXml.documentoUid, set: valores });
+}
+
+/** Text cut to a column's size (a real-world name longer than the layout allows still imports). */
+export const corta = (s: string | null | undefined, n: number) => (s == null ? null : s.length > n ? s.slice(0, n) : s);
+
+/** The emission instant for the timestamptz column; null when the XML's date is not a date. */
+export const instante = (s: string | null) => (s && !Number.isNaN(Date.parse(s)) ? new Date(s).toISOString() : null);
