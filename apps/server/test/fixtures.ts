@@ -401,6 +401,26 @@ export const fixtures: Record<string, ResourceFixture> = {
     body: (h) => ({ ...cargaLugares(), cotacaoUid: null, transportadorUid: null, dataEmbarque: '2026-12-02', observacao: `Embarque de teste ${h.seq()}` }),
   },
   '/embarque/:uid/nfes': { parent: embarqueDeA, body: nfeCarga },
+  '/ocorrencias': {
+    body: (h) => ({ codigo: `T${h.seq()}${uniq()}`.slice(0, 10), descricao: `Ocorrência de Teste ${h.seq()}`, acao: 3, tipoCobranca: 'V', valorCobranca: 35.5, ativo: true }),
+  },
+  '/ocorrencias/depara': {
+    body: async (h) => ({
+      transportadorUid: await carrierOfA(h),
+      codigoTransportador: `C${h.seq()}`,
+      descricaoTransportador: 'Código do transportador (testes)',
+      ocorrenciaUid: (await h.create('/ocorrencias')).uid,
+    }),
+  },
+  '/ocorrencias/sem-depara': {
+    // Rows arrive only from carrier files (EDI import): inserted straight for the suites.
+    create: async (h) => {
+      const [row] = await h.rows<{ uid: string }>(
+        sql`insert into ocorrencias_sem_depara (embarcador_uid, cnpj_transportador, codigo_transportador, quantidade) values (${h.embarcadorA}, ${generateCnpj()}, ${`X${h.seq()}`}, 1) returning uid`,
+      );
+      return row.uid;
+    },
+  },
   '/fila-tarefas': {
     // Tasks are queued by the modules (no POST): a finished one, so DELETE applies.
     create: async (h) =>
@@ -495,4 +515,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'PUT /api/v1/embarque/:uid/cancel': { body: () => ({ justificativaStatus: 'Cancelado pelos testes' }) },
   'PUT /api/v1/embarque/:uid/reabrir': { body: () => ({ justificativaStatus: 'Reaberto pelos testes' }) },
   'GET /api/v1/embarque/:uid/simulacoes/:simulacaoUid': { params: simulacaoDeEmbarque },
+  'GET /api/v1/ocorrencias/transportador/:transportadorUid/copiar': {
+    params: async (h) => ({ transportadorUid: (await h.create('/ocorrencias/depara')).item?.transportadorUid as string }),
+  },
+  'POST /api/v1/ocorrencias/transportador/:transportadorUid/copiar': {
+    params: async (h) => ({ transportadorUid: (await h.create('/ocorrencias/depara')).item?.transportadorUid as string }),
+  },
 };

@@ -39,6 +39,8 @@ export const RECURSOS = [
   { codigo: 'cotacoesfrete', nome: 'Cotações de frete', grupo: 'Compras de frete', acoes: [...CRUD, 'aprovar'], notificavel: true },
   { codigo: 'embarque', nome: 'Embarques', grupo: 'Compras de frete', acoes: CRUD, notificavel: true },
   { codigo: 'solicitacoesfrete', nome: 'Solicitações de frete', grupo: 'Compras de frete', acoes: CRUD, notificavel: true },
+  { codigo: 'ocorrencias', nome: 'Ocorrências e de-para por transportador', grupo: 'Ocorrências', acoes: CRUD },
+  { codigo: 'importacao-edi', nome: 'Importação de arquivos EDI PROCEDA', grupo: 'Ocorrências', acoes: ['ler', 'criar'] },
   { codigo: 'auditoria-sistema', nome: 'Trilha de auditoria', grupo: 'Administração', acoes: ['ler'] },
   { codigo: 'configuracoes', nome: 'Configurações', grupo: 'Administração', acoes: ['ler', 'alterar'] },
   { codigo: 'fila-tarefas', nome: 'Fila de tarefas', grupo: 'Administração', acoes: ['ler', 'alterar', 'excluir'] },

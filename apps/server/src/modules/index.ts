@@ -31,6 +31,8 @@ import calculadora from './calculadora/module.ts';
 import solicitacoesfrete from './solicitacoesfrete/module.ts';
 import cotacoesfrete from './cotacoesfrete/module.ts';
 import embarque from './embarque/module.ts';
+import ocorrencias from './ocorrencias/module.ts';
+import importacaoEdi from './importacao-edi/module.ts';
 import nfes from './nfes/module.ts';
 import ctes from './ctes/module.ts';
 import nfeVirtual from './nfe-virtual/module.ts';
@@ -44,7 +46,7 @@ import faturamento from './faturamento/module.ts';
 import rpa from './rpa/module.ts';
 
 // Every module of the API; each folder's module.ts says what it gives (resources and routes).
-export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, sefaz, solicitacoesfrete, cotacoesfrete, embarque, auditorias, faturamento, rpa];
+export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, sefaz, solicitacoesfrete, cotacoesfrete, embarque, auditorias, faturamento, rpa, ocorrencias, importacaoEdi];
 
 export const resources = MODULOS.flatMap((m) => m.resources ?? []);
 

@@ -10,6 +10,7 @@ export * from './frete.ts';
 export * from './tabelas.ts';
 export * from './configuracoes.ts';
 export * from './compras.ts';
+export * from './ocorrencias.ts';
 export * from './fiscal.ts';
 export * from './operacoes.ts';
 export * from './sefaz.ts';

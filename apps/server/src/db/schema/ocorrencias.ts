@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { boolean, char, index, integer, numeric, pgTable, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { ativo, timestamps, tstz, uidPk } from './columns.ts';
+import { embarcadores, transportadores } from './identidade.ts';
+
+/** The shipper's catalogue of occurrence kinds (pre-filled with the PROCEDA table by a trigger on embarcadores). */
+export const ocorrencias = pgTable(
+  'ocorrencias',
+  {
+    uid: uidPk(),
+    embarcadorUid: uuid().notNull().references(() => embarcadores.uid, { onDelete: 'cascade' }),
+    codigo: varchar({ length: 10 }).notNull(),
+    descricao: varchar({ length: 150 }).notNull(),
+    /** ACAO_OCORRENCIA of packages/core. */
+    acao: smallint().notNull(),
+    tipoCobranca: char({ length: 1 }),
+    valorCobranca: numeric({ precision: 14, scale: 4 }),
+    transporteAereo: boolean().notNull().default(false),
+    ativo: ativo(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('ocorrencias_codigo_uq').on(t.embarcadorUid, t.codigo), index('ocorrencias_descricao_idx').on(t.embarcadorUid, t.descricao)],
+);
+
+/** A carrier's own occurrence code → our kind, per shipper (what a shipper says about a shared carrier is its own). */
+export const ocorrenciasDepara = pgTable(
+  'ocorrencias_depara',
+  {
+    uid: uidPk(),
+    embarcadorUid: uuid().notNull().references(() => embarcadores.uid, { onDelete: 'cascade' }),
+    transportadorUid: uuid().notNull().references(() => transportadores.uid, { onDelete: 'cascade' }),
+    codigoTransportador: varchar({ length: 10 }).notNull(),
+    descricaoTransportador: varchar({ length: 150 }),
+    ocorrenciaUid: uuid().notNull().references(() => ocorrencias.uid, { onDelete: 'restrict' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('ocorrencias_depara_codigo_uq').on(t.embarcadorUid, t.transportadorUid, t.codigoTransportador),
+    index().on(t.ocorrenciaUid),
+    index().on(t.transportadorUid),
+  ],
+);
+
+/**
+ * "Sem de-para": a code a carrier sent that the shipper has not mapped yet, one row per carrier (by CNPJ, the
+ * carrier may not even be registered) and code, counting the events that wait for it. Creating the de-para
+ * resolves the waiting events and removes the row.
+ */
+export const ocorrenciasSemDepara = pgTable(
+  'ocorrencias_sem_depara',
+  {
+    uid: uidPk(),
+    embarcadorUid: uuid().notNull().references(() => embarcadores.uid, { onDelete: 'cascade' }),
+    transportadorUid: uuid().references(() => transportadores.uid, { onDelete: 'cascade' }),
+    cnpjTransportador: varchar({ length: 14 }).notNull(),
+    nomeTransportador: varchar({ length: 150 }),
+    codigoTransportador: varchar({ length: 10 }).notNull(),
+    quantidade: integer().notNull().default(0),
+    ultimaEm: tstz().notNull().default(sql`now()`),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('ocorrencias_sem_depara_uq').on(t.embarcadorUid, t.cnpjTransportador, t.codigoTransportador)],
+);
+
+/**
+ * An occurrence event on an NF-e, identified as the carrier's files do (issuer CNPJ + series + number); the
+ * link to the NF-e record is made by the NF-e module when it lands. `ocorrenciaUid` is null while the
+ * carrier's code has no de-para.
+ */
+export const eventosOcorrencia = pgTable(
+  'eventos_ocorrencia',
+  {
+    uid: uidPk(),
+    embarcadorUid: uuid().notNull().references(() => embarcadores.uid, { onDelete: 'cascade' }),
+    ocorrenciaUid: uuid().references(() => ocorrencias.uid, { onDelete: 'restrict' }),
+    transportadorUid: uuid().references(() => transportadores.uid, { onDelete: 'set null' }),
+    cnpjTransportador: varchar({ length: 14 }),
+    codigoTransportador: varchar({ length: 10 }),
+    cnpjEmissorNf: varchar({ length: 14 }).notNull().default(''),
+    serieNf: varchar({ length: 3 }).notNull().default(''),
+    numeroNf: varchar({ length: 9 }).notNull(),
+    dataHora: tstz().notNull(),
+    observacao: varchar({ length: 255 }),
+    /** 'edi' (OCOREN), 'manual', 'portal', 'api'. */
+    origem: varchar({ length: 10 }).notNull(),
+    tarefaUid: uuid(),
+    linha: integer(),
+    ...timestamps(),
+  },
+  (t) => [
+    // The same carrier event imported twice (the same OCOREN sent again) is one event.
+    uniqueIndex('eventos_ocorrencia_edi_uq').on(t.embarcadorUid, t.cnpjTransportador, t.codigoTransportador, t.cnpjEmissorNf, t.serieNf, t.numeroNf, t.dataHora),
+    index('eventos_ocorrencia_nf_idx').on(t.embarcadorUid, t.numeroNf),
+    index().on(t.ocorrenciaUid),
+  ],
+);

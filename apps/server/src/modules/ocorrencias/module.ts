@@ -1,0 +1,9 @@
+import { defineModule } from '../../framework/modulo.ts';
+import { deparaResource, ocorrenciasResource, semDeparaResource } from './resource.ts';
+import ocorrenciasRoutes from './routes.ts';
+
+export default defineModule({
+  nome: 'ocorrencias',
+  resources: [ocorrenciasResource, deparaResource, semDeparaResource],
+  routes: [ocorrenciasRoutes],
+});
