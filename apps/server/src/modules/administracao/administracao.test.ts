@@ -47,7 +47,7 @@ describe('GET /administracao/consulta-enums', () => {
     expect(d.tiposDocumentoFiscal).toContainEqual({ value: '67', label: 'CT-e OS (modelo 67)' });
     expect(d.unidades.map((o: { value: string }) => o.value)).toEqual(expect.arrayContaining(['UN', 'KG', 'CX', 'PC', 'M3', 'L']));
     expect(d.tiposCarroceria).toEqual(TIPOS_CARROCERIA);
-    expect(d.tiposTributo.map((o: { value: string }) => o.value)).toEqual(['INTERNO', 'INTERESTADUAL', 'IMPORTADO', 'PIS_COFINS']);
+    expect(d.tiposTributo.map((o: { value: string }) => o.value)).toEqual(['INTERNO', 'TRANSPORTE', 'INTERESTADUAL', 'IMPORTADO', 'PIS_COFINS']);
     expect(d.impostosFrete.map((o: { value: string }) => o.value)).toEqual(['ICMS', 'ISS']);
     expect(d.macrorregioes).toContainEqual({ value: 'NE', label: 'Nordeste', ufs: ['AL', 'BA', 'CE', 'MA', 'PB', 'PE', 'PI', 'RN', 'SE'] });
     expect(d.macrorregioes.map((r: { value: string }) => r.value)).toEqual(['N', 'NE', 'CO', 'SE', 'S']);
