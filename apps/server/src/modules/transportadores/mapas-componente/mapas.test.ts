@@ -50,9 +50,10 @@ describe('mapasComponente', () => {
   });
 
   it('a component of another shipper is refused; each shipper keeps its own mappings of a shared carrier', async () => {
-    const paletizacao = (await outro.get('/api/v1/componentes/ativos')).body.data.find(
-      (c: { codigo: string }) => c.codigo === 'PALETIZACAO',
-    );
+    // A component only the other shipper has (the catalogue's own components are everyone's).
+    const meus = new Set((await admin.get('/api/v1/componentes/ativos')).body.data.map((c: { uid: string }) => c.uid));
+    const paletizacao = (await outro.get('/api/v1/componentes/ativos')).body.data.find((c: { uid: string }) => !meus.has(c.uid));
+    expect(paletizacao).toBeDefined();
     const res = await admin.post(url('TransMinas'), { nome: 'PALETES', componenteUid: paletizacao.uid });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'componenteUid', message: 'Componente não encontrado' }]);
