@@ -182,7 +182,9 @@ describe('tabelas de frete e calculadora', () => {
       await row(detalhe, componente).getByText(valor, { exact: true }).waitFor();
     }
     const item = (rotulo: string) => detalhe.locator('.ant-descriptions-row').filter({ hasText: rotulo });
-    expect(await item('Valor sem ICMS').textContent()).toContain('R$ 235,50');
+    expect(await item('Valor sem imposto').textContent()).toContain('R$ 235,50');
+    // SP → RJ is interstate: ICMS, not ISS (issue 9: the breakdown says which tax applied).
+    expect(await item('Imposto aplicado').textContent()).toContain('ICMS');
     expect(await item('Alíquota de ICMS').textContent()).toContain('12,00 %');
     expect(await item('ICMS').last().textContent()).toContain('R$ 32,11');
     expect(await item('Total').textContent()).toContain('R$ 267,61');
