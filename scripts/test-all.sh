@@ -51,8 +51,10 @@ finish_beside() {
 typecheck() { npx tsc -p packages/core && npx tsc -p apps/server && npx tsc -p apps/web && npx tsc -p e2e; }
 # The generic suites (every route × bad input, permissions, tenancy: they grow with every route) run once,
 # on PostgreSQL; the module tests run on both engines (PGlite is what `npm start` uses).
+# Two files at a time (vitest's default is cores - 1 = one here): each file has its own in-process PGlite,
+# and the phase is the one nothing else overlaps after the type check ends.
 pglite() {
-  npx vitest run --project core --project web --project server --exclude 'apps/server/test/generic/**' \
+  npx vitest run --project core --project web --project server --exclude 'apps/server/test/generic/**' --maxWorkers=2 \
     --reporter=default --reporter=json --outputFile="$results/pglite.json"
 }
 postgres() { VITEST_JSON="$results/postgres.json" bash apps/server/test/pg.sh; }
