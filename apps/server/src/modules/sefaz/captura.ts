@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
-import { arquivos, embarcadores, parametrosEmbarcador, sefazDistribuicao, unidadesEmbarcador } from '../../db/schema/index.ts';
+import { PARAMETRO_POR_CHAVE } from '@fretio/core';
+import { arquivos, embarcadores, sefazDistribuicao, unidadesEmbarcador } from '../../db/schema/index.ts';
+import { parametrosDoEmbarcador } from '../administracao/repository.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, type ItemEmExecucao, type TarefaEmExecucao, acrescentarItens, defineTipoTarefa } from '../../framework/tarefas/index.ts';
 import type { Tx } from '../../framework/resource.ts';
@@ -55,10 +57,10 @@ export async function itensDaCaptura(db: Db, embarcadorUid: string, servicos: Se
   return servicos.flatMap((servico) => cnpjs.map((cnpj) => ({ nome: `${SERVICOS[servico].nome} — CNPJ ${cnpj}`, ref: { tipo: 'consulta', servico, cnpj } satisfies RefConsulta })));
 }
 
-async function parametro<T>(db: Db, embarcadorUid: string, chave: string, padrao: T): Promise<T> {
-  const [p] = await db.select({ v: parametrosEmbarcador.valor }).from(parametrosEmbarcador)
-    .where(and(eq(parametrosEmbarcador.embarcadorUid, embarcadorUid), eq(parametrosEmbarcador.chave, chave)));
-  return (p?.v as T) ?? padrao;
+/** The shipper's value of a system parameter, or the catalogue's default (packages/core PARAMETROS_SISTEMA). */
+async function parametro<T>(db: Db, embarcadorUid: string, chave: string): Promise<T> {
+  const p = (await parametrosDoEmbarcador(db, embarcadorUid)).find((x) => x.chave === chave);
+  return (p?.valor ?? PARAMETRO_POR_CHAVE.get(chave)?.padrao) as T;
 }
 
 async function estado(db: Db | Tx, embarcadorUid: string, servico: Servico, cnpj: string) {
@@ -79,7 +81,7 @@ async function consultar(db: Db, tarefa: TarefaEmExecucao, ref: RefConsulta): Pr
   if (!a) throw AppError.field('certificado', 'O arquivo do certificado digital não foi encontrado: envie-o de novo.');
   const id = lerPfx(await lerTudo(tarefa.app.storage.get(a.chave)), decifrarSenha(tarefa.app.config.authSecret, e.senha));
   if (id.validoAte.getTime() < Date.now()) throw AppError.field('certificado', 'O certificado digital venceu: envie um novo.');
-  const ambiente = await parametro<Ambiente>(db, tarefa.embarcadorUid, 'sefazAmbiente', 'producao');
+  const ambiente = await parametro<Ambiente>(db, tarefa.embarcadorUid, 'sefazAmbiente');
   const cUFAutor = e.municipio?.slice(0, 2) || '35';
   const url = tarefa.app.config.sefaz.urls[ref.servico][ambiente];
   const envelope = montarPedido(ref.servico, { ambiente, cUFAutor, cnpj: ref.cnpj, ultNSU: s?.ultimoNsu ?? '0' });
