@@ -49,22 +49,24 @@ finish_beside() {
 }
 
 typecheck() { npx tsc -p packages/core && npx tsc -p apps/server && npx tsc -p apps/web && npx tsc -p e2e; }
-# The generic suites (every route × bad input, permissions, tenancy: they grow with every route) run once,
-# on PostgreSQL; the module tests run on both engines (PGlite is what `npm start` uses).
-# Two files at a time (vitest's default is cores - 1 = one here): each file has its own in-process PGlite,
-# and the phase is the one nothing else overlaps after the type check ends.
-pglite() {
-  npx vitest run --project core --project web --project server --exclude 'apps/server/test/generic/**' --maxWorkers=2 \
-    --reporter=default --reporter=json --outputFile="$results/pglite.json"
-}
-postgres() { VITEST_JSON="$results/postgres.json" bash apps/server/test/pg.sh; }
 build_web() { npm run build -w @fretio/web --silent; }
+# One core: the type check, then the web build the browser phase needs; the PGlite phase takes the other.
+typecheck_and_build() { local rc=0; typecheck || rc=$?; build_web || rc=$?; return $rc; }
+# Each test runs on one engine, chosen for what it checks (see docs/DECISIONS.md, "Testes e CI"):
+#  - PGlite (what `npm start` uses): unit tests and every module's API tests, two files at a time (vitest's
+#    default is cores - 1 = one here; each file has its own in-process PGlite).
+#  - PostgreSQL: the generic suites (every route × bad input, permissions, tenancy, on the real server), the
+#    framework tests of apps/server/test and the `*.pg.test.ts` files (races, locks, two connections).
+pglite() {
+  npx vitest run --project core --project web --project server --exclude 'apps/server/test/generic/**' \
+    --exclude '**/*.pg.test.ts' --maxWorkers=2 --reporter=default --reporter=json --outputFile="$results/pglite.json"
+}
+postgres() { VITEST_JSON="$results/postgres.json" bash apps/server/test/pg.sh apps/server/test/ .pg.test.ts; }
 browser() { npx vitest run --project e2e --reporter=default --reporter=json --outputFile="$results/e2e.json"; }
 
-start_beside "verificacao-de-tipos" typecheck
+start_beside "tipos-e-build-da-web" typecheck_and_build
 phase "testes de unidade e API (PGlite)" pglite
-finish_beside "verificacao-de-tipos"
-phase "build da web" build_web
+finish_beside "tipos-e-build-da-web"
 start_beside "testes-de-api-postgresql" postgres
 phase "testes no navegador (Chromium)" browser
 finish_beside "testes-de-api-postgresql"

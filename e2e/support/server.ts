@@ -3,12 +3,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import type { Config } from '../../apps/server/src/config.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { seedDemo } from '../../apps/server/src/db/seed/demo.ts';
+import type { Database } from '../../apps/server/src/db/client.ts';
+import { abrirCopiaPglite } from '../../apps/server/test/support/pglite-copia.ts';
 
-// The real application (API + built web app from apps/web/dist) in-process, on a fresh database
-// seeded with the demo data. One per test file; `stop` removes everything it created.
+// The real application (API + built web app from apps/web/dist) in-process, on a fresh embedded
+// database holding the demo data (a copy of the one global-setup.ts migrated and seeded). One per test
+// file; `stop` removes everything it created.
 export type TestServer = { app: FastifyInstance; baseUrl: string; stop: () => Promise<void> };
 
 /** A free TCP port: the app's publicUrl must equal the origin the browser uses (cookies, redirects). */
@@ -30,12 +33,14 @@ export async function startServer(config: Partial<Config> = {}): Promise<TestSer
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let app: FastifyInstance | undefined;
+  let database: Database | undefined;
   try {
-    app = await buildApp({ config: { dataDir, logLevel: 'silent', port, host: '127.0.0.1', publicUrl: baseUrl, ...config } });
-    await seedDemo(app.db);
+    database = await abrirCopiaPglite(inject('fretioE2eDemo'));
+    app = await buildApp({ database, config: { dataDir, logLevel: 'silent', port, host: '127.0.0.1', publicUrl: baseUrl, ...config } });
     await app.listen({ port, host: '127.0.0.1' });
   } catch (e) {
     await app?.close().catch(() => undefined);
+    await database?.close().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
     throw e;
   }
@@ -45,6 +50,7 @@ export async function startServer(config: Partial<Config> = {}): Promise<TestSer
     baseUrl,
     stop: async () => {
       await started.close();
+      await database?.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

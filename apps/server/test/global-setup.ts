@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { TestProject } from 'vitest/node';
-import { createPGlite, openDatabase } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
+import { gravarCopiasPglite } from './support/pglite-copia.ts';
 import { adminClient, createDatabase, databaseUrlFor, dropDatabase, PG_TEMPLATE, PG_TEMPLATE_DEMO } from './support/pg-admin.ts';
 
 // Runs once per `vitest run` of the server project: migrates ONE database and keeps it as a
@@ -58,14 +59,7 @@ export default async function setup(project: TestProject) {
   }
 
   const dir = await mkdtemp(join(tmpdir(), 'fretio-test-snap-'));
-  const pg = await createPGlite();
-  const database = await openDatabase({ pglite: pg, migrate: true });
-  const migrated = join(dir, 'migrated.tar');
-  await writeFile(migrated, Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer()));
-  await seedDemo(database.db);
-  const demo = join(dir, 'demo.tar');
-  await writeFile(demo, Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer()));
-  await database.close();
+  const { migrated, demo } = await gravarCopiasPglite(dir);
   const setupMs = Math.round(performance.now() - t0);
   project.provide('fretioTestDb', { kind: 'pglite', migrated, demo, setupMs });
   return async () => {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import dc from 'node:diagnostics_channel';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,8 +8,9 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
-import { type Database, type Db, createPGlite, openDatabase } from '../../src/db/client.ts';
+import { type Database, type Db, openDatabase } from '../../src/db/client.ts';
 import { seedDemo } from '../../src/db/seed/demo.ts';
+import { abrirCopiaPglite } from './pglite-copia.ts';
 import { adminClient, createDatabase, databaseUrlFor, dropDatabase } from './pg-admin.ts';
 import { dbKinds } from './state.ts';
 
@@ -26,9 +26,7 @@ export async function openTestDatabase(opts: { seed?: boolean } = {}): Promise<T
   if (!info) throw new Error('apps/server/test/global-setup.ts não rodou (rode pelo projeto server do vitest).');
   const t0 = performance.now();
   if (info.kind === 'pglite') {
-    const blob = new Blob([await readFile(seed ? info.demo : info.migrated)]);
-    const pg = await createPGlite(undefined, { loadDataDir: blob });
-    const database = await openDatabase({ pglite: pg, migrate: false });
+    const database = await abrirCopiaPglite(seed ? info.demo : info.migrated);
     return { database, kind: 'pglite', ms: performance.now() - t0, close: () => database.close() };
   }
   const name = `fretio_t_${randomBytes(6).toString('hex')}`;

@@ -79,17 +79,69 @@ export async function writesSince(db: Db, mark: number): Promise<number> {
 export const dbKinds = new WeakMap<Db, 'pglite' | 'postgres'>();
 
 /**
+ * PostgreSQL: a row trigger on every table counts the rows written per table in `_escritas_teste`
+ * (installed once per test database, on first use). A refused request's transaction rolls its
+ * increments back, so only committed writes count — two small reads per check instead of
+ * fingerprinting every table. Only this test file's connections touch its database.
+ */
+const counterInstalled = new WeakMap<Db, Promise<void>>();
+function installWriteCounter(db: Db): Promise<void> {
+  let p = counterInstalled.get(db);
+  if (!p) {
+    p = (async () => {
+      const names = await tables(db);
+      await db.execute(
+        sql.raw(`
+        create table if not exists _escritas_teste (tabela text primary key, n bigint not null);
+        create or replace function _contar_escrita_teste() returns trigger language plpgsql as $$
+        begin
+          insert into _escritas_teste values (tg_table_name, 1)
+            on conflict (tabela) do update set n = _escritas_teste.n + 1;
+          return null;
+        end $$;
+        ${names
+          .map(
+            (t) => `create trigger _escrita_teste after insert or update or delete on "${t}"
+                    for each row execute function _contar_escrita_teste();
+                  create trigger _truncate_teste after truncate on "${t}"
+                    for each statement execute function _contar_escrita_teste();`,
+          )
+          .join('\n')}`),
+      );
+    })();
+    counterInstalled.set(db, p);
+  }
+  return p;
+}
+async function writeCounts(db: Db): Promise<Record<string, number>> {
+  const r = await rows<{ tabela: string; n: unknown }>(db, sql`select tabela, n from _escritas_teste`);
+  return Object.fromEntries(r.map((x) => [x.tabela, Number(String(x.n))]));
+}
+
+/**
  * Start watching for writes; the returned function lists what was written since (empty: nothing).
  * PGlite: the transaction id counter (nothing else shares that database). PostgreSQL: transaction
- * ids are shared by every database of the server (other test files, autovacuum), so every table
- * is fingerprinted instead. FRETIO_TEST_FINGERPRINT=1 fingerprints on PGlite too, to name the tables.
+ * ids are shared by every database of the server (other test files, autovacuum), so a per-table
+ * row counter kept by triggers is read instead. FRETIO_TEST_FINGERPRINT=1 fingerprints every table
+ * (both engines), to name what changed by content.
  */
 export async function watchWrites(db: Db): Promise<() => Promise<string[]>> {
-  const full = dbKinds.get(db) === 'postgres' || process.env.FRETIO_TEST_FINGERPRINT === '1';
-  const fp = full ? await fingerprint(db) : null;
-  const mark = full ? 0 : await writeMark(db);
+  if (process.env.FRETIO_TEST_FINGERPRINT === '1') {
+    const fp = await fingerprint(db);
+    return async () => diff(fp, await fingerprint(db));
+  }
+  if (dbKinds.get(db) === 'postgres') {
+    await installWriteCounter(db);
+    const before = await writeCounts(db);
+    return async () => {
+      const after = await writeCounts(db);
+      return Object.entries(after)
+        .filter(([t, n]) => n !== (before[t] ?? 0))
+        .map(([t, n]) => `${t} (${n - (before[t] ?? 0)} linha(s) gravada(s))`);
+    };
+  }
+  const mark = await writeMark(db);
   return async () => {
-    if (fp) return diff(fp, await fingerprint(db));
     const n = await writesSince(db, mark);
     return n === 0 ? [] : [`${n} transação(ões) de escrita confirmada(s) (FRETIO_TEST_FINGERPRINT=1 mostra as tabelas)`];
   };

@@ -1,14 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
+import { dadoCompartilhado } from '../../../test/support/dados-compartilhados.ts';
 import { garantirFeriadosNacionais, hojeSaoPaulo } from './service.ts';
 
 // Holidays: national ones pre-filled by the system (read-only), the shipper's state and municipal ones.
 let t: TestApp;
 let admin: Api, outro: Api;
 const ano = Number(hojeSaoPaulo().slice(0, 4));
-const DADOS = '/work/shared/data/other/feriados';
+const DADOS = dadoCompartilhado('other/feriados');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,8 +37,7 @@ describe('national holidays', () => {
     }
   });
 
-  it('match the published national calendars (shared/data feriados CSVs)', async (ctx) => {
-    if (!existsSync(DADOS)) return ctx.skip();
+  it('match the published national calendars (shared/data feriados CSVs)', async () => {
     const arquivos = readdirSync(DADOS).filter((f) => /^nacional_\d{4}\.csv$/.test(f));
     expect(arquivos.length).toBeGreaterThan(0);
     for (const f of arquivos) {

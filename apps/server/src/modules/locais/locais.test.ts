@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, api, as } from '../../../test/support/http.ts';
+import { dadoCompartilhado } from '../../../test/support/dados-compartilhados.ts';
 import { gerarSql } from '../../../scripts/gerar-locais-sql.ts';
 
 // Reference data of places: states, the 5,571 IBGE municipalities, countries, the pickers.
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const KELVINS = '/work/shared/data/ibge/kelvins__municipios.csv';
+const KELVINS = dadoCompartilhado('ibge/kelvins__municipios.csv');
 
 describe('municipios', () => {
   it('holds the 5,571 IBGE municipalities (Brasília, DF, included), paged with totalRecords', async () => {
@@ -26,7 +27,7 @@ describe('municipios', () => {
     expect(df.body.data).toEqual({ data: [{ ibge: '5300108', nome: 'Brasília', uf: 'DF', label: 'Brasília, DF - 5300108' }], totalRecords: 1 });
   });
 
-  it.skipIf(!existsSync(KELVINS))('every municipality of the public IBGE list (kelvins/Municipios-Brasileiros) is there with the same name', async () => {
+  it('every municipality of the public IBGE list (kelvins/Municipios-Brasileiros) is there with the same name', async () => {
     const linhas = readFileSync(KELVINS, 'utf8').replace(/^\uFEFF/, '').trim().split('\n').slice(1);
     const esperados = new Map(linhas.map((l) => l.split(',')).map(([codigo, nome]) => [codigo, nome]));
     expect(esperados.size).toBe(5570);

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
+import { dadoCompartilhado } from '../../../test/support/dados-compartilhados.ts';
 
 // Products: NCM/EAN/unit validation, m³ from the dimensions, duplicates naming the record, the
 // selection list, and the CSV/XLSX import (items of a real NF-e from /work/shared/data).
@@ -121,7 +122,7 @@ describe('produtos', () => {
 });
 
 // Items of a real NF-e (41 products of a natural-food distributor): code, EAN, description, NCM, unit, price.
-const NFE = '/work/shared/data/nfe/nfelib__35180834128745000152550010000476861118934859-nfe.xml';
+const NFE = dadoCompartilhado('nfe/nfelib__35180834128745000152550010000476861118934859-nfe.xml');
 const decode = (s: string) =>
   s
     .replace(/&amp;/g, '&')
@@ -145,8 +146,8 @@ function itensNfe() {
 const csvDe = (rows: string[][]) =>
   Buffer.from(`${rows.map((r) => r.map((c) => (/[;"]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(';')).join('\r\n')}\r\n`);
 
-describe.skipIf(!existsSync(NFE))('produtos/importar (CSV)', () => {
-  const itens = existsSync(NFE) ? itensNfe() : [];
+describe('produtos/importar (CSV)', () => {
+  const itens = itensNfe();
   const header = ['codigo', 'descricao', 'ncm', 'unidade', 'valorUnitario', 'ean'];
   const linhas = itens.map((i) => [`NF-${i.codigo}`, i.descricao, i.ncm, i.unidade, i.valor, i.ean]);
 
