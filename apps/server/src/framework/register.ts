@@ -3,6 +3,7 @@ import { atualizar, criar, excluir, executarAcao, listar, obter } from './crud.t
 import type { Operation, ResourceDef } from './resource.ts';
 import { childParams, created, listQuerySchema, ok, okEmpty, okList, reply, uidParams } from './schemas.ts';
 import { MSG } from '@fretio/core';
+import { registrarSelecao } from './selecao.ts';
 
 // Five CRUD routes (or the subset declared) from one resource declaration.
 const ALL: Operation[] = ['list', 'get', 'create', 'update', 'delete'];
@@ -22,6 +23,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef) {
   const tags = [def.nome];
   const ctx = (req: { ctx: unknown }) => req.ctx as Parameters<typeof listar>[2];
   const rangeNames = Object.entries(def.filters).filter(([, f]) => f.range).map(([k]) => k);
+  // Selection lists first: their static paths ('/setor/list') sit beside ':uid'.
+  for (const s of def.selecoes ?? []) registrarSelecao(app, def, s);
 
   if (ops.has('list')) {
     r.get(base, {

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { RequestContext } from '../plugins/auth/context.ts';
 import { exigirEmbarcador } from '../plugins/auth/context.ts';
 import type { Filters, Sortable } from './list-query.ts';
+import type { SelecaoDef } from './selecao.ts';
 
 // A resource is declared once; the framework derives its routes, SQL, tenancy, permissions and audit.
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -55,6 +56,8 @@ export type ResourceDef<TItem = unknown> = {
   refs?: Record<string, Ref>;
   /** Commands on one record (status changes, duplicate, new version...): see ActionDef. */
   actions?: ActionDef[];
+  /** Selection lists of this resource (`/list`, `/lista`, `/ativos`…): see framework/selecao.ts. */
+  selecoes?: SelecaoDef[];
   hooks?: {
     /** Business rules before a write; throw AppError (400/409). `existing` is null on create. */
     validate?(tx: Tx, ctx: RequestContext, values: Record<string, unknown>, existing: Record<string, unknown> | null): Promise<void>;

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 // SQL pieces every module's searches use: LIKE with the user's text taken literally, accent- and
@@ -12,3 +12,9 @@ export const contem = (col: PgColumn | SQL, termo: string): SQL => sql`f_norm(${
 
 /** `col` starts with `termo`, ignoring accents and case (can use an index on f_norm(col)). */
 export const comecaCom = (col: PgColumn | SQL, termo: string): SQL => sql`f_norm(${col}) like f_norm(${`${escapeLike(termo)}%`})`;
+
+/** Code or name containing the typed term (selection lists of coded registers: sectors, zones). */
+export function codigoOuNomeContem(codigo: PgColumn, nome: PgColumn, q?: string): SQL | undefined {
+  const termo = q?.trim();
+  return termo ? or(contem(codigo, termo), contem(nome, termo)) : undefined;
+}

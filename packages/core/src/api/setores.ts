@@ -43,5 +43,8 @@ export const setorZonaListaQuery = z.object({
   q: z.string().trim().max(100, 'Deve ter no máximo 100 caracteres').optional().describe('Trecho do código ou do nome (sem acentos)'),
   src: z.string().optional(),
 });
+export const zonaListaQuery = setorZonaListaQuery.extend({
+  uf: z.string().trim().toUpperCase().length(2, 'UF inválida').optional().describe('Só zonas desta UF (e as sem UF)'),
+});
 export const setorOpcao = z.object({ value: z.string(), label: z.string(), codigo: z.string(), nome: z.string() });
 export const zonaOpcao = setorOpcao.extend({ uf: z.string().nullable() });

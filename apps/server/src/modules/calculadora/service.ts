@@ -15,7 +15,7 @@ import { configuracoes, modais, pessoas, tabelasFrete, tiposVeiculo, transportad
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { catalogoComponentes } from '../componentes/routes.ts';
+import { catalogoComponentes } from '../componentes/repository.ts';
 import { aliquotaIss, regraIcmsFrete } from '../configuracoes/service.ts';
 import { feriadosDoDestino, hojeSaoPaulo } from '../feriados/service.ts';
 import { colunasParaLocal } from '../regioes/local-ref.ts';

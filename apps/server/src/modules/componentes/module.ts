@@ -1,7 +1,7 @@
 import { defineModule } from '../../framework/modulo.ts';
-import componentesRoutes from './routes.ts';
+import { componentesResource } from './resource.ts';
 
 export default defineModule({
   nome: 'componentes',
-  routes: [componentesRoutes],
+  resources: [componentesResource],
 });

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { doEmbarcadorOuSistema, exigirRegistroProprio } from './escopo.ts';
+import { catalogoComponentes } from './repository.ts';
 
 const CODIGO_DUPLICADO = 'Já existe um componente com este código.';
 registerUniqueConstraint('componentes_codigo_uq', 'codigo', CODIGO_DUPLICADO);
@@ -77,4 +78,14 @@ export const componentesResource = defineResource({
       if (await codigoEmUso(tx, exigirEmbarcador(ctx), existing.codigo as string)) throw AppError.conflict('Registro em uso');
     },
   },
+  selecoes: [
+    {
+      path: '/componentes/ativos',
+      summary: 'Componentes ativos (padrão do sistema e do embarcador), por código',
+      item: componente,
+      limite: 1000,
+      consulta: (db, ctx) => catalogoComponentes(db, exigirEmbarcador(ctx), true),
+      opcao: (c) => c,
+    },
+  ],
 });

@@ -1,7 +1,7 @@
 import { defineModule } from '../../framework/modulo.ts';
-import faixasCepRoutes from './routes.ts';
+import { faixasCepResource } from './resource.ts';
 
 export default defineModule({
   nome: 'faixascep',
-  routes: [faixasCepRoutes],
+  resources: [faixasCepResource],
 });

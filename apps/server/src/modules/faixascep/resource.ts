@@ -1,5 +1,5 @@
-import { and, eq, getTableColumns, gte, lte } from 'drizzle-orm';
-import { faixaCep, faixaCepInput, z } from '@fretio/core';
+import { and, asc, eq, getTableColumns, gte, lte } from 'drizzle-orm';
+import { faixaCep, faixaCepInput, faixaCepOpcao, formatarCep, z, zUf } from '@fretio/core';
 import { faixasCep, municipios } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -57,4 +57,24 @@ export const faixasCepResource = defineResource({
       if (m.uf !== values.uf) throw AppError.field('municipioIbge', `O município ${ibge} fica em ${m.uf}, não em ${values.uf}`);
     },
   },
+  selecoes: [
+    {
+      path: '/faixascep/lista',
+      summary: 'Faixas de CEP ativas para seleção (até 1000)',
+      query: z.object({ uf: zUf.optional().describe('Só as faixas desta UF') }),
+      item: faixaCepOpcao,
+      limite: 1000,
+      colunas: { uid: faixasCep.uid, nome: faixasCep.nome, uf: faixasCep.uf, municipioIbge: faixasCep.municipioIbge, cepDe: faixasCep.cepDe, cepAte: faixasCep.cepAte },
+      where: (_ctx, q) => and(eq(faixasCep.ativo, true), q.uf ? eq(faixasCep.uf, q.uf) : undefined),
+      orderBy: [asc(faixasCep.cepDe)],
+      opcao: (f) => ({
+        value: f.uid,
+        label: `${f.nome} (${formatarCep(f.cepDe)} a ${formatarCep(f.cepAte)})`,
+        uf: f.uf,
+        municipioIbge: f.municipioIbge,
+        de: f.cepDe,
+        ate: f.cepAte,
+      }),
+    },
+  ],
 });

@@ -1,7 +1,7 @@
 import { defineModule } from '../../framework/modulo.ts';
-import modaisRoutes from './routes.ts';
+import { modaisResource } from './resource.ts';
 
 export default defineModule({
   nome: 'modais',
-  routes: [modaisRoutes],
+  resources: [modaisResource],
 });

@@ -1,5 +1,5 @@
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import { modal, modalInput } from '@fretio/core';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { modal, modalInput, modalOpcao } from '@fretio/core';
 import Decimal from 'decimal.js';
 import { modais } from '../../db/schema/index.ts';
 import { defineResource } from '../../framework/resource.ts';
@@ -48,4 +48,15 @@ export const modaisResource = defineResource({
       exigirRegistroProprio(existing);
     },
   },
+  selecoes: [
+    {
+      path: '/modais/lista',
+      summary: 'Modais ativos para seleção (do sistema e do embarcador)',
+      item: modalOpcao,
+      colunas: { uid: modais.uid, nome: modais.nome, codigo: modais.codigo, fatorCubagemPadrao: modais.fatorCubagemPadrao },
+      where: () => eq(modais.ativo, true),
+      orderBy: [asc(modais.nome)],
+      opcao: (m) => ({ value: m.uid, label: m.nome, codigo: m.codigo, fatorCubagemPadrao: Number(m.fatorCubagemPadrao) }),
+    },
+  ],
 });

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { pessoa, pessoaInput } from '@fretio/core';
+import { pessoa, pessoaInput, pessoaOpcao, pessoasListaQuery } from '@fretio/core';
 import { municipios, pessoas } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
-import { PESSOA_DUPLICADA, validarPessoa, valoresPessoa } from './service.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { listaSelecao } from './repository.ts';
+import { PESSOA_DUPLICADA, rotuloPessoa, validarPessoa, valoresPessoa } from './service.ts';
 
 // A race past the hook's check still answers 409 naming the field.
 registerUniqueConstraint('pessoas_documento_uq', 'documento', PESSOA_DUPLICADA);
@@ -77,4 +79,19 @@ export const pessoasResource = defineResource({
   },
   toValues: (input) => valoresPessoa(input),
   hooks: { validate: validarPessoa },
+  selecoes: [
+    {
+      path: '/pessoas/list',
+      summary: 'Pessoas ativas para seleção com busca (até 20)',
+      description:
+        'q com 1-2 letras: nomes começando pelo termo; com 3+: primeiro os nomes começando pelo termo, depois nome ou nome fantasia ' +
+        'contendo o termo (sem acentos nem maiúsculas); só dígitos/pontuação: documento começando pelos dígitos (e, com 3+ dígitos, ' +
+        "nomes que os contêm). Sem q: os primeiros em ordem alfabética. label 'Nome - 00.000.000/0000-00'.",
+      query: pessoasListaQuery,
+      item: pessoaOpcao,
+      // The ranked search (prefix first, then contains) is the repository's own.
+      consulta: (db, ctx, q) => listaSelecao(db, exigirEmbarcador(ctx), q.q, q.papel),
+      opcao: (p) => ({ value: p.uid, label: rotuloPessoa(p), nome: p.nome, documento: p.documento, uf: p.uf }),
+    },
+  ],
 });

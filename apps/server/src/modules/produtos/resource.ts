@@ -1,7 +1,8 @@
-import { getTableColumns } from 'drizzle-orm';
-import { produto, produtoInput } from '@fretio/core';
+import { and, asc, eq, getTableColumns, or } from 'drizzle-orm';
+import { produto, produtoInput, produtoOpcao, produtosListaQuery } from '@fretio/core';
 import { produtos } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
+import { comecaCom, contem } from '../../framework/sql.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { PRODUTO_DUPLICADO, toItemProduto, validarProduto, valoresProduto } from './service.ts';
 
@@ -45,4 +46,21 @@ export const produtosResource = defineResource({
   toValues: (input) => valoresProduto(input),
   toItem: toItemProduto,
   hooks: { validate: validarProduto },
+  selecoes: [
+    {
+      path: '/produtos/list',
+      summary: 'Produtos ativos para seleção com busca (até 20)',
+      description: "q: código começando pelo termo OU descrição contendo o termo (sem acentos/maiúsculas). label 'CODIGO - Descrição'.",
+      query: produtosListaQuery,
+      item: produtoOpcao,
+      limite: 20,
+      colunas: { uid: produtos.uid, codigo: produtos.codigo, descricao: produtos.descricao, ncm: produtos.ncm, unidade: produtos.unidade },
+      where: (_ctx, q) => {
+        const termo = q.q?.trim();
+        return and(eq(produtos.ativo, true), termo ? or(comecaCom(produtos.codigo, termo), contem(produtos.descricao, termo)) : undefined);
+      },
+      orderBy: [asc(produtos.descricao), asc(produtos.uid)],
+      opcao: (p) => ({ value: p.uid, label: `${p.codigo} - ${p.descricao}`, codigo: p.codigo, descricao: p.descricao, ncm: p.ncm, unidade: p.unidade }),
+    },
+  ],
 });

@@ -1,7 +1,7 @@
 import { defineModule } from '../../framework/modulo.ts';
-import setorRoutes from './routes.ts';
+import { setoresResource } from './resource.ts';
 
 export default defineModule({
   nome: 'setor',
-  routes: [setorRoutes],
+  resources: [setoresResource],
 });

@@ -1,7 +1,8 @@
-import { getTableColumns } from 'drizzle-orm';
-import { setor, setorInput } from '@fretio/core';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { setor, setorInput, setorOpcao, setorZonaListaQuery } from '@fretio/core';
 import { setores } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
+import { codigoOuNomeContem } from '../../framework/sql.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 
 registerUniqueConstraint('setores_codigo_uq', 'codigo', 'Já existe um setor com este código.');
@@ -29,4 +30,16 @@ export const setoresResource = defineResource({
     ativo: { column: setores.ativo, kind: 'bool' },
     criadoEm: { column: setores.criadoEm, kind: 'date', range: true },
   },
+  selecoes: [
+    {
+      path: '/setor/list',
+      summary: "Setores ativos para seleção (label 'CODIGO - Nome')",
+      query: setorZonaListaQuery,
+      item: setorOpcao,
+      colunas: { uid: setores.uid, codigo: setores.codigo, nome: setores.nome },
+      where: (_ctx, q) => and(eq(setores.ativo, true), codigoOuNomeContem(setores.codigo, setores.nome, q.q)),
+      orderBy: [asc(setores.nome), asc(setores.uid)],
+      opcao: (s) => ({ value: s.uid, label: `${s.codigo} - ${s.nome}`, codigo: s.codigo, nome: s.nome }),
+    },
+  ],
 });

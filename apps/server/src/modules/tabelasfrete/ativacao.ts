@@ -3,7 +3,7 @@ import { configuracoes } from '../../db/schema/index.ts';
 import type { Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { catalogoComponentes } from '../componentes/routes.ts';
+import { catalogoComponentes } from '../componentes/repository.ts';
 import { errosDaTabela, montarTabelaCalculo } from './montar.ts';
 import { type LinhasTabela, type TabelaRow, carregarLinhas } from './repository.ts';
 

@@ -7,7 +7,7 @@ import { filhoDe } from '../../framework/resource.ts';
 import { AppError, type FieldError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { catalogoComponentes } from '../componentes/routes.ts';
+import { catalogoComponentes } from '../componentes/repository.ts';
 import { STATUS_ATIVO } from './itens.ts';
 import { errosDaTabela, montarTabelaCalculo } from './montar.ts';
 import { carregarTabela, tabelaParaAlterar, tabelaVisivel, tocarTabela } from './repository.ts';

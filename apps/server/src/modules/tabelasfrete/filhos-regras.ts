@@ -14,7 +14,7 @@ import { faixas, regras, restricoes, tabelaFreteRotas } from '../../db/schema/in
 import { type Tx, defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { catalogoComponentes } from '../componentes/routes.ts';
+import { catalogoComponentes } from '../componentes/repository.ts';
 import { colunasNomesLocais, colunasParaLocal, itemComLocais, juntarNomesLocais, validarLocais, valoresComLocais } from '../regioes/local-ref.ts';
 import { antesDeAlterar, depoisDeAlterar, errosZod, falhar, filhoDaTabela, proximaOrdem, tabelaDe } from './comum.ts';
 import { STATUS_ATIVO, faixaItem, regraItem } from './itens.ts';

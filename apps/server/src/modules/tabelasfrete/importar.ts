@@ -25,7 +25,7 @@ import { lerAbas } from '../../framework/importacao/pool.ts';
 import { ehZip } from '../../framework/importacao/zip-seguro.ts';
 import { AppError } from '../../lib/errors.ts';
 import { consultarEmLotes } from '../../lib/lotes.ts';
-import { catalogoComponentes } from '../componentes/routes.ts';
+import { catalogoComponentes } from '../componentes/repository.ts';
 import { localParaColunas } from '../regioes/local-ref.ts';
 import type { CamposTabela, RegraDados, TabelaDados } from './dados.ts';
 import { ABAS, ABAS_OPCIONAIS, type Aba, COLUNAS_OPCIONAIS } from './exportar.ts';

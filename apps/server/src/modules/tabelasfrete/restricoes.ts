@@ -5,7 +5,7 @@ import { defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { catalogoComponentes } from '../componentes/routes.ts';
+import { catalogoComponentes } from '../componentes/repository.ts';
 import { antesDeAlterar, depoisDeAlterar, filhoDaTabela, tabelaDe } from './comum.ts';
 import { tabelaParaAlterar, tocarTabela } from './repository.ts';
 

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { registerAnexos } from '../anexos/routes.ts';
 import { lerUpload } from '../arquivos/service.ts';
-import { catalogoComponentes } from '../componentes/routes.ts';
+import { catalogoComponentes } from '../componentes/repository.ts';
 import { exigirTabelaValida } from './comum.ts';
 import { inserirDados } from './dados.ts';
 import { exportarTabela } from './exportar.ts';

@@ -8,7 +8,7 @@ import { obter } from '../../framework/crud.ts';
 import type { ResourceDef, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { catalogoComponentes } from '../componentes/routes.ts';
+import { catalogoComponentes } from '../componentes/repository.ts';
 import { colunasParaLocal, comLocais, nomesDosLocais } from '../regioes/local-ref.ts';
 import { dadosDeLinhas, inserirDados, type RegraDados } from './dados.ts';
 import { n2, regraItem } from './itens.ts';

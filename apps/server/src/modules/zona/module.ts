@@ -1,7 +1,7 @@
 import { defineModule } from '../../framework/modulo.ts';
-import zonaRoutes from './routes.ts';
+import { zonasResource } from './resource.ts';
 
 export default defineModule({
   nome: 'zona',
-  routes: [zonaRoutes],
+  resources: [zonasResource],
 });
