@@ -1,5 +1,4 @@
 import { auditoriaSistema } from '../db/schema/index.ts';
-import type { RequestContext } from '../plugins/auth/context.ts';
 import type { DbOrTx } from './resource.ts';
 
 // One audit-trail row per write, in the same transaction as the write.

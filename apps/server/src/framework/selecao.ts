@@ -31,8 +31,9 @@ export type SelecaoDef = {
   item: z.ZodType;
   /** Maximum rows offered. */
   limite?: number;
-  /** Either a declared read (the resource's table, its scope ANDed with `where`)… */
-  colunas?: Colunas;
+  /** Either a declared read (the resource's table, its scope ANDed with `where`)… Columns may depend on
+   *  the caller (what it may see of personal data). */
+  colunas?: Colunas | ((ctx: RequestContext) => Colunas);
   from?(q: FromBuilder, ctx: RequestContext): FromBuilder;
   where?(ctx: RequestContext, query: Linha): SQL | undefined;
   /** False when `where` itself decides visibility (lists that cross the resource's scope, e.g. every visible carrier). */
@@ -54,7 +55,8 @@ export async function lerSelecao(db: Db, origem: Origem, def: SelecaoDef, ctx: R
   else {
     if (!def.colunas || !origem.table) throw new Error(`seleção ${def.path}: declare colunas (e a tabela do recurso) ou consulta`);
     const escopo = def.escopoDoRecurso === false ? undefined : origem.scope?.where(ctx);
-    let q: FromBuilder = db.select(def.colunas).from(origem.table);
+    const colunas = typeof def.colunas === 'function' ? def.colunas(ctx) : def.colunas;
+    let q: FromBuilder = db.select(colunas).from(origem.table);
     if (def.from) q = def.from(q, ctx);
     q = q.where(and(escopo, def.where?.(ctx, query)));
     if (def.orderBy?.length) q = q.orderBy(...def.orderBy);

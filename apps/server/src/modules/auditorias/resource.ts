@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   aceitarAuditoriaInput, auditoria, auditoriaInput, RESULTADO_AUDITORIA as R, taxaEspecial, taxaEspecialInput,
-  toleranciaAuditoria, toleranciaAuditoriaInput, z,
+  toleranciaAuditoria, toleranciaAuditoriaInput, type z,
 } from '@fretio/core';
 import { auditoriaTaxasEspeciais, auditorias, contaCorrenteTransportador, toleranciasAuditoria, transportadores } from '../../db/schema/index.ts';
 import { exigirTransicao } from '../../framework/acoes.ts';

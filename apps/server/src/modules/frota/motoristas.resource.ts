@@ -1,16 +1,15 @@
-import { sql } from 'drizzle-orm';
 import { motorista, motoristaInput } from '@fretio/core';
 import { motoristas } from '../../db/schema/index.ts';
 import { defineResource, filhoDe } from '../../framework/resource.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { dadosPessoaisVisiveis, ehEmbarcador, exigirPodeAlterarTransportador } from '../transportadores/propriedade.ts';
 import { transportadorVisivelPorUid } from '../transportadores/repository.ts';
+import { cnhVencidaSql } from './repository.ts';
+import { selecaoMotoristas } from './selecoes.ts';
 
 registerUniqueConstraint('motoristas_cpf_uq', 'cpf', 'Já existe um motorista deste transportador com este CPF.');
 registerUniqueConstraint('motoristas_cnh_uq', 'cnhNumero', 'Já existe um motorista deste transportador com esta CNH.');
 
-/** Expired from the day after its validity, in São Paulo time. */
-export const cnhVencidaSql = sql<boolean>`(${motoristas.cnhValidade} < (now() at time zone 'America/Sao_Paulo')::date)`;
 
 /**
  * A carrier's drivers (/transportadores/{uid}/motoristas): visible when the carrier is (the carriers
@@ -71,4 +70,5 @@ export const motoristasResource = defineResource({
       if (!existing) values.cadastradoPorEmbarcadorUid = ehEmbarcador(ctx) ? ctx.embarcadorUid : null;
     },
   },
+  selecoes: [selecaoMotoristas],
 });

@@ -1,8 +1,11 @@
 import { type SQL, and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { tiposVeiculo } from '../../db/schema/index.ts';
+import { motoristas, tiposVeiculo } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
+
+/** A driver's CNH is expired from the day after its validity, in São Paulo time. */
+export const cnhVencidaSql = sql<boolean>`(${motoristas.cnhValidade} < (now() at time zone 'America/Sao_Paulo')::date)`;
 
 // Fleet queries. Vehicle types: the global catalogue (embarcador_uid null) plus the caller's shipper's own.
 

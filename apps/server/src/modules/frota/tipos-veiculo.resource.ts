@@ -6,6 +6,7 @@ import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { tipoVisivel } from './repository.ts';
 import { comCapacidades, validarTipoVeiculo } from './service.ts';
+import { selecoesTiposVeiculo } from './selecoes.ts';
 
 registerUniqueConstraint('tipos_veiculo_nome_uq', 'nome', 'Já existe um tipo de veículo com este nome.');
 
@@ -57,4 +58,5 @@ export const tiposVeiculoResource = defineResource({
   },
   toItem: comCapacidades,
   hooks: { validate: validarTipoVeiculo },
+  selecoes: selecoesTiposVeiculo,
 });

@@ -6,6 +6,7 @@ import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirPodeAlterarTransportador } from '../transportadores/propriedade.ts';
 import { transportadorVisivelPorUid } from '../transportadores/repository.ts';
 import { comCapacidades, validarVeiculo } from './service.ts';
+import { selecaoVeiculos } from './selecoes.ts';
 
 registerUniqueConstraint('veiculos_placa_uq', 'placa', 'Já existe um veículo deste transportador com esta placa.');
 registerUniqueConstraint('veiculos_renavam_uq', 'renavam', 'Já existe um veículo deste transportador com este RENAVAM.');
@@ -65,4 +66,5 @@ export const veiculosResource = defineResource({
       await validarVeiculo(tx, ctx, values, existing);
     },
   },
+  selecoes: [selecaoVeiculos],
 });

@@ -453,7 +453,8 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   for (const g of adicionaisLidos) {
     const x = paraRegra(g);
     dados.adicionais?.push({ ...x.dados, ...localParaColunas(g.origem ?? null, 'origem'), ...localParaColunas(g.destino ?? null, 'destino') });
-    (calculo.adicionais ??= []).push({ ...x.regra, ...(g.origem ? { origem: g.origem } : {}), ...(g.destino ? { destino: g.destino } : {}) });
+    calculo.adicionais ??= [];
+    calculo.adicionais.push({ ...x.regra, ...(g.origem ? { origem: g.origem } : {}), ...(g.destino ? { destino: g.destino } : {}) });
   }
   for (const [componente, x] of restricoesLidas) {
     const lista: TabelaDados['restricoes'][number]['pessoas'] = [];
