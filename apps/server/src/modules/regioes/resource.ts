@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
-import { type LocalRef, regiao, regiaoInput, regiaoLocal, regiaoLocalInput, type z } from '@fretio/core';
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { type LocalRef, opcaoSelecao, regiao, regiaoInput, regiaoListaInput, regiaoLocal, regiaoLocalInput, z } from '@fretio/core';
 import { municipios, regiaoLocais, regioes } from '../../db/schema/index.ts';
 import { type DbOrTx, defineResource, doEmbarcador, filhoDe } from '../../framework/resource.ts';
+import { contem } from '../../framework/sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
@@ -30,6 +31,25 @@ export const regioesResource = defineResource({
     descricao: { column: regioes.descricao, kind: 'text' },
     ativo: { column: regioes.ativo, kind: 'bool' },
   },
+  selecoes: [
+    {
+      path: '/regioes/lista',
+      method: 'POST',
+      summary: 'Regiões para seleção (até 500), ativas por padrão',
+      description: 'Corpo opcional: {nome (parte, sem acentos), ativo (padrão true), uids}.',
+      query: regiaoListaInput,
+      item: opcaoSelecao.extend({ uid: z.string(), nome: z.string(), ativo: z.boolean() }),
+      colunas: { uid: regioes.uid, nome: regioes.nome, ativo: regioes.ativo },
+      where: (_ctx, { nome, ativo, uids }) =>
+        and(
+          ativo === false ? undefined : eq(regioes.ativo, true),
+          nome ? contem(regioes.nome, nome) : undefined,
+          uids?.length ? inArray(regioes.uid, uids) : undefined,
+        ),
+      orderBy: [asc(regioes.nome)],
+      opcao: (r) => ({ ...r, value: r.uid, label: r.nome }),
+    },
+  ],
 });
 
 export async function regiaoVisivel(db: DbOrTx, ctx: RequestContext, uid: string) {

@@ -1,7 +1,7 @@
 import { defineModule } from '../../framework/modulo.ts';
-import rotasRoutes from './routes.ts';
+import { rotasResource } from './resource.ts';
 
 export default defineModule({
   nome: 'rotas',
-  routes: [rotasRoutes],
+  resources: [rotasResource],
 });

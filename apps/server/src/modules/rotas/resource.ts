@@ -1,9 +1,10 @@
 import { eq, getTableColumns } from 'drizzle-orm';
 import { rota, rotaInput } from '@fretio/core';
-import Decimal from 'decimal.js';
 import { rotas, transportadores } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
+import { numeroOuNulo } from '../../lib/numeros.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
+import { selecaoRotas } from './selecoes.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import {
   colunasNomesLocais,
@@ -17,8 +18,6 @@ import { transportadorVinculado } from '../transportadores/repository.ts';
 
 registerUniqueConstraint('rotas_nome_uq', 'nome', 'Já existe uma rota com este nome.');
 
-export const numeroOuNulo = (v: unknown, casas = 2) =>
-  v === null || v === undefined ? null : Number(new Decimal(v as string).toFixed(casas));
 
 /** The shipper's route register: origin → destination (UF, municipality, region or CEP range), distance, carrier. */
 export const rotasResource = defineResource({
@@ -60,4 +59,5 @@ export const rotasResource = defineResource({
       await validarOrigemDestino(tx, embarcadorUid, row);
     },
   },
+  selecoes: [selecaoRotas],
 });

@@ -1,11 +1,11 @@
-import Decimal from 'decimal.js';
+import { numeroOuNulo } from '../../lib/numeros.ts';
 import { STATUS, type TabelaFrete, statusLabel } from '@fretio/core';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 
 // Stored rows → API replies: money with 2 decimals, rates and range bounds with 4, computed fields.
 
-export const n2 = (v: unknown) => (v === null || v === undefined ? null : Number(new Decimal(v as string).toFixed(2)));
-export const n4 = (v: unknown) => (v === null || v === undefined ? null : Number(new Decimal(v as string).toFixed(4)));
+export const n2 = (v: unknown) => numeroOuNulo(v, 2);
+export const n4 = (v: unknown) => numeroOuNulo(v, 4);
 
 export type SituacaoVigencia = TabelaFrete['situacaoVigencia'];
 
