@@ -39,7 +39,6 @@ import { nfeDetalhe, nfes } from '../modules/nfes/resource.tsx';
 import { nfesVirtuais } from '../modules/nfe-virtual/resource.tsx';
 import { cteDetalhe, ctes } from '../modules/ctes/resource.tsx';
 import { auditorias, condicoesPagamento, toleranciasAuditoria } from '../modules/auditorias/resource.tsx';
-import { ordemColetaItens, ordemColetaNfes, ordemColetaProdutos, ordemColetaResumo, ordensColeta } from '../modules/ordenscoleta/resource.tsx';
 import { MENU_GROUPS, type MenuGroup, type ResourceDef } from './types.ts';
 
 // Every resource screen of the app. Adding a screen = declaring a ResourceDef in
@@ -59,8 +58,6 @@ export const RESOURCES: ResourceDef[] = [
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
   // Freight procurement (menu Operação): requests and spot quotations with their cargo, NF-es and carriers (tabs).
   solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes,
-  // Pickup orders (menu Operação; the carrier's portal is the same screen, showing only what was sent to it): summary, release, cargo, NF-es.
-  ordensColeta, ordemColetaResumo, ordemColetaItens, ordemColetaProdutos, ordemColetaNfes,
   // Occurrences (menu Operação): the kinds, the carriers' codes mapped to them, the codes still unmapped.
   ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara,
   // Operations: the task queue, integration logs, web-service history, the product's updates.
