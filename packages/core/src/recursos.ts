@@ -53,6 +53,7 @@ export const RECURSOS = [
   { codigo: 'fatura', nome: 'Faturas', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },
   { codigo: 'condicao-pagamento', nome: 'Condições de pagamento', grupo: 'Auditoria e pagamento', acoes: CRUD },
   { codigo: 'rpa', nome: 'RPA (pagamento a autônomos)', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },
+  { codigo: 'notificacoes', nome: 'Grupos e parâmetros de notificação', grupo: 'Administração', acoes: CRUD },
 ] as const satisfies readonly RecursoDef[];
 
 /** Screens every signed-in user may read (the update history): no role grants them, none denies them. */
