@@ -6,7 +6,7 @@ import { aoHaverEmails } from './sinal.ts';
 // Sends the committed notification e-mails through app.mailer (which keeps each one in email_outbox
 // and sends it with SMTP_URL). Rows are claimed with a lease under SKIP LOCKED, so several instances
 // never send the same row twice while alive; a crashed sender's rows go out again after the lease
-// (at least once). A row is given up after 5 failed attempts (the failure is in the log).
+// (at least once). A row is given up after 5 failed attempts (each attempt's error is in email_outbox).
 const LOTE = 50;
 const LEASE = '2 minutes';
 const MAX_TENTATIVAS = 5;
@@ -32,6 +32,9 @@ export async function despacharEmails(app: FastifyInstance): Promise<number> {
         const onde = e.link ? `\n\nAbra no Fretio: ${app.config.publicUrl.replace(/\/$/, '')}${e.link}` : '';
         const texto = `${e.texto}${onde}\n\nVocê recebe este aviso pelos parâmetros de notificação do seu embarcador.`;
         const r = await app.mailer.enviar({ para: e.para, assunto: e.assunto, texto });
+        // With SMTP, a refused send is tried again after the lease (the outbox keeps each attempt's error);
+        // without SMTP the outbox is where e-mails stay, as for account e-mails.
+        if (!r.enviado && app.config.smtpUrl) continue;
         await app.db.update(notificacaoEmails).set({ enviadoEm: sql`now()`, caixaSaidaUid: r.uid }).where(eq(notificacaoEmails.uid, e.uid));
         total++;
       } catch (err) {

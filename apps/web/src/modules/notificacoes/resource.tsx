@@ -19,7 +19,7 @@ const nomes = (v: unknown) => ((v as { nome: string }[] | undefined) ?? []).map(
 function SelecaoMultipla({ value, onChange, id, disabled, remote }: FieldComponentProps & { remote: RemoteOptions }) {
   return <RemoteSelect id={id} remote={remote} mode="multiple" disabled={disabled} value={(value as string[] | undefined) ?? []} onChange={(v) => onChange?.(v)} />;
 }
-const USUARIOS: RemoteOptions = { api: '/embarcadores/:embarcadorAtivo/usuarios', query: { ftr_statusUsuario: 2 }, label: (r) => `${r.nome} (${r.login})` };
+const USUARIOS: RemoteOptions = { api: '/embarcadores/:embarcadorAtivo/usuarios', query: { ftr_statusUsuario: 2, ftr_tipoUsuario: 1 }, label: (r) => `${r.nome} (${r.login})` };
 const GRUPOS: RemoteOptions = { api: '/grupo-notificacoes/lista', value: 'value', label: (r) => String(r.label) };
 const SelecaoUsuarios = (p: FieldComponentProps) => <SelecaoMultipla {...p} remote={USUARIOS} />;
 const SelecaoGrupos = (p: FieldComponentProps) => <SelecaoMultipla {...p} remote={GRUPOS} />;
