@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateCnh, generateCnpj, generateCpf, generateLicensePlate, generateRenavam } from '@brazilian-utils/brazilian-utils';
 import { sql } from 'drizzle-orm';
+import { TIPOS_NOTIFICACAO } from '@fretio/core';
 import type { Created, Harness } from './support/harness.ts';
 import { fixturesAuditoria, rotasAuditoria } from './fixtures-auditoria.ts';
 
@@ -75,6 +76,22 @@ export async function preUsuarioPendente(h: Harness): Promise<string> {
 }
 
 const carrierOfA = async (h: Harness) => (await h.create('/transportadores')).uid;
+
+// Notifications: shipper A's administrator, a kind A has no parameter for (freeing one if all are
+// configured: the POST puts it back), and a notification of A's administrator.
+const usuarioDeA = async (h: Harness) => (await h.rows<{ uid: string }>(sql`select uid from usuarios where login = 'admin@demo.com.br'`))[0].uid;
+async function tipoNotificacaoLivre(h: Harness): Promise<string> {
+  const livre = await h.rows<{ tipo: string }>(sql`select t.tipo from unnest(${sql.raw(`array[${TIPOS_NOTIFICACAO.map((t) => `'${t.valor}'`).join(',')}]`)}) as t(tipo)
+    where not exists (select 1 from notificacao_parametros p where p.embarcador_uid = ${h.embarcadorA} and p.tipo = t.tipo) limit 1`);
+  if (livre[0]) return livre[0].tipo;
+  const [solto] = await h.rows<{ tipo: string }>(sql`delete from notificacao_parametros where uid = (select uid from notificacao_parametros
+    where embarcador_uid = ${h.embarcadorA} and grupo_uids = '{}' order by criado_em, uid limit 1) returning tipo`);
+  return solto.tipo;
+}
+const notificacaoDeA = async (h: Harness) => ({
+  uid: (await h.rows<{ uid: string }>(sql`insert into notificacoes (embarcador_uid, usuario_uid, tipo, titulo, mensagem)
+    values (${h.embarcadorA}, ${await usuarioDeA(h)}, 'cotacao-resposta', 'Notificação de teste', 'Criada pelos testes') returning uid`))[0].uid,
+});
 
 // Freight registers and tables (frete): helpers shared by their fixtures.
 const componenteNovo = async (h: Harness) => (await h.create('/componentes')).item?.codigo as string;
@@ -460,10 +477,14 @@ export const fixtures: Record<string, ResourceFixture> = {
     create: async (h) =>
       (await h.rows<{ uid: string }>(sql`insert into sefaz_resumos (embarcador_uid, servico, cnpj_interessado, nsu, schema, chave, xml) values (${h.embarcadorA}, 'nfe', '12345678000195', ${String(h.seq()).padStart(15, '0')}, 'resNFe_v1.01.xsd', '35261111222333000181550010000012341000012345', '<resNFe/>') returning uid`))[0].uid,
   },
+  '/grupo-notificacoes': { body: async (h) => ({ nome: `Grupo ${h.seq()} ${uniq()}`, descricao: null, ativo: true, usuarioUids: [await usuarioDeA(h)] }) },
+  '/parametro-notificacao': { body: async (h) => ({ tipo: await tipoNotificacaoLivre(h), grupoUids: [], app: true, email: false, ativo: true }) },
 };
 
 export const routeFixtures: Record<string, RouteFixture> = {
   ...rotasAuditoria,
+  'PATCH /api/v1/notificacao/:uid': { params: notificacaoDeA, body: () => ({ dataLeitura: '2026-11-26T12:00:00Z' }) },
+  'DELETE /api/v1/notificacao/:uid': { params: notificacaoDeA },
   'POST /api/v1/documentos/export-nfes': { body: () => ({ filtros: {}, incluirXml: false }) },
   'PUT /api/v1/documentos/ctes/:uid/status': { body: () => ({ status: 2 }) },
   'PUT /api/v1/tabelasfrete/:uid/atualizarstatus': {

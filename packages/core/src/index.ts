@@ -34,3 +34,5 @@ export * from './api/ocorrencias.ts';
 export * from './fiscal/situacao.ts';
 export * from './api/documentos.ts';
 export * from './api/operacoes.ts';
+export * from './notificacoes.ts';
+export * from './api/notificacoes.ts';

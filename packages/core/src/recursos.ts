@@ -11,7 +11,7 @@ export type RecursoDef = { codigo: string; nome: string; grupo: string; acoes: r
 const CRUD: readonly Acao[] = ['ler', 'criar', 'alterar', 'excluir'];
 
 export const RECURSOS = [
-  { codigo: 'embarcadores', nome: 'Embarcadores', grupo: 'Cadastros', acoes: CRUD },
+  { codigo: 'embarcadores', nome: 'Embarcadores', grupo: 'Cadastros', acoes: CRUD, notificavel: true },
   { codigo: 'unidades', nome: 'Unidades do embarcador', grupo: 'Cadastros', acoes: CRUD },
   { codigo: 'transportadores', nome: 'Transportadores', grupo: 'Cadastros', acoes: [...CRUD, 'aprovar'] },
   { codigo: 'usuarios', nome: 'Usuários', grupo: 'Acesso', acoes: CRUD, notificavel: true },
@@ -43,7 +43,7 @@ export const RECURSOS = [
   { codigo: 'importacao-edi', nome: 'Importação de arquivos EDI PROCEDA', grupo: 'Ocorrências', acoes: ['ler', 'criar'] },
   { codigo: 'auditoria-sistema', nome: 'Trilha de auditoria', grupo: 'Administração', acoes: ['ler'] },
   { codigo: 'configuracoes', nome: 'Configurações', grupo: 'Administração', acoes: ['ler', 'alterar'] },
-  { codigo: 'fila-tarefas', nome: 'Fila de tarefas', grupo: 'Administração', acoes: ['ler', 'alterar', 'excluir'] },
+  { codigo: 'fila-tarefas', nome: 'Fila de tarefas', grupo: 'Administração', acoes: ['ler', 'alterar', 'excluir'], notificavel: true },
   { codigo: 'logs', nome: 'Logs de integração e importação', grupo: 'Administração', acoes: ['ler', 'criar'] },
   { codigo: 'historico-webservice', nome: 'Histórico de web services', grupo: 'Administração', acoes: ['ler'] },
   { codigo: 'tributos', nome: 'Tributos (ICMS, PIS/COFINS, ISS)', grupo: 'Administração', acoes: ['ler', 'criar', 'alterar'] },
@@ -53,6 +53,7 @@ export const RECURSOS = [
   { codigo: 'fatura', nome: 'Faturas', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },
   { codigo: 'condicao-pagamento', nome: 'Condições de pagamento', grupo: 'Auditoria e pagamento', acoes: CRUD },
   { codigo: 'rpa', nome: 'RPA (pagamento a autônomos)', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },
+  { codigo: 'notificacoes', nome: 'Grupos e parâmetros de notificação', grupo: 'Administração', acoes: CRUD },
 ] as const satisfies readonly RecursoDef[];
 
 /** Screens every signed-in user may read (the update history): no role grants them, none denies them. */

@@ -7,6 +7,7 @@ import { FullPageSpin, useSession } from './session.tsx';
 import { EmbarcadorSwitcher } from './shell/EmbarcadorSwitcher.tsx';
 import { ProfileMenu } from './shell/ProfileMenu.tsx';
 import { SideMenu } from './shell/SideMenu.tsx';
+import { Sino } from '../modules/notificacoes/Sino.tsx';
 
 // The application shell: side menu (from the registry, filtered by permission), header with the
 // active shipper and the user's menu, and the page. Narrow windows get the menu over the content.
@@ -67,6 +68,7 @@ export function Shell() {
               onClick={toggle}
             />
             <div style={{ flex: 1 }} />
+            <Sino />
             <EmbarcadorSwitcher />
             <ProfileMenu />
           </Flex>

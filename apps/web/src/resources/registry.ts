@@ -39,6 +39,7 @@ import { nfeDetalhe, nfes } from '../modules/nfes/resource.tsx';
 import { nfesVirtuais } from '../modules/nfe-virtual/resource.tsx';
 import { cteDetalhe, ctes } from '../modules/ctes/resource.tsx';
 import { auditorias, condicoesPagamento, toleranciasAuditoria } from '../modules/auditorias/resource.tsx';
+import { gruposNotificacao, parametrosNotificacao } from '../modules/notificacoes/resource.tsx';
 import { MENU_GROUPS, type MenuGroup, type ResourceDef } from './types.ts';
 
 // Every resource screen of the app. Adding a screen = declaring a ResourceDef in
@@ -66,6 +67,8 @@ export const RESOURCES: ResourceDef[] = [
   auditorias, toleranciasAuditoria, condicoesPagamento,
   // Fiscal documents (menu Documentos), then the pages of one document.
   nfes, ctes, nfesVirtuais, nfeDetalhe, cteDetalhe,
+  // Notifications (menu Administração): groups of users and which kinds go to them.
+  gruposNotificacao, parametrosNotificacao,
 ];
 
 export type { ResourceDef } from './types.ts';

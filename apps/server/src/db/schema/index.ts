@@ -15,3 +15,4 @@ export * from './fiscal.ts';
 export * from './operacoes.ts';
 export * from './sefaz.ts';
 export * from './auditoria.ts';
+export * from './notificacoes.ts';

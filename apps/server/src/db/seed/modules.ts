@@ -7,6 +7,7 @@ import { seedFrota } from './frota.ts';
 import { seedFrete } from './frete.ts';
 import { seedTabelas } from './tabelas.ts';
 import { seedFiscal } from './fiscal.ts';
+import { seedNotificacoes } from './notificacoes.ts';
 
 // The demo data of each module, in dependency order. A module adds its seed file here (one line).
-export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal];
+export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal, seedNotificacoes];

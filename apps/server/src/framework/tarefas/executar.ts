@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { aposCommit } from '../eventos.ts';
 import type { Tx } from '../resource.ts';
 import { cederVez } from '../../lib/lotes.ts';
+import { tarefaEncerrada } from './encerramento.ts';
 import { cancelarPendentes, contarItens, inserirItens, proximosItens, renovar } from './fila.ts';
 import type { ItemEmExecucao, ItemNovo, TarefaEmExecucao, TipoTarefa } from './tipo.ts';
 
@@ -17,6 +18,8 @@ type Linha = typeof tarefas.$inferSelect;
 class PerdeuATarefa extends Error {}
 
 const LOTE_ITENS = 50;
+/** What the end-of-task hooks receive (encerramento.ts). */
+const FIM = { uid: tarefas.uid, tipo: tarefas.tipo, embarcadorUid: tarefas.embarcadorUid, usuarioUid: tarefas.usuarioUid, status: tarefas.status, mensagem: tarefas.mensagem };
 
 const mensagemDe = (e: unknown) => {
   if (!(e instanceof AppError)) return MSG.erroProcessarRegistro;
@@ -45,9 +48,13 @@ export async function executarTarefa(app: FastifyInstance, tipo: TipoTarefa, lin
   } catch (e) {
     if (e instanceof PerdeuATarefa) return;
     if (!(e instanceof AppError)) log.error({ err: e, tarefa: tarefa.uid, tipo: tipo.tipo }, 'tarefa falhou');
-    await db.update(tarefas)
-      .set({ status: ST.ERRO, mensagem: e instanceof AppError ? mensagemDe(e) : 'Erro ao processar a tarefa.', concluidoEm: sql`now()`, trabalhador: null })
-      .where(and(eq(tarefas.uid, tarefa.uid), eq(tarefas.trabalhador, trabalhador)));
+    await db.transaction(async (tx) => {
+      const [fim] = await tx.update(tarefas)
+        .set({ status: ST.ERRO, mensagem: e instanceof AppError ? mensagemDe(e) : 'Erro ao processar a tarefa.', concluidoEm: sql`now()`, trabalhador: null })
+        .where(and(eq(tarefas.uid, tarefa.uid), eq(tarefas.trabalhador, trabalhador)))
+        .returning(FIM);
+      await tarefaEncerrada(tx, fim);
+    });
   }
 }
 
@@ -175,10 +182,14 @@ async function encerrar(db: Db, tipo: TipoTarefa, tarefa: TarefaEmExecucao, trab
   const resumo = cancelada
     ? `Cancelada: ${feitos - c.erros} de ${c.total} itens foram processados e continuam salvos.`
     : `${c.total - c.erros} de ${c.total} itens processados${c.erros ? `, ${c.erros} com erro` : ''}${c.avisos ? `, ${c.avisos} com aviso` : ''}.`;
-  await db.update(tarefas)
-    .set({
-      status, erros: c.erros, avisos: c.avisos, total: c.total, mensagem: extra ? `${resumo} ${extra}` : resumo,
-      ...(arquivo ? { arquivo } : {}), concluidoEm: sql`now()`, trabalhador: null,
-    })
-    .where(and(eq(tarefas.uid, tarefa.uid), eq(tarefas.trabalhador, trabalhador)));
+  await db.transaction(async (tx) => {
+    const [fim] = await tx.update(tarefas)
+      .set({
+        status, erros: c.erros, avisos: c.avisos, total: c.total, mensagem: extra ? `${resumo} ${extra}` : resumo,
+        ...(arquivo ? { arquivo } : {}), concluidoEm: sql`now()`, trabalhador: null,
+      })
+      .where(and(eq(tarefas.uid, tarefa.uid), eq(tarefas.trabalhador, trabalhador)))
+      .returning(FIM);
+    await tarefaEncerrada(tx, fim);
+  });
 }

@@ -9,6 +9,7 @@ import type { RequestContext } from '../../plugins/auth/context.ts';
 import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
 import { alcadaDoUsuario } from './alcada.ts';
 import { COTACAO, exigirUsuarioEmbarcador } from './acesso.ts';
+import { notificarConvite, notificarDesfecho } from './notificacoes.ts';
 
 // The quotation's commands (issue 11). Each runs inside the framework's action: the row is locked
 // first (two approvals at once: the second waits, then finds the quotation finalised → 409), the
@@ -31,7 +32,7 @@ async function pendenciaNaSolicitacao(tx: Tx, row: Row, motivo: string) {
     .where(and(eq(solicitacoesFrete.uid, row.solicitacaoUid as string), eq(solicitacoesFrete.status, SOLICITACAO.COTACAO)));
 }
 
-async function abrir(tx: Tx, row: Row) {
+async function abrir(tx: Tx, ctx: RequestContext, row: Row) {
   const novo = aplicar(row, 'abrir');
   const [c] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -45,6 +46,8 @@ async function abrir(tx: Tx, row: Row) {
     .update(cotacoesFrete)
     .set({ status: novo.status, situacaoAprovacao: novo.situacao, indicaAprovacaoUsuario: false, vencedorTransportadorUid: null, atualizadoEm: sql`now()` })
     .where(eq(cotacoesFrete.uid, row.uid as string));
+  const convidados = await tx.select({ uid: cotacaoTransportadores.transportadorUid }).from(cotacaoTransportadores).where(eq(cotacaoTransportadores.cotacaoUid, row.uid as string));
+  await notificarConvite(tx, ctx, row, convidados.map((c) => c.uid));
 }
 
 async function simples(tx: Tx, row: Row, acao: 'fechar' | 'cancelar' | 'reprovar', justificativa: string | null) {
@@ -65,6 +68,11 @@ async function simples(tx: Tx, row: Row, acao: 'fechar' | 'cancelar' | 'reprovar
   if (acao !== 'fechar') {
     await pendenciaNaSolicitacao(tx, row, `Cotação ${acao === 'cancelar' ? 'cancelada' : 'reprovada'}: ${justificativa}`);
   }
+}
+
+async function reprovar(tx: Tx, ctx: RequestContext, row: Row, justificativa: string | null) {
+  await simples(tx, row, 'reprovar', justificativa);
+  await notificarDesfecho(tx, ctx, row, 'cotacao-reprovada', { justificativa });
 }
 
 /** The winning answer: invited, answered, with its comparable value. */
@@ -107,6 +115,7 @@ async function finalizar(tx: Tx, ctx: RequestContext, row: Row, v: { transportad
     restante = restante.minus(parte);
     await tx.update(cargaNfes).set({ freteEsperado: parte.toFixed(2) }).where(eq(cargaNfes.uid, n.uid));
   }
+  await notificarDesfecho(tx, ctx, row, 'cotacao-aprovada', { valor: v.valor.toFixed(2), transportadorUid: v.transportadorUid });
 }
 
 const statusCotacao: ActionDef = {
@@ -123,7 +132,7 @@ const statusCotacao: ActionDef = {
     const para = input.status as number;
     const justificativa = (input.justificativa as string | null) ?? null;
     if (para === row.status) return undefined;
-    if (para === COTACAO.ABERTA) await abrir(tx, row);
+    if (para === COTACAO.ABERTA) await abrir(tx, ctx, row);
     else if (para === COTACAO.FECHADA) await simples(tx, row, 'fechar', null);
     else if (para === COTACAO.CANCELADA) await simples(tx, row, 'cancelar', justificativa);
     else {
@@ -160,7 +169,7 @@ const aprovacao: ActionDef = {
     if (row.indicaAprovacaoUsuario) {
       throw AppError.conflict('A cotação já aguarda a aprovação de um usuário com alçada (aprovacao-usuario).', undefined, TRANSICAO_INVALIDA);
     }
-    if (!input.aprovado) return void (await simples(tx, row, 'reprovar', justificativa));
+    if (!input.aprovado) return void (await reprovar(tx, ctx, row, justificativa));
     aplicar(row, 'aprovar');
     const v = await respostaVencedora(tx, row, (input.transportadorUid as string | null) ?? null);
     const alcada = await alcadaDoUsuario(tx, ctx);
@@ -169,6 +178,7 @@ const aprovacao: ActionDef = {
         .update(cotacoesFrete)
         .set({ indicaAprovacaoUsuario: true, vencedorTransportadorUid: v.transportadorUid, justificativa, atualizadoEm: sql`now()` })
         .where(eq(cotacoesFrete.uid, row.uid as string));
+      await notificarDesfecho(tx, ctx, row, 'cotacao-aguardando-aprovacao', { valor: v.valor.toFixed(2), transportadorUid: v.transportadorUid });
       return undefined;
     }
     await finalizar(tx, ctx, row, v, justificativa);
@@ -189,7 +199,7 @@ const aprovacaoUsuario: ActionDef = {
       const m = `A cotação não aguarda aprovação de usuário (status '${statusLabel('cotacaoFrete', row.status as number)}', situação '${statusLabel('aprovacao', row.situacaoAprovacao as number)}').`;
       throw AppError.conflict(m, undefined, TRANSICAO_INVALIDA);
     }
-    if (!input.aprovado) return void (await simples(tx, row, 'reprovar', justificativa));
+    if (!input.aprovado) return void (await reprovar(tx, ctx, row, justificativa));
     const v = await respostaVencedora(tx, row, null);
     const alcada = await alcadaDoUsuario(tx, ctx);
     if (alcada !== null && v.valor.gt(alcada)) {

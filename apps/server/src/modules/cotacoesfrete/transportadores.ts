@@ -22,6 +22,7 @@ import { type RequestContext, temPermissao } from '../../plugins/auth/context.ts
 import { estaVinculado } from '../transportadores/repository.ts';
 import { COTACAO, RECURSO_COTACAO, cotacaoParaAlterar, cotacaoVisivel, ehTransportador, travarCotacao } from './acesso.ts';
 import { precoDoMotor } from './motor.ts';
+import { notificarConvite, notificarResposta } from './notificacoes.ts';
 
 // The carriers of a quotation: invite and remove (shipper, while Rascunho/Aberta), the answer (the
 // carrier's own user, or the shipper on its behalf, while Aberta and before the deadline) and the
@@ -143,6 +144,7 @@ export default async function transportadoresCotacaoRoutes(app: FastifyInstance)
         }
         const [novo] = await tx.insert(cotacaoTransportadores).values({ cotacaoUid: c.uid, transportadorUid: req.body.transportadorUid }).returning();
         await registrarAuditoria(tx, ctx, RECURSO_COTACAO, c.uid, 'convidar', null, { transportadorUid: novo.transportadorUid });
+        if (c.status === COTACAO.ABERTA) await notificarConvite(tx, ctx, c, [novo.transportadorUid]);
         return novo.transportadorUid;
       });
       const [row] = await linhas(app.db, req.params.uid, uid);
@@ -235,6 +237,7 @@ export default async function transportadoresCotacaoRoutes(app: FastifyInstance)
           .set({ ...valores, respondidoEm: sql`now()`, respondidoPor: ctx.usuarioUid, atualizadoEm: sql`now()` })
           .where(eq(cotacaoTransportadores.uid, convite.uid));
         await registrarAuditoria(tx, ctx, RECURSO_COTACAO, c.uid, 'resposta', { transportadorUid: t, valorFrete: convite.valorFrete }, { transportadorUid: t, ...valores });
+        await notificarResposta(tx, ctx, c, t, valores.valorFrete);
       });
       const [row] = await linhas(app.db, req.params.uid, t);
       return reply.ok(item(row), 'Resposta registrada.');

@@ -5,6 +5,7 @@ import { TRANSICAO_INVALIDA } from '../../framework/acoes.ts';
 import type { ActionDef, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
+import { notificarEmbarqueCancelado } from './notificacoes.ts';
 
 // Shipment status commands (STATUS.embarque / ACOES_EMBARQUE of packages/core): embarcado, concluir,
 // cancel and reabrir (the last two with justificativaStatus). Concluding finishes the request the
@@ -26,7 +27,7 @@ function acao(nome: AcaoEmbarque, summary: string, comJustificativa: boolean): A
     summary,
     ...(comJustificativa ? { input: justificativaStatusInput } : {}),
     auditoria: 'status',
-    async run(tx, _ctx, row, input) {
+    async run(tx, ctx, row, input) {
       const erro = acaoProibida('embarque', ACOES_EMBARQUE, row.status as number, nome);
       if (erro) throw AppError.conflict(erro, [{ field: 'status', message: erro }], TRANSICAO_INVALIDA);
       if (nome === 'embarcado') {
@@ -41,6 +42,7 @@ function acao(nome: AcaoEmbarque, summary: string, comJustificativa: boolean): A
           atualizadoEm: sql`now()`,
         })
         .where(eq(embarques.uid, row.uid as string));
+      if (nome === 'cancel') await notificarEmbarqueCancelado(tx, ctx, row, input.justificativaStatus as string);
       const s = await solicitacaoDoEmbarque(tx, row);
       if (s && nome === 'concluir') {
         await tx
