@@ -23,8 +23,8 @@ export type SelecaoDef = {
   method?: 'GET' | 'POST';
   summary: string;
   description?: string;
-  /** Defaults to reading the resource the list belongs to. */
-  permission?: [string, Acao];
+  /** Defaults to reading the resource the list belongs to; null: any signed-in user (the list scopes itself). */
+  permission?: [string, Acao] | null;
   /** Query string (GET) or body (POST) besides `src`. */
   query?: z.ZodObject;
   /** One option of the reply (the reply is an array of them). */
@@ -72,7 +72,7 @@ export function registrarSelecao(app: FastifyInstance, origem: Origem, def: Sele
   app.route({
     method,
     url: `/api/v1${def.path}`,
-    config: { permission: def.permission ?? [origem.recurso, 'ler'] },
+    config: def.permission === null ? {} : { permission: def.permission ?? [origem.recurso, 'ler'] },
     schema: {
       tags: [origem.nome],
       summary: def.summary,

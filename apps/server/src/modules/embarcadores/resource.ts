@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { TIPO_USUARIO, embarcador, embarcadorInput, todasPermissoes } from '@fretio/core';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { TIPO_USUARIO, embarcador, embarcadorInput, todasPermissoes, z } from '@fretio/core';
 import { centrosCusto, embarcadores, papeis, unidadesEmbarcador, usuarioEmbarcador } from '../../db/schema/index.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
 import { type Scope, defineResource } from '../../framework/resource.ts';
@@ -56,4 +56,22 @@ export const embarcadoresResource = defineResource({
       await tx.delete(usuarioEmbarcador).where(and(eq(usuarioEmbarcador.embarcadorUid, uid), eq(usuarioEmbarcador.usuarioUid, ctx.usuarioUid)));
     },
   },
+  selecoes: [
+    {
+      path: '/embarcadores/listaselecao',
+      summary: 'Embarcadores do usuário, para seleção',
+      // Any signed-in user: the list is the user's own memberships (every shipper for a system administrator).
+      permission: null,
+      item: z.object({ uid: z.string(), nome: z.string(), value: z.string(), label: z.string() }),
+      limite: 1000,
+      colunas: { uid: embarcadores.uid, nome: embarcadores.nome },
+      escopoDoRecurso: false,
+      where: (ctx) =>
+        ctx.tipoUsuario === TIPO_USUARIO.ADMIN
+          ? undefined
+          : sql`${embarcadores.uid} in (select ${usuarioEmbarcador.embarcadorUid} from ${usuarioEmbarcador} where ${usuarioEmbarcador.usuarioUid} = ${ctx.usuarioUid} and ${usuarioEmbarcador.ativo})`,
+      orderBy: [asc(embarcadores.nome)],
+      opcao: (e) => ({ ...e, value: e.uid, label: e.nome }),
+    },
+  ],
 });

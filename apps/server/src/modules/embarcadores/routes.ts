@@ -1,8 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { TIPO_USUARIO, embarcador, z } from '@fretio/core';
-import { embarcadores, usuarioEmbarcador } from '../../db/schema/index.ts';
+import { embarcador } from '@fretio/core';
+import { embarcadores } from '../../db/schema/index.ts';
 import { registrarAuditoria } from '../../framework/audit.ts';
 import { obter } from '../../framework/crud.ts';
 import { registerResource } from '../../framework/register.ts';
@@ -17,8 +17,7 @@ import { unidadesEmbarcadorResource } from './unidades.resource.ts';
 import { usuariosEmbarcadorResource } from './usuarios.resource.ts';
 import usuariosEmbarcadorRoutes from './usuarios.routes.ts';
 
-// Shippers: the register, the user's selection list, logo, and the sub-collections.
-const opcao = z.object({ uid: z.string(), nome: z.string(), value: z.string(), label: z.string() });
+// Shippers: the register (and the user's selection list, resource.ts), logo, and the sub-collections.
 
 export default async function embarcadoresRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,17 +28,6 @@ export default async function embarcadoresRoutes(app: FastifyInstance) {
   await app.register(transportadoresVinculoRoutes);
   await app.register(preUsuariosRoutes);
   await app.register(certificadoRoutes);
-
-  r.get('/api/v1/embarcadores/listaselecao', {
-    schema: { tags: ['Embarcador'], summary: 'Embarcadores do usuário, para seleção', response: ok(z.array(opcao)) },
-  }, async (req) => {
-    const ctx = req.ctx as NonNullable<typeof req.ctx>;
-    const q = app.db.select({ uid: embarcadores.uid, nome: embarcadores.nome }).from(embarcadores);
-    const rows = ctx.tipoUsuario === TIPO_USUARIO.ADMIN
-      ? await q.orderBy(asc(embarcadores.nome))
-      : await q.where(sql`${embarcadores.uid} in (select ${usuarioEmbarcador.embarcadorUid} from ${usuarioEmbarcador} where ${usuarioEmbarcador.usuarioUid} = ${ctx.usuarioUid} and ${usuarioEmbarcador.ativo})`).orderBy(asc(embarcadores.nome));
-    return reply.ok(rows.map((e) => ({ ...e, value: e.uid, label: e.nome })));
-  });
 
   r.post('/api/v1/embarcadores/:uid/logo', {
     config: { permission: ['embarcadores', 'alterar'] },

@@ -7,6 +7,7 @@ import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { documentoDaUnidade, exigirPodeAlterarTransportador, filtroDeDocumentoPessoal, juntarChamador, podeAlterarSql } from './propriedade.ts';
 import { transportadorVisivel } from './repository.ts';
+import { selecoesTransportadores } from './selecoes.ts';
 import { cnpjAindaLivre, exigirUsuarioEmbarcador, vincularAoEmbarcadorAtivo } from './service.ts';
 
 registerUniqueConstraint('transportadores_cnpj_uq', 'cnpj', 'Transportador já cadastrado');
@@ -64,6 +65,7 @@ export const transportadoresResource = defineResource({
       if (op === 'create') await vincularAoEmbarcadorAtivo(tx, ctx, String(row.uid));
     },
   },
+  selecoes: selecoesTransportadores,
 });
 
 const temUnidadeAutonoma = sql`exists (select 1 from ${unidadesTransportador} where ${unidadesTransportador.transportadorUid} = ${transportadores.uid} and ${unidadesTransportador.indicaAutonomo} = true)`;

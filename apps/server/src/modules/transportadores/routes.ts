@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, consultaCnpjQuery, consultaCnpjResultado, transportadorOpcao, unidadeTransportadorComNome, z } from '@fretio/core';
+import { MSG, consultaCnpjQuery, consultaCnpjResultado, unidadeTransportadorComNome, z } from '@fretio/core';
 import { listar } from '../../framework/crud.ts';
 import { listQuerySchema, ok, okList, reply } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { listaSelecao, transportadorVisivel } from './repository.ts';
 import { unidadesDosTransportadoresResource as unidadesDef } from './resource.ts';
-import { type ConsultaCnpjProvider, consultaCnpjProviderDoAmbiente, consultarCnpj, exigirUsuarioEmbarcador, opcao } from './service.ts';
+import { type ConsultaCnpjProvider, consultaCnpjProviderDoAmbiente, consultarCnpj, exigirUsuarioEmbarcador } from './service.ts';
 
-// Carrier routes beyond the framework's CRUD: selection lists, the units of the active shipper's
+// Carrier routes beyond the framework's CRUD (selection lists: selecoes.ts): the units of the active shipper's
 // carriers and the CNPJ lookup.
 const tags = ['Transportador'];
 const ler = { permission: ['transportadores', 'ler'] as ['transportadores', 'ler'] };
-const buscaQuery = z.object({
-  q: z.string().trim().max(100, 'Deve ter no máximo 100 caracteres').optional().describe('Busca por nome, nome fantasia ou CNPJ (sem acentos)'),
-  src: z.string().optional(),
-});
 const unidadesEmbarcadorQuery = listQuerySchema(
   Object.keys(unidadesDef.filters),
   [],
@@ -28,22 +23,6 @@ export type TransportadoresRoutesOptions = { consultaCnpjProvider?: ConsultaCnpj
 export default async function transportadoresRoutes(app: FastifyInstance, opts: TransportadoresRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const provider = opts.consultaCnpjProvider !== undefined ? opts.consultaCnpjProvider : consultaCnpjProviderDoAmbiente();
-
-  r.get('/api/v1/transportadores/listaselecao-usuario', {
-    config: ler,
-    schema: { tags, summary: 'Transportadores do embarcador ativo, para seleção (até 50)', querystring: buscaQuery, response: ok(z.array(transportadorOpcao)) },
-  }, async (req) => {
-    const rows = await listaSelecao(app.db, transportadorVisivel(req.contexto), req.query.q);
-    return reply.ok(rows.map(opcao));
-  });
-
-  r.get('/api/v1/transportadores/listaselecao-geral', {
-    config: ler,
-    schema: { tags, summary: 'Todos os transportadores ativos do sistema, para vincular (até 50)', querystring: buscaQuery, response: ok(z.array(transportadorOpcao)) },
-  }, async (req) => {
-    exigirUsuarioEmbarcador(req.contexto);
-    return reply.ok((await listaSelecao(app.db, undefined, req.query.q)).map(opcao));
-  });
 
   r.get('/api/v1/transportadores/transportadores-unidades-embarcador', {
     config: ler,
