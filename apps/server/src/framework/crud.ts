@@ -18,11 +18,11 @@ function baseWhere(def: ResourceDef, ctx: RequestContext, parentUid?: string, ex
   return and(def.scope.where(ctx, parentUid), extra);
 }
 
-function selection(def: ResourceDef) {
-  return def.select ?? getTableColumns(def.table);
+function selection(def: ResourceDef, ctx: RequestContext) {
+  return (typeof def.select === 'function' ? def.select(ctx) : def.select) ?? getTableColumns(def.table);
 }
 
-const toItem = (def: ResourceDef, row: Row) => (def.toItem ? def.toItem(row) : row);
+const toItem = (def: ResourceDef, row: Row, ctx: RequestContext) => (def.toItem ? def.toItem(row, ctx) : row);
 
 export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, query: Row, parentUid?: string) {
   await assertParent(db, def, ctx, parentUid);
@@ -30,7 +30,7 @@ export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, quer
   const where = and(baseWhere(def, ctx, parentUid, parsed.where), def.listWhere?.(query, ctx));
   // The page is an index top-N; the total is counted apart only when the page does not reveal it
   // (a window count(*) over() would make PostgreSQL read every matching row for page 1 as well).
-  let q: FromBuilder = db.select(selection(def));
+  let q: FromBuilder = db.select(selection(def, ctx));
   q = def.from ? def.from(q.from(def.table), ctx, parentUid) : q.from(def.table);
   const rows = (await q.where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.offset)) as Row[];
   let totalRecords = parsed.offset + rows.length;
@@ -39,11 +39,11 @@ export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, quer
     c = def.from ? def.from(c.from(def.table), ctx, parentUid) : c.from(def.table);
     totalRecords = Number(((await c.where(where)) as Row[])[0]?.n ?? 0);
   }
-  return { data: rows.map((r) => toItem(def, r)), totalRecords };
+  return { data: rows.map((r) => toItem(def, r, ctx)), totalRecords };
 }
 
 async function findRow(db: DbOrTx, def: ResourceDef, ctx: RequestContext, uid: string, parentUid?: string): Promise<Row | null> {
-  let q: FromBuilder = db.select(selection(def));
+  let q: FromBuilder = db.select(selection(def, ctx));
   q = def.from ? def.from(q.from(def.table), ctx, parentUid) : q.from(def.table);
   const rows = (await q.where(baseWhere(def, ctx, parentUid, eq(def.uid, uid))).limit(1)) as Row[];
   return rows[0] ?? null;
@@ -53,7 +53,7 @@ export async function obter(db: Db, def: ResourceDef, ctx: RequestContext, uid: 
   await assertParent(db, def, ctx, parentUid);
   const row = await findRow(db, def, ctx, uid, parentUid);
   if (!row) throw AppError.notFound();
-  return toItem(def, row);
+  return toItem(def, row, ctx);
 }
 
 async function valuesFrom(def: ResourceDef, ctx: RequestContext, input: Row) {
@@ -82,7 +82,7 @@ export async function criar(db: Db, def: ResourceDef, ctx: RequestContext, input
     const uid = String(inserted[def.uid.name] ?? inserted.uid);
     const row = (await findRow(tx, def, ctx, uid, parentUid)) as Row;
     await registrarAuditoria(tx, ctx, def.recurso, uid, 'criar', null, row);
-    return toItem(def, row);
+    return toItem(def, row, ctx);
   });
 }
 
@@ -100,7 +100,7 @@ export async function atualizar(db: Db, def: ResourceDef, ctx: RequestContext, u
     const row = (await findRow(tx, def, ctx, uid, parentUid)) as Row;
     await def.hooks?.afterWrite?.(tx, ctx, { ...existing, ...values, uid }, 'update');
     await registrarAuditoria(tx, ctx, def.recurso, uid, 'alterar', existing, row);
-    return toItem(def, row);
+    return toItem(def, row, ctx);
   });
 }
 
@@ -131,7 +131,7 @@ export async function lockRow(tx: Tx, def: ResourceDef, ctx: RequestContext, uid
 export async function reler(db: DbOrTx, def: ResourceDef, ctx: RequestContext, uid: string, parentUid?: string) {
   const row = await findRow(db, def, ctx, uid, parentUid);
   if (!row) throw AppError.notFound();
-  return toItem(def, row);
+  return toItem(def, row, ctx);
 }
 
 /** Runs a declared action (see ActionDef): lock, rules and writes, audit — one transaction. */
@@ -151,6 +151,6 @@ export async function executarAcao(
     const depois = await findRow(tx, def, ctx, uid, parentUid);
     const justificativa = typeof input.justificativa === 'string' ? { justificativa: input.justificativa } : {};
     await registrarAuditoria(tx, ctx, def.recurso, uid, action.auditoria ?? action.path, antes, depois && { ...depois, ...justificativa });
-    return resultado === undefined ? (depois && toItem(def, depois)) : resultado;
+    return resultado === undefined ? (depois && toItem(def, depois, ctx)) : resultado;
   });
 }

@@ -20,6 +20,8 @@ export type Scope = {
   parentVisible?(db: DbOrTx, ctx: RequestContext, parentUid: string): Promise<boolean>;
 };
 
+type Colunas = Record<string, PgColumn | SQL.Aliased | SQL>;
+
 export type ResourceDef<TItem = unknown> = {
   /** Singular label, used for the OpenAPI tag and the audit trail. */
   nome: string;
@@ -43,11 +45,13 @@ export type ResourceDef<TItem = unknown> = {
   /** Extra list query parameters (documented) and the SQL they add. */
   listQuery?: z.ZodRawShape;
   listWhere?(query: Record<string, unknown>, ctx: RequestContext): SQL | undefined;
-  /** Columns to select (joins, computed columns); defaults to every column of the table. */
-  select?: Record<string, PgColumn | SQL.Aliased | SQL>;
+  /** Columns to select (joins, computed columns); defaults to every column of the table. A function of the
+   *  caller when a column depends on who asks (may it change the record? may it read personal data?). */
+  select?: Colunas | ((ctx: RequestContext) => Colunas);
   /** Joins for `select`; receives the request's ctx and parent uid for joins that depend on them. */
   from?(q: FromBuilder, ctx: RequestContext, parentUid?: string): FromBuilder;
-  toItem?(row: Record<string, unknown>): TItem;
+  /** Row → reply item; `ctx` for what depends on the caller (masking personal data it may not read). */
+  toItem?(row: Record<string, unknown>, ctx: RequestContext): TItem;
   toValues?(input: Record<string, unknown>, ctx: RequestContext): Record<string, unknown> | Promise<Record<string, unknown>>;
   /**
    * References to other records the input carries ({field: Ref}): each uid present in the values must

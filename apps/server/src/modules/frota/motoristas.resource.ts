@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { motorista, motoristaInput } from '@fretio/core';
 import { motoristas } from '../../db/schema/index.ts';
 import { defineResource, filhoDe } from '../../framework/resource.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { dadosPessoaisVisiveis, ehEmbarcador, exigirPodeAlterarTransportador } from '../transportadores/propriedade.ts';
 import { transportadorVisivelPorUid } from '../transportadores/repository.ts';
+import { mascararMotorista } from './dados-pessoais.ts';
 import { cnhVencidaSql } from './repository.ts';
 import { selecaoMotoristas } from './selecoes.ts';
 
@@ -27,7 +29,8 @@ export const motoristasResource = defineResource({
   item: motorista,
   input: motoristaInput,
   operations: ['list', 'get'],
-  select: {
+  // CPF, CNH and phone only where ctx may read them (transportadores/propriedade.ts); masked otherwise.
+  select: (ctx) => ({
     uid: motoristas.uid,
     transportadorUid: motoristas.transportadorUid,
     nome: motoristas.nome,
@@ -41,7 +44,9 @@ export const motoristasResource = defineResource({
     ativo: motoristas.ativo,
     criadoEm: motoristas.criadoEm,
     atualizadoEm: motoristas.atualizadoEm,
-  },
+    dadosVisiveis: sql<boolean>`${dadosPessoaisVisiveis(ctx, motoristas.transportadorUid, motoristas.cadastradoPorEmbarcadorUid) ?? sql`true`}`,
+  }),
+  toItem: ({ dadosVisiveis, ...m }) => (dadosVisiveis ? m : mascararMotorista(m as Parameters<typeof mascararMotorista>[0])),
   sortable: {
     nome: motoristas.nome,
     cnhCategoria: motoristas.cnhCategoria,

@@ -4,7 +4,6 @@ import { MSG, MSG_CNH_VENCIDA, type Motorista, motorista, motoristaInput } from 
 import { atualizar, criar } from '../../framework/crud.ts';
 import { registerResource } from '../../framework/register.ts';
 import { childParams, created, ok, uidParams } from '../../framework/schemas.ts';
-import { mascararRespostasDeMotoristas } from './dados-pessoais.ts';
 import { motoristasResource } from './motoristas.resource.ts';
 import { tiposVeiculoResource } from './tipos-veiculo.resource.ts';
 import { veiculosResource } from './veiculos.resource.ts';
@@ -16,7 +15,6 @@ const mensagemMotorista = (m: Motorista) => (m.cnhVencida ? MSG_CNH_VENCIDA : MS
 export default async function frotaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   registerResource(app, tiposVeiculoResource);
-  mascararRespostasDeMotoristas(app);
   registerResource(app, motoristasResource);
   registerResource(app, veiculosResource);
 

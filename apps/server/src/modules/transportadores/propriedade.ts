@@ -64,30 +64,25 @@ export async function exigirPodeAlterarTransportador(db: DbOrTx, ctx: RequestCon
 }
 
 /**
- * Joins the caller as a one-row relation `chamador`, so a declared (static) select can say per carrier
- * whether ctx may change it: `podeAlterarSql`. Used by the carriers list, so the web shows Visualizar
- * instead of Editar where the answer would be 403.
+ * SQL over carrier rows: may ctx change the carrier (`podeAlterarSql`)? Used by the carriers list, so the
+ * web shows Visualizar instead of Editar where the answer would be 403. The caller's identity goes in as
+ * parameters (the resource's `select` is a function of ctx).
  */
-// biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder type
-export function juntarChamador(q: any, ctx: RequestContext) {
-  const chamador = sql`(select ${ctx.embarcadorUid}::uuid as embarcador_uid, ${ctx.tipoUsuario}::int as tipo_usuario, ${ctx.transportadorUid}::uuid as transportador_uid)`;
-  return q.leftJoin(sql`${chamador} as chamador`, sql`true`);
-}
-export const podeAlterarSql = sql<boolean>`(chamador.tipo_usuario = ${TIPO_USUARIO.ADMIN}
-  or (chamador.tipo_usuario = ${TIPO_USUARIO.TRANSPORTADOR} and chamador.transportador_uid = ${transportadores.uid})
-  or (chamador.tipo_usuario not in (${TIPO_USUARIO.ADMIN}, ${TIPO_USUARIO.TRANSPORTADOR}) and ${transportadores.embarcadorGestorUid} = chamador.embarcador_uid
-      and not ${temUsuarioProprioAtivo(transportadores.uid)}))`;
+export const podeAlterarSql = (ctx: RequestContext): SQL<boolean> => {
+  if (ctx.tipoUsuario === TIPO_USUARIO.ADMIN) return sql<boolean>`true`;
+  if (ctx.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR) return sql<boolean>`(${transportadores.uid} = ${ctx.transportadorUid ?? null}::uuid)`;
+  return sql<boolean>`(${transportadores.embarcadorGestorUid} = ${ctx.embarcadorUid ?? null}::uuid and not ${temUsuarioProprioAtivo(transportadores.uid)})`;
+};
 
-/** SQL (with `juntarChamador`): may the caller read personal data of carrier `col`? */
-const chamadorLeDadosPessoais = (col: PgColumn) =>
-  sql`(chamador.tipo_usuario in (${TIPO_USUARIO.ADMIN}, ${TIPO_USUARIO.TRANSPORTADOR}) or ${mantidoPeloEmbarcador(col, sql`chamador.embarcador_uid`)})`;
+/** SQL: may ctx read personal data of carrier `col`? */
+const leDadosPessoais = (ctx: RequestContext, col: PgColumn): SQL => dadosPessoaisVisiveis(ctx, col) ?? sql`true`;
 
 /**
- * A unit's documento as the caller may read it (with `juntarChamador`): a CNPJ is public; a CPF (an
- * independent driver's unit) is masked ***.456.789-** for shippers that do not maintain the carrier.
+ * A unit's documento as ctx may read it: a CNPJ is public; a CPF (an independent driver's unit) is masked
+ * ***.456.789-** for shippers that do not maintain the carrier.
  */
-export const documentoDaUnidade = (documento: PgColumn, transportadorCol: PgColumn) =>
-  sql<string>`case when length(${documento}) = 11 and not ${chamadorLeDadosPessoais(transportadorCol)}
+export const documentoDaUnidade = (ctx: RequestContext, documento: PgColumn, transportadorCol: PgColumn) =>
+  sql<string>`case when length(${documento}) = 11 and not ${leDadosPessoais(ctx, transportadorCol)}
     then '***.' || substr(${documento}, 4, 3) || '.' || substr(${documento}, 7, 3) || '-**' else ${documento} end`;
 
 /** listWhere: filtering by documento reaches CPFs only where the caller may read them. */

@@ -5,7 +5,7 @@ import { defineResource } from '../../framework/resource.ts';
 import type { Filters, Sortable } from '../../framework/list-query.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { documentoDaUnidade, exigirPodeAlterarTransportador, filtroDeDocumentoPessoal, juntarChamador, podeAlterarSql } from './propriedade.ts';
+import { documentoDaUnidade, exigirPodeAlterarTransportador, filtroDeDocumentoPessoal, podeAlterarSql } from './propriedade.ts';
 import { transportadorVisivel } from './repository.ts';
 import { selecoesTransportadores } from './selecoes.ts';
 import { cnpjAindaLivre, exigirUsuarioEmbarcador, vincularAoEmbarcadorAtivo } from './service.ts';
@@ -47,8 +47,7 @@ export const transportadoresResource = defineResource({
   item: transportador,
   input: transportadorInput,
   operations: ['list', 'get', 'create', 'update'],
-  select: { ...getTableColumns(transportadores), podeAlterar: podeAlterarSql },
-  from: (q, ctx) => juntarChamador(q, ctx),
+  select: (ctx) => ({ ...getTableColumns(transportadores), podeAlterar: podeAlterarSql(ctx) }),
   sortable,
   defaultSort: 'nome',
   filters,
@@ -99,12 +98,12 @@ export const unidadesDosTransportadoresResource = defineResource({
   item: unidadeTransportadorComNome,
   input: z.object({}),
   operations: ['list'],
-  select: {
+  select: (ctx) => ({
     ...getTableColumns(unidadesTransportador),
-    documento: documentoDaUnidade(unidadesTransportador.documento, unidadesTransportador.transportadorUid),
+    documento: documentoDaUnidade(ctx, unidadesTransportador.documento, unidadesTransportador.transportadorUid),
     transportadorNome: transportadores.nome,
-  },
-  from: (q, ctx) => juntarChamador(q.innerJoin(transportadores, eq(transportadores.uid, unidadesTransportador.transportadorUid)), ctx),
+  }),
+  from: (q) => q.innerJoin(transportadores, eq(transportadores.uid, unidadesTransportador.transportadorUid)),
   sortable: {
     nome: unidadesTransportador.nome,
     apelido: unidadesTransportador.apelido,

@@ -3,7 +3,7 @@ import { unidadeTransportador, unidadeTransportadorInput } from '@fretio/core';
 import { unidadesTransportador } from '../../../db/schema/index.ts';
 import { defineResource, filhoDe } from '../../../framework/resource.ts';
 import { registerUniqueConstraint } from '../../../lib/pg-errors.ts';
-import { documentoDaUnidade, exigirPodeAlterarTransportador, filtroDeDocumentoPessoal, juntarChamador } from '../propriedade.ts';
+import { documentoDaUnidade, exigirPodeAlterarTransportador, filtroDeDocumentoPessoal } from '../propriedade.ts';
 import { transportadorVisivelPorUid } from '../repository.ts';
 
 registerUniqueConstraint('unidades_transportador_documento_uq', 'documento', 'Já existe uma unidade deste transportador com este documento.');
@@ -23,8 +23,10 @@ export const unidadesTransportadorResource = defineResource({
   input: unidadeTransportadorInput,
   operations: ['list', 'get', 'create', 'update'],
   // An independent driver's unit carries a CPF: masked for shippers that do not maintain the carrier.
-  select: { ...getTableColumns(unidadesTransportador), documento: documentoDaUnidade(unidadesTransportador.documento, unidadesTransportador.transportadorUid) },
-  from: (q, ctx) => juntarChamador(q, ctx),
+  select: (ctx) => ({
+    ...getTableColumns(unidadesTransportador),
+    documento: documentoDaUnidade(ctx, unidadesTransportador.documento, unidadesTransportador.transportadorUid),
+  }),
   listWhere: (q, ctx) => filtroDeDocumentoPessoal(q, ctx, unidadesTransportador.documento, unidadesTransportador.transportadorUid),
   sortable: {
     nome: unidadesTransportador.nome,
