@@ -71,6 +71,28 @@ describe('units and users', () => {
     expect((await outro.get(`/api/v1/embarcadores/${demo}/unidades`)).status).toBe(404);
   });
 
+  it('a user of two shippers: each changes only its own link, never the account both rely on', async () => {
+    const outro = await as(t.app, 'admin@outro.com.br');
+    const outroUid = (await outro.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid;
+    const papelDemo = (await admin.get('/api/v1/papeis')).body.data.data[0].uid;
+    const papelOutro = (await outro.get('/api/v1/papeis')).body.data.data[0].uid;
+    const login = 'compartilhada@exemplo.com.br';
+    const criado = await admin.post(`/api/v1/embarcadores/${demo}/usuarios`, { nome: 'Carla Compartilhada', login, papelUid: papelDemo });
+    expect(criado.status).toBe(201);
+    const uid = criado.body.data.uid;
+    expect((await outro.post(`/api/v1/embarcadores/${outroUid}/usuarios`, { nome: 'Carla Compartilhada', login, papelUid: papelOutro })).status).toBe(201);
+
+    const corpo = { nome: 'Carla Compartilhada', papelUid: papelOutro };
+    const bloquear = await outro.put(`/api/v1/embarcadores/${outroUid}/usuarios/${uid}`, { ...corpo, statusUsuario: 3 });
+    expect(bloquear.status).toBe(403);
+    expect(bloquear.body.message).toMatch(/também acessa outro embarcador/);
+    expect((await outro.put(`/api/v1/embarcadores/${outroUid}/usuarios/${uid}`, { ...corpo, nome: 'Outro Nome' })).status).toBe(403);
+    // Its own link it may switch off; the account stays as it was for Demo.
+    expect((await outro.put(`/api/v1/embarcadores/${outroUid}/usuarios/${uid}`, { ...corpo, ativo: false })).status).toBe(200);
+    const visto = (await admin.get(`/api/v1/embarcadores/${demo}/usuarios/${uid}`)).body.data;
+    expect(visto).toMatchObject({ nome: 'Carla Compartilhada', statusUsuario: 1 });
+  });
+
   it("lists the shipper's users with their role, and nobody removes their own access", async () => {
     const r = await admin.get(`/api/v1/embarcadores/${demo}/usuarios`);
     const nomes = r.body.data.data.map((u: { nome: string; papelNome: string }) => `${u.nome}/${u.papelNome}`);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TIPO_USUARIO, USUARIO_STATUS, type z, transicaoProibida, type usuarioEmbarcadorInput, type usuarioEmbarcadorUpdate } from '@fretio/core';
 import { papeis, unidadesEmbarcador, usuarioEmbarcador, usuarios } from '../../db/schema/index.ts';
@@ -44,6 +44,18 @@ export async function criarUsuarioEmbarcador(app: FastifyInstance, ctx: RequestC
   return { uid: criado.u.uid, mensagem };
 }
 
+export const USUARIO_DE_OUTROS_EMBARCADORES =
+  'Este usuário também acessa outro embarcador: aqui só o vínculo (papel, unidade, ativo) pode mudar; o nome e a situação da conta são dele.';
+
+async function acessaOutroEmbarcador(tx: Tx, usuarioUid: string, embarcadorUid: string): Promise<boolean> {
+  const [outro] = await tx
+    .select({ uid: usuarioEmbarcador.embarcadorUid })
+    .from(usuarioEmbarcador)
+    .where(and(eq(usuarioEmbarcador.usuarioUid, usuarioUid), ne(usuarioEmbarcador.embarcadorUid, embarcadorUid), eq(usuarioEmbarcador.ativo, true)))
+    .limit(1);
+  return !!outro;
+}
+
 export async function alterarUsuarioEmbarcador(app: FastifyInstance, ctx: RequestContext, embarcadorUid: string, usuarioUid: string, input: z.output<typeof usuarioEmbarcadorUpdate>) {
   await app.db.transaction(async (tx) => {
     const [atual] = await tx
@@ -57,15 +69,20 @@ export async function alterarUsuarioEmbarcador(app: FastifyInstance, ctx: Reques
       .for('update');
     if (!atual) throw AppError.notFound();
     await conferirPapelEUnidade(tx, embarcadorUid, input.papelUid, input.unidadeUid);
-    if (input.statusUsuario !== undefined && input.statusUsuario !== atual.status) {
-      const proibida = transicaoProibida('usuario', atual.status, input.statusUsuario);
-      if (proibida) throw AppError.conflict(proibida);
-    }
     // A carrier's user is the carrier's: here a shipper changes only its own link (role, unit, ativo);
     // name and global status only where it maintains the carrier (modules/transportadores/propriedade.ts).
     const global = (input.statusUsuario !== undefined && input.statusUsuario !== atual.status) || input.nome !== atual.nome || (input.apelido ?? null) !== (atual.apelido ?? null);
     if (atual.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR && global && atual.transportadorUid) {
       await exigirPodeAlterarTransportador(tx, ctx, atual.transportadorUid);
+    }
+    // A shipper user who also works for another shipper owns the account: each shipper changes only its
+    // own link (role, unit, ativo), never the name or the status every other shipper relies on.
+    if (atual.tipoUsuario !== TIPO_USUARIO.TRANSPORTADOR && global && (await acessaOutroEmbarcador(tx, usuarioUid, embarcadorUid))) {
+      throw AppError.forbidden(USUARIO_DE_OUTROS_EMBARCADORES);
+    }
+    if (input.statusUsuario !== undefined && input.statusUsuario !== atual.status) {
+      const proibida = transicaoProibida('usuario', atual.status, input.statusUsuario);
+      if (proibida) throw AppError.conflict(proibida);
     }
     if (usuarioUid === ctx.usuarioUid && (input.ativo === false || input.statusUsuario === USUARIO_STATUS.INATIVO)) {
       throw AppError.conflict('Você não pode desativar o seu próprio acesso.');
