@@ -27,7 +27,7 @@ describe('roles CRUD', () => {
     const demo = await admin.get('/api/v1/papeis');
     expect(demo.status).toBe(200);
     expect(demo.body.data.data.map((p: { nome: string }) => p.nome)).toEqual(['Administrador', 'Operador', 'Transportador']);
-    expect(demo.body.data.data[2]).toMatchObject({ tipo: 2, permissoes: { transportadores: ['ler'] } });
+    expect(demo.body.data.data[2]).toMatchObject({ tipo: 2, permissoes: { transportadores: ['ler', 'criar', 'alterar'] } });
     const out = await outro.get('/api/v1/papeis');
     expect(out.body.data.data.map((p: { nome: string }) => p.nome)).toEqual(['Administrador']);
     expect((await outro.get(`/api/v1/papeis/${papel.Operador}`)).status).toBe(404);
@@ -126,7 +126,8 @@ describe('system resources', () => {
 
   it('recursos-sistema-notificacao/lista: only the notifiable ones; needs papeis ler', async () => {
     const res = await admin.get('/api/v1/papeis/recursos-sistema-notificacao/lista');
-    expect(res.body.data.map((r: { codigo: string }) => r.codigo)).toEqual(RECURSOS.filter((r) => 'notificavel' in r && r.notificavel).map((r) => r.codigo));
+    // The same set as the catalogue's notifiable resources (the list is ordered by group, then name).
+    expect(res.body.data.map((r: { codigo: string }) => r.codigo).sort()).toEqual(RECURSOS.filter((r) => 'notificavel' in r && r.notificavel).map((r) => r.codigo).sort());
     expect((await transp.get('/api/v1/papeis/recursos-sistema/lista')).status).toBe(403);
   });
 });

@@ -147,11 +147,13 @@ describe('who maintains a carrier', () => {
   });
 
   it("the carrier's own user changes it when its role allows", async () => {
+    const papelTransportador = and(eq(papeis.embarcadorUid, demoUid), eq(papeis.nome, 'Transportador'));
+    const [{ permissoes: doDemo }] = await t.db.select({ permissoes: papeis.permissoes }).from(papeis).where(papelTransportador);
+    // The demo's carrier role maintains its own record; a read-only role does not.
+    expect(doDemo).toMatchObject({ transportadores: ['ler', 'criar', 'alterar'] });
+    await t.db.update(papeis).set({ permissoes: { transportadores: ['ler'], embarcadores: ['ler'] } }).where(papelTransportador);
     expect((await transp.put(rapido(), { nome: 'Rápido Sul Transportes Ltda', cnpj: '60746948000112' })).status).toBe(403);
-    await t.db
-      .update(papeis)
-      .set({ permissoes: { transportadores: ['ler', 'criar', 'alterar'], embarcadores: ['ler'] } })
-      .where(and(eq(papeis.embarcadorUid, demoUid), eq(papeis.nome, 'Transportador')));
+    await t.db.update(papeis).set({ permissoes: doDemo }).where(papelTransportador);
     const res = await transp.put(rapido(), { nome: 'Rápido Sul Transportes e Logística Ltda', cnpj: '60746948000112', rntrc: '012345678' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ nome: 'Rápido Sul Transportes e Logística Ltda', podeAlterar: true });
