@@ -70,7 +70,7 @@ export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
     try {
       await apiPut(`/planejamento-carga/${plano.uid}`, corpo(plano, docs));
       await qc.invalidateQueries({ queryKey: queryKeys.resource('planejamento-carga').all });
-      setLivres((l) => l?.filter((d) => !docs.some((x) => x.uid === d.uid)));
+      setLivres((l) => l?.filter((d) => !docs.some((x) => x.uid === d.uid)) ?? null);
       setEscolhidos([]);
     } catch (e) {
       message.error(e instanceof ApiError ? e.message : 'Falha ao salvar o planejamento.');
