@@ -161,6 +161,15 @@ async function simulacaoDeEmbarque(h: Harness): Promise<{ uid: string; simulacao
   if (res.status !== 201) throw new Error(`simular-frete: ${res.status} ${res.text}`);
   return { uid, simulacaoUid: res.body.data.uid };
 }
+// Orders and load planning (issue 11).
+const pedidoCorpo = (h: Harness) => ({ numero: `PT-${h.seq()}-${uniq()}`, ...cargaLugares(), pesoKg: 1200, valor: '35.000,00', volumes: 8, dataPrevista: '2026-12-03' });
+const pedidoDeA = async (h: Harness) => (await h.create('/documentos/pedidos')).uid;
+async function pedidoSimulado(h: Harness): Promise<{ uid: string; simulacaoFreteUid: string }> {
+  const uid = await pedidoDeA(h);
+  const res = await h.admin.get(`/api/v1/documentos/pedidos/${uid}/simular-frete`);
+  if (res.status !== 200 || !res.body.data.data.length) throw new Error(`simular-frete do pedido: ${res.status} ${res.text}`);
+  return { uid, simulacaoFreteUid: res.body.data.data[0].uid };
+}
 const produtoCarga = (h: Harness) => ({ descricao: `Carga de Teste ${h.seq()}`, quantidade: 10, pesoKg: 120.5, volumeM3: 0.8, valor: '1.500,00' });
 const nfeCarga = (h: Harness) => ({ numero: 100000 + h.seq(), serie: 1, valor: 2500, pesoKg: 300, volumes: 12 });
 
@@ -420,6 +429,8 @@ export const fixtures: Record<string, ResourceFixture> = {
     body: (h) => ({ ...cargaLugares(), cotacaoUid: null, transportadorUid: null, dataEmbarque: '2026-12-02', observacao: `Embarque de teste ${h.seq()}` }),
   },
   '/embarque/:uid/nfes': { parent: embarqueDeA, body: nfeCarga },
+  '/documentos/pedidos': { body: pedidoCorpo },
+  '/planejamento-carga': { body: (h) => ({ ...cargaLugares(), descricao: `Planejamento de teste ${h.seq()}`, dataEmbarque: '2026-12-04', documentos: [] }) },
   '/ocorrencias': {
     body: (h) => ({ codigo: `T${h.seq()}${uniq()}`.slice(0, 10), descricao: `Ocorrência de Teste ${h.seq()}`, acao: 3, tipoCobranca: 'V', valorCobranca: 35.5, ativo: true }),
   },
@@ -537,6 +548,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'DELETE /api/v1/cotacoesfrete/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'cotacoesfrete', await cotacaoDeA(h)) },
   'PUT /api/v1/embarque/:uid/cancel': { body: () => ({ justificativaStatus: 'Cancelado pelos testes' }) },
   'PUT /api/v1/embarque/:uid/reabrir': { body: () => ({ justificativaStatus: 'Reaberto pelos testes' }) },
+  'POST /api/v1/documentos/pedidos/:uid/definir-nfe': { body: async (h) => ({ nfeUid: (await h.create('/documentos/nfes')).uid }) },
+  'POST /api/v1/documentos/pedidos/:uid/definir-transportador': { body: async (h) => ({ transportadorUid: await carrierOfA(h) }) },
+  'POST /api/v1/documentos/pedidos/:uid/selecionar-calculo': { params: pedidoSimulado, body: (_h, p) => ({ simulacaoFreteUid: p.simulacaoFreteUid }) },
+  'POST /api/v1/planejamento-carga/documentos/filter': { body: () => ({ destinoUf: 'RJ' }) },
   'GET /api/v1/embarque/:uid/simulacoes/:simulacaoUid': { params: simulacaoDeEmbarque },
   'GET /api/v1/ocorrencias/transportador/:transportadorUid/copiar': {
     params: async (h) => ({ transportadorUid: (await h.create('/ocorrencias/depara')).item?.transportadorUid as string }),

@@ -28,6 +28,7 @@ export * from './api/tabelas.ts';
 export * from './api/local.ts';
 export * from './fluxos.ts';
 export * from './api/compras.ts';
+export * from './api/pedidos.ts';
 export * from './ocorrencias.ts';
 export * from './edi/index.ts';
 export * from './api/ocorrencias.ts';

@@ -39,6 +39,8 @@ export const RECURSOS = [
   { codigo: 'cotacoesfrete', nome: 'Cotações de frete', grupo: 'Compras de frete', acoes: [...CRUD, 'aprovar'], notificavel: true },
   { codigo: 'embarque', nome: 'Embarques', grupo: 'Compras de frete', acoes: CRUD, notificavel: true },
   { codigo: 'solicitacoesfrete', nome: 'Solicitações de frete', grupo: 'Compras de frete', acoes: CRUD, notificavel: true },
+  { codigo: 'pedidos', nome: 'Pedidos', grupo: 'Compras de frete', acoes: CRUD },
+  { codigo: 'planejamento-carga', nome: 'Planejamento de carga', grupo: 'Compras de frete', acoes: CRUD },
   { codigo: 'ocorrencias', nome: 'Ocorrências e de-para por transportador', grupo: 'Ocorrências', acoes: CRUD },
   { codigo: 'importacao-edi', nome: 'Importação de arquivos EDI PROCEDA', grupo: 'Ocorrências', acoes: ['ler', 'criar'] },
   { codigo: 'auditoria-sistema', nome: 'Trilha de auditoria', grupo: 'Administração', acoes: ['ler'] },

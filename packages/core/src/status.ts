@@ -42,6 +42,20 @@ export const STATUS = {
     { value: 3, label: 'Concluído', color: 'success', next: [1] },
     { value: 4, label: 'Cancelado', color: 'error', next: [1] },
   ]),
+  // ERP sales order (issue 11, beyond the specification, which names no status): Aberto; Em Cotação (a spot
+  // quotation was made from it); Frete Definido (a simulation was selected: carrier and expected freight
+  // fixed); Faturado (its NF-e was linked: final). Selecting another simulation keeps Frete Definido.
+  pedido: set('Status do pedido', [
+    { value: 1, label: 'Aberto', color: 'default', next: [2, 3, 4] },
+    { value: 2, label: 'Em Cotação', color: 'processing', next: [1, 3, 4] },
+    { value: 3, label: 'Frete Definido', color: 'blue', next: [2, 4] },
+    { value: 4, label: 'Faturado', color: 'success', next: [] },
+  ]),
+  // A load-planning session: open while documents are added; finish creates the shipment (final).
+  planejamentoCarga: set('Status do planejamento de carga', [
+    { value: 1, label: 'Aberto', color: 'processing', next: [2] },
+    { value: 2, label: 'Finalizado', color: 'success', next: [] },
+  ]),
   tabelaFrete: set('Status da tabela de frete', [
     { value: 1, label: 'Ativo', color: 'success', next: [2, 3] },
     { value: 2, label: 'Inativo', color: 'default', next: [1, 3] },

@@ -32,6 +32,8 @@ import { bancos, configuracoes, iss, parametros, tributoGeral, tributos } from '
 import { solicitacaoNfes, solicitacaoProdutos, solicitacoesFrete } from '../modules/solicitacoesfrete/resource.tsx';
 import { cotacaoNfes, cotacaoProdutos, cotacaoTransportadores, cotacoesFrete } from '../modules/cotacoesfrete/resource.tsx';
 import { filaTarefas } from '../modules/fila-tarefas/resource.tsx';
+import { pedidos } from '../modules/pedidos/resource.tsx';
+import { planejamentoCarga } from '../modules/planejamento-carga/resource.tsx';
 import { logs } from '../modules/logs/resource.tsx';
 import { historicoWebservice } from '../modules/historico-webservice/resource.tsx';
 import { atualizacoes } from '../modules/atualizacoes/resource.tsx';
@@ -59,6 +61,8 @@ export const RESOURCES: ResourceDef[] = [
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
   // Freight procurement (menu Operação): requests and spot quotations with their cargo, NF-es and carriers (tabs).
   solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes,
+  // Orders and load planning (menu Operação).
+  pedidos, planejamentoCarga,
   // Occurrences (menu Operação): the kinds, the carriers' codes mapped to them, the codes still unmapped.
   ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara,
   // Operations: the task queue, integration logs, web-service history, the product's updates.

@@ -12,10 +12,12 @@ import { cargaResources } from '../solicitacoesfrete/carga.ts';
 import { registerHistorico } from '../solicitacoesfrete/historico.ts';
 import { RECURSO_EMBARQUE, criarEmbarqueResource, embarqueParaAlterar, embarqueVisivel } from './resource.ts';
 import simulacoesRoutes, { simularFrete } from './simulacao.ts';
+import { gerarCotacaoEmbarque } from './cotacao.ts';
+import { criarCotacoesResource } from '../cotacoesfrete/resource.ts';
 
 export default async function embarqueRoutes(app: FastifyInstance) {
   const def = criarEmbarqueResource();
-  def.actions = [...(def.actions ?? []), simularFrete];
+  def.actions = [...(def.actions ?? []), simularFrete, gerarCotacaoEmbarque(() => criarCotacoesResource(app) as never)];
   registerResource(app, def);
   const dono = { parentPath: '/embarque/:uid', recurso: RECURSO_EMBARQUE, parentVisible: embarqueVisivel, podeAlterar: embarqueParaAlterar };
   const [, nfes] = cargaResources({ ...dono, chave: 'embarqueUid' });

@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { type Api, as } from '../../../test/support/http.ts';
+
+// Orders: simulate over the demo tables (ranked, cheapest first), select one (carrier + expected freight
+// fixed, Frete Definido), link the real NF-e (Faturado, final), quotation when no table fits. Load
+// planning: free documents, totals against the vehicle's capacity, finish into a shipment; a shipment
+// makes a quotation.
+
+let t: TestApp;
+let admin: Api, outro: Api;
+let demo: string;
+const P = '/api/v1/documentos/pedidos';
+const PL = '/api/v1/planejamento-carga';
+const lugares = { origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557' };
+let seq = 0;
+
+const linhas = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+async function nfe(peso: string, valor: string, uf = 'RJ') {
+  seq++;
+  const chave = `3326${String(Date.now()).slice(-8)}${String(seq).padStart(4, '0')}`.padEnd(44, '1');
+  const [r] = await linhas<{ uid: string }>(sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_nome, emitente_uf,
+      destinatario_nome, destinatario_uf, destinatario_municipio, destinatario_municipio_ibge, valor_total, peso_bruto, volumes)
+    values (${demo}, ${chave}, ${70000 + seq}, 1, '2026-11-20T10:00:00-03:00', '2026-11-20T10:00:00-03:00', '11222333000181', 'Emitente Teste', 'SP',
+      'Cliente Rio', ${uf}, 'Rio de Janeiro', '3304557', ${valor}, ${peso}, 10) returning uid`);
+  return r.uid;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, outro] = await Promise.all([as(t.app, 'admin@demo.com.br'), as(t.app, 'admin@outro.com.br')]);
+  demo = (await linhas<{ uid: string }>(sql`select uid from embarcadores where uid in (select embarcador_uid from transportadores t join embarcador_transportador et on et.transportador_uid = t.uid where t.nome_fantasia = 'Rápido Sul') limit 1`))[0].uid;
+});
+afterAll(() => t?.close());
+
+describe('pedidos', () => {
+  it('simulates over the demo tables, selects the cheapest and keeps it as the expected freight', async () => {
+    const c = await admin.post(P, { numero: 'PV-1001', ...lugares, pesoKg: 1000, valor: '50.000,00', volumes: 10, dataPrevista: '2026-12-01' });
+    expect(c.status, c.text).toBe(201);
+    expect(c.body.data).toMatchObject({ status: 1, pesoKg: 1000, valor: 50000, freteEsperado: null, destinoUf: 'RJ' });
+    const uid = c.body.data.uid as string;
+    const s = await admin.get(`${P}/${uid}/simular-frete`);
+    expect(s.status, s.text).toBe(200);
+    const sims = s.body.data.data as { uid: string; posicao: number; transportadorNome: string; tabelaNome: string; total: number; selecionada: boolean }[];
+    // Worked by hand (1.000 kg, R$ 50.000,00, SP → RJ, ICMS 12 % "por dentro": total = soma ÷ 0,88):
+    //  Rápido Sul - Sudeste/Sul: 855,10 + 125,00 + 100,00 + 62,50 + 4,13 = 1.146,73 → 1.303,10
+    //  TransMinas - SP/MG/RJ:    905,00 + 100,00 + 125,00 + 60,00 + 4,50 = 1.194,50 → 1.357,39
+    //  Exemplo SP → RJ:          855,00 + 150,00 + 150,00 + 65,00 + 4,50 = 1.224,50 → 1.391,48
+    expect(sims.map((x) => [x.posicao, x.tabelaNome, x.total])).toEqual([
+      [1, 'Rápido Sul - Sudeste/Sul', 1303.1],
+      [2, 'TransMinas - SP/MG/RJ', 1357.39],
+      [3, 'Exemplo SP → RJ', 1391.48],
+    ]);
+    expect(sims.every((x) => !x.selecionada)).toBe(true);
+
+    const sel = await admin.post(`${P}/${uid}/selecionar-calculo`, { simulacaoFreteUid: sims[0].uid });
+    expect(sel.status, sel.text).toBe(200);
+    expect(sel.body.data).toMatchObject({ status: 3, freteEsperado: 1303.1, transportadorNome: 'Rápido Sul Transportes Ltda', simulacaoFreteUid: sims[0].uid, prazoDiasUteis: 2 });
+    const lista = (await admin.get(`${P}/${uid}/simulacoes`)).body.data.data as { uid: string; selecionada: boolean }[];
+    expect(lista.filter((x) => x.selecionada).map((x) => x.uid)).toEqual([sims[0].uid]);
+    // Choosing another line of the same order is allowed while not invoiced.
+    expect((await admin.post(`${P}/${uid}/selecionar-calculo`, { simulacaoFreteUid: sims[1].uid })).body.data.freteEsperado).toBe(1357.39);
+
+    // Another shipper sees nothing; a line of another order is a bad reference.
+    expect((await outro.get(`${P}/${uid}`)).status).toBe(404);
+    expect((await outro.get(`${P}/${uid}/simulacoes`)).status).toBe(404);
+    expect((await outro.get(`${P}/${uid}/simular-frete`)).status).toBe(404);
+    expect((await outro.post(`${P}/${uid}/selecionar-calculo`, { simulacaoFreteUid: sims[0].uid })).status).toBe(404);
+    const outroPedido = (await admin.post(P, { numero: 'PV-1002', ...lugares, pesoKg: 10, valor: 100 })).body.data.uid as string;
+    expect((await admin.post(`${P}/${outroPedido}/selecionar-calculo`, { simulacaoFreteUid: sims[0].uid })).body.errors).toEqual([
+      { field: 'simulacaoFreteUid', message: 'Simulação não encontrada neste pedido' },
+    ]);
+
+    // The invoice arrives: Faturado, and nothing changes after that.
+    expect((await admin.post(`${P}/${uid}/definir-nfe`, { nfeUid: '00000000-0000-4000-8000-000000000000' })).body.errors).toEqual([{ field: 'nfeUid', message: 'NF-e não encontrada' }]);
+    const n = await nfe('1000', '50000');
+    const fat = await admin.post(`${P}/${uid}/definir-nfe`, { nfeUid: n });
+    expect(fat.status, fat.text).toBe(200);
+    expect(fat.body.data).toMatchObject({ status: 4, nfeUid: n, freteEsperado: 1357.39 });
+    const de_novo = await admin.post(`${P}/${uid}/selecionar-calculo`, { simulacaoFreteUid: sims[0].uid });
+    expect(de_novo.status).toBe(409);
+    expect(de_novo.body.message).toBe("Não é permitido mudar o status de 'Faturado' para 'Frete Definido'.");
+    expect((await admin.put(`${P}/${uid}`, { numero: 'PV-1001', ...lugares, pesoKg: 1, valor: 1 })).status).toBe(409);
+    expect((await admin.delete(`${P}/${uid}`)).status).toBe(409);
+    expect((await admin.post(`${P}/${outroPedido}/definir-nfe`, { nfeUid: n })).body.message).toBe('Esta NF-e já está vinculada ao pedido PV-1001.');
+  });
+
+  it('refuses bad input: duplicate number, negative weight, unlinked carrier', async () => {
+    await admin.post(P, { numero: 'PV-2001', ...lugares, pesoKg: 10, valor: 100 });
+    const dup = await admin.post(P, { numero: 'PV-2001', ...lugares, pesoKg: 10, valor: 100 });
+    expect(dup.status).toBe(409);
+    expect(dup.body.errors).toEqual([{ field: 'numero', message: 'Já existe um pedido com este número.' }]);
+    const neg = await admin.post(P, { numero: 'PV-2002', ...lugares, pesoKg: -1, valor: 100 });
+    expect(neg.status).toBe(400);
+    expect(neg.body.errors[0].field).toBe('pesoKg');
+    const semLugar = await admin.post(P, { numero: 'PV-2003', pesoKg: 1, valor: 1 });
+    expect(semLugar.body.errors.map((e: { field: string }) => e.field)).toEqual(['origemCep', 'destinoCep']);
+    const uid = (await admin.post(P, { numero: 'PV-2004', ...lugares, pesoKg: 10, valor: 100 })).body.data.uid as string;
+    const [avulsa] = await linhas<{ uid: string }>(sql`insert into transportadores (nome, cnpj, uf) values ('Avulsa Pedidos Ltda', '45997418000153', 'SP') returning uid`);
+    expect((await admin.post(`${P}/${uid}/definir-transportador`, { transportadorUid: avulsa.uid })).body.errors).toEqual([
+      { field: 'transportadorUid', message: 'Transportador não vinculado ao embarcador' },
+    ]);
+  });
+
+  it('makes a spot quotation from an order, once', async () => {
+    const uid = (await admin.post(P, { numero: 'PV-3001', ...lugares, pesoKg: '2.500,5', valor: '12.000,00', dataPrevista: '2026-12-10' })).body.data.uid as string;
+    const g = await admin.get(`${P}/${uid}/gerar-cotacao`);
+    expect(g.status, g.text).toBe(201);
+    expect(g.body.data).toMatchObject({ status: 1, origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557', dataColetaDesejada: '2026-12-10', pesoTotalKg: 2500.5, valorTotal: 12000 });
+    expect((await admin.get(`${P}/${uid}`)).body.data).toMatchObject({ status: 2, cotacaoUid: g.body.data.uid, cotacaoNumero: g.body.data.numero });
+    const again = await admin.get(`${P}/${uid}/gerar-cotacao`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(`Este pedido já gerou a cotação nº ${g.body.data.numero}.`);
+  });
+});
+
+describe('planejamento-carga', () => {
+  it('plans two NF-es and an order on a Toco, warns over capacity, finishes into a shipment', async () => {
+    const [n1, n2] = [await nfe('4500.5', '30000.10'), await nfe('3000', '15000.25')];
+    const ped = (await admin.post(P, { numero: 'PV-4001', ...lugares, pesoKg: '250', volumeM3: '1,5', valor: '999,99', volumes: 3 })).body.data.uid as string;
+    const livres = await admin.post(`${PL}/documentos/filter`, { destinoUf: 'RJ' });
+    expect(livres.status, livres.text).toBe(200);
+    const uids = (livres.body.data.data as { uid: string }[]).map((d) => d.uid);
+    expect(uids).toEqual(expect.arrayContaining([n1, n2, ped]));
+    const [toco] = await linhas<{ uid: string }>(sql`select uid from tipos_veiculo where nome = 'Toco' and embarcador_uid is null`);
+
+    const c = await admin.post(PL, { descricao: 'Rota Rio', ...lugares, tipoVeiculoUid: toco.uid, documentos: [{ nfeUid: n1 }, { nfeUid: n2 }, { pedidoUid: ped }] });
+    expect(c.status, c.text).toBe(201);
+    // 4.500,5 + 3.000 + 250 = 7.750,5 kg on a Toco of 7.000 kg (110,7 %); R$ 30.000,10 + 15.000,25 + 999,99.
+    expect(c.body.data).toMatchObject({
+      status: 1,
+      quantidadeDocumentos: 3,
+      pesoTotalKg: 7750.5,
+      volumeTotalM3: 1.5,
+      valorTotal: 46000.34,
+      volumes: 23,
+      capacidadeKg: 7000,
+      ocupacaoPesoPct: 110.7,
+      avisos: ['Peso total de 7.750,500 kg excede a capacidade do veículo (7.000,00 kg) em 750,500 kg.'],
+    });
+    const uid = c.body.data.uid as string;
+    // Planned documents leave the free list; a document is in one plan at a time.
+    const depois = ((await admin.post(`${PL}/documentos/filter`, { destinoUf: 'RJ' })).body.data.data as { uid: string }[]).map((d) => d.uid);
+    expect(depois).not.toContain(n1);
+    const dois = await admin.post(PL, { descricao: 'Outra', ...lugares, documentos: [{ nfeUid: n1 }] });
+    expect(dois.status).toBe(409);
+    // Dropping the order fits the Toco.
+    const put = await admin.put(`${PL}/${uid}`, { descricao: 'Rota Rio', ...lugares, tipoVeiculoUid: toco.uid, documentos: [{ nfeUid: n1 }, { nfeUid: n2 }] });
+    expect(put.body.data).toMatchObject({ pesoTotalKg: 7500.5, avisos: ['Peso total de 7.500,500 kg excede a capacidade do veículo (7.000,00 kg) em 500,500 kg.'] });
+    expect((await outro.get(`${PL}/${uid}`)).status).toBe(404);
+    expect((await outro.get(`${PL}/${uid}/finish`)).status).toBe(404);
+    expect((await outro.post(`${PL}/documentos/filter`, {})).body.data.data.map((d: { uid: string }) => d.uid)).not.toContain(n2);
+
+    const fim = await admin.get(`${PL}/${uid}/finish`);
+    expect(fim.status, fim.text).toBe(201);
+    expect(fim.body.data).toMatchObject({ status: 1, quantidadeNfes: 2, pesoTotalKg: 7500.5, valorTotal: 45000.35, tipoVeiculoUid: toco.uid });
+    const plano = (await admin.get(`${PL}/${uid}`)).body.data;
+    expect(plano).toMatchObject({ status: 2, embarqueUid: fim.body.data.uid, embarqueNumero: fim.body.data.numero });
+    const f2 = await admin.get(`${PL}/${uid}/finish`);
+    expect(f2.status).toBe(409);
+    expect(f2.body.message).toBe("O planejamento está 'Finalizado': só um planejamento 'Aberto' pode ser finalizado.");
+    expect((await admin.put(`${PL}/${uid}`, { descricao: 'x', ...lugares })).status).toBe(409);
+
+    // The shipment makes a spot quotation with its NF-es, once.
+    const E = `/api/v1/embarque/${fim.body.data.uid}`;
+    const g = await admin.post(`${E}/gerar-cotacao`);
+    expect(g.status, g.text).toBe(201);
+    expect(g.body.data).toMatchObject({ status: 1, quantidadeNfes: 2, pesoTotalKg: 7500.5, valorTotal: 45000.35 });
+    expect((await admin.get(E)).body.data.cotacaoUid).toBe(g.body.data.uid);
+    expect((await admin.post(`${E}/gerar-cotacao`)).status).toBe(409);
+    expect((await outro.post(`${E}/gerar-cotacao`)).status).toBe(404);
+  });
+
+  it('refuses an empty plan at finish and unknown documents', async () => {
+    const vazio = (await admin.post(PL, { descricao: 'Vazio', ...lugares })).body.data.uid as string;
+    expect((await admin.get(`${PL}/${vazio}/finish`)).body.errors).toEqual([{ field: 'documentos', message: 'Inclua ao menos um documento antes de finalizar o planejamento' }]);
+    const r = await admin.post(PL, { descricao: 'X', ...lugares, documentos: [{ nfeUid: '00000000-0000-4000-8000-000000000000' }] });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([{ field: 'documentos.0.nfeUid', message: 'NF-e não encontrada' }]);
+    expect((await admin.post(PL, { descricao: 'X', ...lugares, documentos: [{}] })).body.errors[0].field).toBe('documentos.0.nfeUid');
+  });
+});

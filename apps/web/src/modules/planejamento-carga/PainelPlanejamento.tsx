@@ -1,0 +1,150 @@
+import { type DocumentoPlanejado, type PlanejamentoCarga, formatarDinheiro } from '@fretio/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, DatePicker, Descriptions, Input, Progress, Space, Table, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { ApiError, type ListPage, apiPost, apiPut } from '../../app/api.ts';
+import { usePode } from '../../app/perfil.ts';
+import { queryKeys } from '../../app/queryKeys.ts';
+import { formatarNumero } from '../produtos/numeros.ts';
+
+// One load plan, expanded in the list: its documents with the totals against the vehicle's capacity
+// (warnings from the server), and the free documents (NF-es and orders not yet planned nor shipped)
+// filtered by destination UF and period, to add to the plan. Finishing is a row action.
+
+const data = (s: string | null) => (s ? s.split('-').reverse().join('/') : '—');
+const corpo = (p: PlanejamentoCarga, docs: DocumentoPlanejado[]) => ({
+  descricao: p.descricao,
+  origemCep: p.origemCep,
+  origemMunicipioIbge: p.origemMunicipioIbge,
+  destinoCep: p.destinoCep,
+  destinoMunicipioIbge: p.destinoMunicipioIbge,
+  tipoVeiculoUid: p.tipoVeiculoUid,
+  transportadorUid: p.transportadorUid,
+  dataEmbarque: p.dataEmbarque,
+  observacao: p.observacao,
+  documentos: docs.map((d) => (d.tipo === 'nfe' ? { nfeUid: d.uid } : { pedidoUid: d.uid })),
+});
+
+function colunas(extra?: (d: DocumentoPlanejado) => React.ReactNode) {
+  return [
+    { title: 'Documento', key: 'doc', render: (_: unknown, d: DocumentoPlanejado) => `${d.tipo === 'nfe' ? 'NF-e' : 'Pedido'} ${d.numero}` },
+    { title: 'Destinatário', dataIndex: 'destinatarioNome' },
+    { title: 'Destino', key: 'dest', render: (_: unknown, d: DocumentoPlanejado) => (d.destinoMunicipio ? `${d.destinoMunicipio}/${d.destinoUf ?? ''}` : (d.destinoUf ?? '—')) },
+    { title: 'Data', dataIndex: 'data', width: 100, render: data },
+    { title: 'Peso (kg)', dataIndex: 'pesoKg', align: 'right' as const, render: (v: number) => formatarNumero(v, 3) },
+    { title: 'Valor (R$)', dataIndex: 'valor', align: 'right' as const, render: (v: number) => formatarDinheiro(v) },
+    ...(extra ? [{ title: '', key: 'acao', width: 100, render: (_: unknown, d: DocumentoPlanejado) => extra(d) }] : []),
+  ];
+}
+
+export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
+  const pode = usePode();
+  const aberto = plano.status === 1 && pode('planejamento-carga', 'alterar');
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [uf, setUf] = useState('');
+  const [periodo, setPeriodo] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [livres, setLivres] = useState<DocumentoPlanejado[] | null>(null);
+  const [escolhidos, setEscolhidos] = useState<string[]>([]);
+  const [ocupado, setOcupado] = useState(false);
+
+  async function buscar() {
+    setOcupado(true);
+    try {
+      const r = await apiPost<ListPage<DocumentoPlanejado>>('/planejamento-carga/documentos/filter', {
+        destinoUf: uf.trim() || null,
+        dataInicio: periodo?.[0]?.format('YYYY-MM-DD') ?? null,
+        dataFim: periodo?.[1]?.format('YYYY-MM-DD') ?? null,
+      });
+      setLivres(r.data.data);
+      setEscolhidos([]);
+    } catch (e) {
+      message.error(e instanceof ApiError ? (e.fieldErrors[0]?.message ?? e.message) : 'Falha ao buscar documentos.');
+    } finally {
+      setOcupado(false);
+    }
+  }
+  async function salvar(docs: DocumentoPlanejado[]) {
+    setOcupado(true);
+    try {
+      await apiPut(`/planejamento-carga/${plano.uid}`, corpo(plano, docs));
+      await qc.invalidateQueries({ queryKey: queryKeys.resource('planejamento-carga').all });
+      setLivres((l) => l?.filter((d) => !docs.some((x) => x.uid === d.uid)) ?? null);
+      setEscolhidos([]);
+    } catch (e) {
+      message.error(e instanceof ApiError ? e.message : 'Falha ao salvar o planejamento.');
+    } finally {
+      setOcupado(false);
+    }
+  }
+  const adicionar = () => salvar([...plano.documentos, ...(livres ?? []).filter((d) => escolhidos.includes(d.uid))]);
+  const remover = (d: DocumentoPlanejado) => salvar(plano.documentos.filter((x) => x.uid !== d.uid));
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Descriptions size="small" column={4} bordered>
+        <Descriptions.Item label="Documentos">{plano.quantidadeDocumentos}</Descriptions.Item>
+        <Descriptions.Item label="Peso total">{formatarNumero(plano.pesoTotalKg, 3)} kg</Descriptions.Item>
+        <Descriptions.Item label="Volume">{formatarNumero(plano.volumeTotalM3, 3)} m³</Descriptions.Item>
+        <Descriptions.Item label="Valor">R$ {formatarDinheiro(plano.valorTotal)}</Descriptions.Item>
+        {plano.capacidadeKg !== null && (
+          <Descriptions.Item label={`Ocupação (peso) de ${plano.tipoVeiculoNome}`} span={2}>
+            <Progress percent={Math.min(100, plano.ocupacaoPesoPct ?? 0)} format={() => `${formatarNumero(plano.ocupacaoPesoPct ?? 0, 1)} %`} status={(plano.ocupacaoPesoPct ?? 0) > 100 ? 'exception' : 'normal'} />
+          </Descriptions.Item>
+        )}
+        {plano.capacidadeM3 !== null && (
+          <Descriptions.Item label="Ocupação (m³)" span={2}>
+            <Progress percent={Math.min(100, plano.ocupacaoVolumePct ?? 0)} format={() => `${formatarNumero(plano.ocupacaoVolumePct ?? 0, 1)} %`} status={(plano.ocupacaoVolumePct ?? 0) > 100 ? 'exception' : 'normal'} />
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      {plano.avisos.map((a) => (
+        <Alert key={a} type="warning" showIcon message={a} />
+      ))}
+      {plano.embarqueNumero !== null && <Alert type="success" showIcon message={`Finalizado no embarque nº ${plano.embarqueNumero}.`} />}
+      <Table<DocumentoPlanejado>
+        rowKey="uid"
+        size="small"
+        pagination={false}
+        dataSource={plano.documentos}
+        locale={{ emptyText: 'Nenhum documento no planejamento.' }}
+        columns={colunas(
+          aberto
+            ? (d) => (
+                <Button size="small" danger disabled={ocupado} onClick={() => remover(d)}>
+                  Remover
+                </Button>
+              )
+            : undefined,
+        )}
+      />
+      {aberto && (
+        <>
+          <Typography.Text strong>Documentos a planejar</Typography.Text>
+          <Space wrap>
+            <Input placeholder="UF de destino" value={uf} onChange={(e) => setUf(e.target.value)} maxLength={2} style={{ width: 130 }} aria-label="UF de destino" />
+            <DatePicker.RangePicker format="DD/MM/YYYY" value={periodo} onChange={(v) => setPeriodo(v as [Dayjs | null, Dayjs | null] | null)} />
+            <Button onClick={buscar} loading={ocupado}>
+              Buscar documentos
+            </Button>
+            <Button type="primary" disabled={!escolhidos.length || ocupado} onClick={adicionar}>
+              Adicionar ao planejamento ({escolhidos.length})
+            </Button>
+          </Space>
+          {livres && (
+            <Table<DocumentoPlanejado>
+              rowKey="uid"
+              size="small"
+              pagination={{ pageSize: 20 }}
+              dataSource={livres}
+              locale={{ emptyText: 'Nenhum documento livre com estes filtros.' }}
+              rowSelection={{ selectedRowKeys: escolhidos, onChange: (k) => setEscolhidos(k as string[]) }}
+              columns={colunas()}
+            />
+          )}
+        </>
+      )}
+    </Space>
+  );
+}
