@@ -16,3 +16,4 @@ export * from './operacoes.ts';
 export * from './sefaz.ts';
 export * from './auditoria.ts';
 export * from './notificacoes.ts';
+export * from './bi.ts';
