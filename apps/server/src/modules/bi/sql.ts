@@ -35,8 +35,9 @@ export async function linhas<T = Record<string, unknown>>(db: Db, q: SQL): Promi
   return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 }
 
-/** Same note of an occurrence event (the carrier's file names it by issuer CNPJ, series and number). */
-const mesmaNota = sql`e.embarcador_uid = n.embarcador_uid and ltrim(e.numero_nf, '0') = n.numero::text
+/** Same note of an occurrence event (the carrier's file names it by issuer CNPJ, series and number: as typed, or
+ * zero-padded to 8 (OCOREN 3.1) or 9 (5.0) digits — an equality list the (embarcador, numero_nf) index serves). */
+const mesmaNota = sql`e.embarcador_uid = n.embarcador_uid and e.numero_nf in (n.numero::text, lpad(n.numero::text, 8, '0'), lpad(n.numero::text, 9, '0'))
   and (e.serie_nf = '' or ltrim(e.serie_nf, '0') = n.serie::text or (e.serie_nf ~ '^0+$' and n.serie = 0))
   and (e.cnpj_emissor_nf = '' or e.cnpj_emissor_nf = n.emitente_documento)`;
 
