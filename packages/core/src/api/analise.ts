@@ -32,7 +32,8 @@ export type FiltroRelatorio = z.infer<typeof filtroRelatorio>;
 export const filtroBi = z.object(periodo).superRefine(fimDepoisDoInicio);
 export type FiltroBi = z.infer<typeof filtroBi>;
 
-export type TipoColuna = 'texto' | 'data' | 'dataHora' | 'dinheiro' | 'numero' | 'percentual';
+/** documento: a document number (shown without thousands separators, a number in the XLSX). */
+export type TipoColuna = 'texto' | 'documento' | 'data' | 'dataHora' | 'dinheiro' | 'numero' | 'percentual';
 export type ColunaRelatorio = { campo: string; rotulo: string; tipo: TipoColuna };
 export type RelatorioDef = { titulo: string; caminho: string; descricao: string; status?: 'solicitacaoFrete' | 'auditoria'; colunas: ColunaRelatorio[] };
 
@@ -42,28 +43,28 @@ export const RELATORIOS = {
   solicitacaofrete: {
     titulo: 'Solicitações de frete', caminho: 'relatorios/solicitacaofrete', status: 'solicitacaoFrete',
     descricao: 'Solicitações criadas no período, com a carga, a cotação e o transportador vencedor.',
-    colunas: [c('numero', 'Número', 'numero'), c('criadoEm', 'Criada em', 'data'), c('status', 'Status'), c('origem', 'Origem'), c('destino', 'Destino'),
+    colunas: [c('numero', 'Número', 'documento'), c('criadoEm', 'Criada em', 'data'), c('status', 'Status'), c('origem', 'Origem'), c('destino', 'Destino'),
       c('dataColetaDesejada', 'Coleta desejada', 'data'), c('pesoKg', 'Peso (kg)', 'numero'), c('valorCarga', 'Valor da carga', 'dinheiro'),
-      c('cotacaoNumero', 'Cotação', 'numero'), c('transportador', 'Transportador vencedor'), c('valorAprovado', 'Frete aprovado', 'dinheiro')],
+      c('cotacaoNumero', 'Cotação', 'documento'), c('transportador', 'Transportador vencedor'), c('valorAprovado', 'Frete aprovado', 'dinheiro')],
   },
   auditoria: {
     titulo: 'Auditoria de frete', caminho: 'relatorios/auditoria', status: 'auditoria',
     descricao: 'CT-es auditados (emissão no período): valor cobrado, esperado e a diferença.',
-    colunas: [c('numeroCte', 'CT-e', 'numero'), c('serieCte', 'Série', 'numero'), c('emissao', 'Emissão', 'data'), c('transportador', 'Transportador'),
+    colunas: [c('numeroCte', 'CT-e', 'documento'), c('serieCte', 'Série', 'documento'), c('emissao', 'Emissão', 'data'), c('transportador', 'Transportador'),
       c('status', 'Resultado'), c('valorCobrado', 'Valor cobrado', 'dinheiro'), c('valorEsperado', 'Valor esperado', 'dinheiro'),
       c('diferenca', 'Diferença', 'dinheiro'), c('resumo', 'Resumo')],
   },
   'cte-sem-nfe': {
     titulo: 'CT-e sem NF-e', caminho: 'relatorios/cte-sem-nfe',
     descricao: 'CT-es (não cancelados) que citam NF-e ainda não importada, ou nenhuma.',
-    colunas: [c('numero', 'CT-e', 'numero'), c('serie', 'Série', 'numero'), c('emissao', 'Emissão', 'data'), c('transportador', 'Transportador'),
+    colunas: [c('numero', 'CT-e', 'documento'), c('serie', 'Série', 'documento'), c('emissao', 'Emissão', 'data'), c('transportador', 'Transportador'),
       c('chave', 'Chave do CT-e'), c('valorPrestacao', 'Valor da prestação', 'dinheiro'), c('nfesCitadas', 'NF-e citadas', 'numero'),
       c('nfesAusentes', 'NF-e não importadas', 'numero')],
   },
   'acompanhamento-entregas': {
     titulo: 'Acompanhamento de entregas', caminho: 'relatorios/acompanhamento-entregas',
     descricao: 'Cada NF-e do período: prazo prometido, último evento, entrega e situação.',
-    colunas: [c('numero', 'NF-e', 'numero'), c('serie', 'Série', 'numero'), c('emissao', 'Emissão', 'data'), c('destinatario', 'Destinatário'),
+    colunas: [c('numero', 'NF-e', 'documento'), c('serie', 'Série', 'documento'), c('emissao', 'Emissão', 'data'), c('destinatario', 'Destinatário'),
       c('uf', 'UF destino'), c('transportador', 'Transportador'), c('prazoDiasUteis', 'Prazo (dias úteis)', 'numero'),
       c('dataPrometida', 'Entrega prometida', 'data'), c('ultimoEvento', 'Último evento'), c('ultimoEventoEm', 'Último evento em', 'dataHora'),
       c('entregueEm', 'Entregue em', 'dataHora'), c('situacao', 'Situação'), c('diasAtraso', 'Dias de atraso', 'numero')],
@@ -77,13 +78,13 @@ export const RELATORIOS = {
   'nfe-sem-ocorrencia': {
     titulo: 'NF-e sem ocorrência', caminho: 'relatorios/nfe-sem-ocorrencia',
     descricao: 'NF-es (não canceladas) emitidas no período sem nenhum evento de ocorrência.',
-    colunas: [c('numero', 'NF-e', 'numero'), c('serie', 'Série', 'numero'), c('emissao', 'Emissão', 'data'), c('destinatario', 'Destinatário'),
+    colunas: [c('numero', 'NF-e', 'documento'), c('serie', 'Série', 'documento'), c('emissao', 'Emissão', 'data'), c('destinatario', 'Destinatário'),
       c('uf', 'UF destino'), c('transportador', 'Transportador'), c('valorTotal', 'Valor da NF-e', 'dinheiro'), c('diasSemOcorrencia', 'Dias desde a emissão', 'numero')],
   },
   'relatorio-frete': {
     titulo: 'Frete por NF-e', caminho: 'documentos/relatorio-frete',
     descricao: 'Frete esperado (cotação), cobrado (CT-e, rateado pelo valor das notas) e pago (fatura paga), e o % sobre a mercadoria.',
-    colunas: [c('numero', 'NF-e', 'numero'), c('serie', 'Série', 'numero'), c('emissao', 'Emissão', 'data'), c('destinatario', 'Destinatário'),
+    colunas: [c('numero', 'NF-e', 'documento'), c('serie', 'Série', 'documento'), c('emissao', 'Emissão', 'data'), c('destinatario', 'Destinatário'),
       c('uf', 'UF destino'), c('transportador', 'Transportador'), c('valorTotal', 'Valor da mercadoria', 'dinheiro'), c('freteEsperado', 'Frete esperado', 'dinheiro'),
       c('freteCobrado', 'Frete cobrado', 'dinheiro'), c('fretePago', 'Frete pago', 'dinheiro'), c('percentualFrete', '% frete sobre a mercadoria', 'percentual')],
   },

@@ -12,11 +12,11 @@ export const MAX_LINHAS_EXPORTACAO = 100_000;
 
 type Parametros = { relatorio: NomeRelatorio; filtros: FiltroRelatorio; escopo: Escopo };
 
-const FORMATOS = { dinheiro: '#,##0.00', percentual: '0.00', numero: undefined, texto: undefined, data: 'dd/mm/yyyy', dataHora: 'dd/mm/yyyy hh:mm' } as const;
+const FORMATOS = { dinheiro: '#,##0.00', percentual: '0.00', numero: undefined, documento: '0', texto: undefined, data: 'dd/mm/yyyy', dataHora: 'dd/mm/yyyy hh:mm' } as const;
 
 function celula(tipo: keyof typeof FORMATOS, v: unknown): unknown {
   if (v === null || v === undefined) return null;
-  if (tipo === 'dinheiro' || tipo === 'percentual' || tipo === 'numero') return Number(v);
+  if (tipo === 'dinheiro' || tipo === 'percentual' || tipo === 'numero' || tipo === 'documento') return Number(v);
   if (tipo === 'data') return new Date(`${String(v)}T00:00:00Z`);
   if (tipo === 'dataHora') return new Date(String(v));
   return v;
