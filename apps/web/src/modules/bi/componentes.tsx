@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Select, Space, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { apiGet, type ListPage } from '../../app/api.ts';
+import { usePode } from '../../app/perfil.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
 
 // Pieces the dashboard, the reports and the BI screens share: the period/carrier/UF filter bar, a cell in
@@ -24,7 +25,9 @@ export const formatarPercentual = (v: number | null | undefined) => (v === null 
 
 type Transportador = { uid: string; nome: string; nomeFantasia?: string | null };
 function useTransportadores() {
+  const pode = usePode();
   return useQuery({
+    enabled: pode('transportadores', 'ler'),
     queryKey: queryKeys.resource('transportadores').namedList('filtro-bi'),
     queryFn: async ({ signal }) => (await apiGet<ListPage<Transportador>>('/transportadores', { pps: 200 }, signal)).data.data,
     staleTime: 60_000,
