@@ -247,6 +247,15 @@ describe('BI', () => {
     ]);
   });
 
+  it('a carrier user (given the permission) sees only its own carrier, whatever the filter says', async () => {
+    await t.db.execute(sql`update papeis set permissoes = permissoes || '{"bi": ["ler"], "relatorios": ["ler"]}'::jsonb where nome = 'Transportador' and embarcador_uid = ${u.demo}`);
+    const s = (await transp.post('/api/v1/bi/transportadora', { ...P, transportadorUid: u.M })).body.data as Record<string, unknown>[];
+    expect(s.map((x) => x.transportador)).toEqual(['Rápido Sul']);
+    const r = await rel(transp, 'relatorios/acompanhamento-entregas', { ...P, transportadorUid: u.M });
+    expect(r.data.map((x) => x.numero).sort()).toEqual([9001, 9002]);
+    expect((await transp.get('/api/v1/dashboard', P)).body.data.conhecimentos).toMatchObject({ qtde: 1, valor: '150.25' });
+  });
+
   it('saved filters per user (GET/POST bi)', async () => {
     expect((await admin.get('/api/v1/bi')).body.data).toBeNull();
     const body = { filtros: { dataInicio: '2024-01-01', transportadorUid: u.R }, datasets: ['slatransportadoras'] };
