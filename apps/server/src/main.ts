@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { seedHistorico } from './db/seed/historico.ts';
 
 // Production entry point: build, seed an empty database with demo data, listen.
 const app = await buildApp();
@@ -11,6 +12,7 @@ app.database.aoEnvenenar = (err) => {
 };
 if (app.config.seedDemo) {
   const seeded = await seedDemo(app.db);
+  if (seeded) await seedHistorico(app.db);
   if (seeded) app.log.info('banco vazio: dados de demonstração carregados (admin@demo.com.br / demo1234)');
 }
 await app.listen({ port: app.config.port, host: app.config.host });

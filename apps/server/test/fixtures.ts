@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { TIPOS_NOTIFICACAO } from '@fretio/core';
 import type { Created, Harness } from './support/harness.ts';
 import { fixturesAuditoria, rotasAuditoria } from './fixtures-auditoria.ts';
+import { rotasBi } from './fixtures-bi.ts';
 
 // Valid request bodies for every API resource, used by the generic suites in test/generic
 // (tenant isolation, permissions, bad input). They run over the route table, so a new module is
@@ -494,6 +495,7 @@ export const fixtures: Record<string, ResourceFixture> = {
 
 export const routeFixtures: Record<string, RouteFixture> = {
   ...rotasAuditoria,
+  ...rotasBi,
   'PATCH /api/v1/notificacao/:uid': { params: notificacaoDeA, body: () => ({ dataLeitura: '2026-11-26T12:00:00Z' }) },
   'DELETE /api/v1/notificacao/:uid': { params: notificacaoDeA },
   'POST /api/v1/documentos/export-nfes': { body: () => ({ filtros: {}, incluirXml: false }) },

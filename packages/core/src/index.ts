@@ -35,5 +35,6 @@ export * from './api/ocorrencias.ts';
 export * from './fiscal/situacao.ts';
 export * from './api/documentos.ts';
 export * from './api/operacoes.ts';
+export * from './api/analise.ts';
 export * from './notificacoes.ts';
 export * from './api/notificacoes.ts';

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { usePerfil, usePode } from '../app/perfil.ts';
 import { GROUP_ICONS } from '../app/shell/groupIcons.tsx';
 import { menuTree } from '../resources/registry.ts';
+import { Painel } from '../modules/bi/Painel.tsx';
 
 // Start page: the modules this user may open, by area. Nothing made up, only links.
 export function InicioPage() {
@@ -17,6 +18,7 @@ export function InicioPage() {
           Você está trabalhando em <strong>{perfil.embarcadorAtivo.nome}</strong>.
         </Typography.Paragraph>
       )}
+      {perfil?.embarcadorAtivo && pode('bi', 'ler') && <Painel />}
       {!tree.length && <Empty description="Nenhum módulo disponível para o seu perfil." />}
       {tree.map(({ group, items }) => (
         <section key={group} aria-label={group} style={{ marginBottom: 24 }}>

@@ -14,6 +14,7 @@ import { papeis } from '../modules/papeis/resource.tsx';
 import { autonomos, transportadores, unidadesTransportador, usuariosTransportador } from '../modules/transportadores/resource.tsx';
 import { usuariosEmbarcador } from '../modules/usuarios/resource.tsx';
 import { calculadora } from '../modules/calculadora/resource.tsx';
+import { bi, relatorios } from '../modules/bi/resource.tsx';
 import { componentes, mapasComponente, mapasComponentePorTransportador } from '../modules/componentes/resource.tsx';
 import { faixasCep } from '../modules/faixascep/resource.tsx';
 import { feriados } from '../modules/feriados/resource.tsx';
@@ -73,6 +74,8 @@ export const RESOURCES: ResourceDef[] = [
   nfes, ctes, nfesVirtuais, nfeDetalhe, cteDetalhe,
   // Notifications (menu Administração): groups of users and which kinds go to them.
   gruposNotificacao, parametrosNotificacao,
+  // Reports and BI (menu Operação); the dashboard is the start page.
+  relatorios, bi,
 ];
 
 export type { ResourceDef } from './types.ts';

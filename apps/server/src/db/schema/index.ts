@@ -17,3 +17,4 @@ export * from './sefaz.ts';
 export * from './auditoria.ts';
 export * from './notificacoes.ts';
 export * from './pedidos.ts';
+export * from './bi.ts';

@@ -1,0 +1,266 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELATORIOS } from '@fretio/core';
+import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { type Api, as, session } from '../../../test/support/http.ts';
+import { rows } from '../../../test/support/state.ts';
+import { aguardarTarefa } from '../../../test/support/tarefas.ts';
+
+// A small fixed data set in March 2024 (no other seed data lives there), every aggregate worked by hand
+// in the comments. Shipper "Outro" gets a note, a CT-e, an audit and events in the same month: none of
+// them may be counted for Demo.
+
+let t: TestApp;
+let admin: Api, outro: Api, transp: Api;
+const P = { dataInicio: '2024-03-01', dataFim: '2024-03-31' };
+const u: Record<string, string> = {};
+
+const um = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => (await rows<T>(t.db, q))[0];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, outro, transp] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br', 'transportador@rapidosul.com.br'].map((l) => as(t.app, l)));
+  const e = await rows<{ uid: string; cnpj: string }>(t.db, sql`select uid, cnpj from embarcadores`);
+  u.demo = e.find((x) => x.cnpj === '11222333000181')!.uid;
+  u.outro = e.find((x) => x.cnpj === '45723174000110')!.uid;
+  const tr = await rows<{ uid: string; cnpj: string }>(t.db, sql`select uid, cnpj from transportadores`);
+  u.R = tr.find((x) => x.cnpj === '60746948000112')!.uid; // Rápido Sul
+  u.M = tr.find((x) => x.cnpj === '17184037000110')!.uid; // TransMinas
+  const oc = async (emb: string, codigo: string) => (await um<{ uid: string }>(sql`select uid from ocorrencias where embarcador_uid = ${emb} and codigo = ${codigo}`)).uid;
+  u.entregue = await oc(u.demo, '01');
+  u.tentativa = await oc(u.demo, '21');
+  u.entregueOutro = await oc(u.outro, '01');
+
+  // Deadlines (business days) from SP: Rápido Sul SP→SP 2 (SP→RJ 2 and TransMinas SP→MG 2 come with the seed), TransMinas SP→PE 5.
+  for (const [tr2, uf, prazo] of [[u.R, 'SP', 2], [u.M, 'PE', 5]] as const) {
+    await t.db.execute(sql`insert into prazos_entrega (embarcador_uid, transportador_uid, origem_tipo, origem_uf, destino_tipo, destino_uf, prazo_dias_uteis)
+      values (${u.demo}, ${tr2}, 'UF', 'SP', 'UF', ${uf}, ${prazo})`);
+  }
+  const nfe = async (emb: string, numero: number, emissao: string, uf: string, transp2: string, valor: string, peso: string) =>
+    (await um<{ uid: string }>(sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_uf, destinatario_nome, destinatario_uf, valor_total, peso_bruto, transportador_uid)
+      values (${emb}, ${`3524031122233300018155001${String(numero).padStart(9, '0')}1000000000`.slice(0, 44)}, ${numero}, 1, ${emissao}, ${emissao}, '11222333000181', 'SP', ${`Cliente ${numero}`}, ${uf}, ${valor}, ${peso}, ${transp2}) returning uid`)).uid;
+  // N1 Mon 04/03 → promised Wed 06/03; N2 Tue 05/03 → Thu 07/03; N3 Wed 06/03 → Fri 08/03; N4 Thu 07/03 → Thu 14/03.
+  u.N1 = await nfe(u.demo, 9001, '2024-03-04T10:00:00-03:00', 'SP', u.R, '1000.00', '100');
+  u.N2 = await nfe(u.demo, 9002, '2024-03-05T10:00:00-03:00', 'RJ', u.R, '2000.00', '200');
+  u.N3 = await nfe(u.demo, 9003, '2024-03-06T10:00:00-03:00', 'MG', u.M, '500.00', '50');
+  u.N4 = await nfe(u.demo, 9004, '2024-03-07T10:00:00-03:00', 'PE', u.M, '300.00', '20');
+  u.NO = await nfe(u.outro, 9001, '2024-03-04T10:00:00-03:00', 'SP', u.M, '99999.00', '10');
+
+  const evento = async (emb: string, oc2: string, tr2: string, numero: string, quando: string) =>
+    t.db.execute(sql`insert into eventos_ocorrencia (embarcador_uid, ocorrencia_uid, transportador_uid, cnpj_emissor_nf, serie_nf, numero_nf, data_hora, origem)
+      values (${emb}, ${oc2}, ${tr2}, '11222333000181', '1', ${numero}, ${quando}, 'manual')`);
+  await evento(u.demo, u.entregue, u.R, '00009001', '2024-03-06T15:00:00-03:00'); // on time
+  await evento(u.demo, u.tentativa, u.R, '00009002', '2024-03-08T11:00:00-03:00'); // attempt
+  await evento(u.demo, u.entregue, u.R, '00009002', '2024-03-11T09:00:00-03:00'); // 4 days late
+  await evento(u.demo, u.entregue, u.M, '9003', '2024-03-08T10:00:00-03:00'); // on time
+  await evento(u.outro, u.entregueOutro, u.M, '9001', '2024-03-20T10:00:00-03:00');
+
+  const cte = async (emb: string, numero: number, emissao: string, tr2: string, prestacao: string, carga: string, peso: string, uf: string, cancelado = false) =>
+    (await um<{ uid: string }>(sql`insert into ctes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_nome, transportador_uid, valor_prestacao, valor_carga, peso_carga, destino_uf, cancelado)
+      values (${emb}, ${`3524036074694800011257001${String(numero).padStart(9, '0')}1000000000`.slice(0, 44)}, ${numero}, 1, ${emissao}, ${emissao}, 'Emitente', ${tr2}, ${prestacao}, ${carga}, ${peso}, ${uf}, ${cancelado}) returning uid`)).uid;
+  u.C1 = await cte(u.demo, 7001, '2024-03-06T12:00:00-03:00', u.R, '150.25', '3000.00', '300', 'RJ');
+  u.C2 = await cte(u.demo, 7002, '2024-03-07T12:00:00-03:00', u.M, '80.10', '500.00', '50', 'MG');
+  u.C3 = await cte(u.demo, 7003, '2024-03-08T12:00:00-03:00', u.M, '40.00', '300.00', '20', 'PE');
+  await cte(u.demo, 7004, '2024-03-08T12:00:00-03:00', u.R, '999.99', '1.00', '1', 'SP', true); // cancelled: never counted
+  u.CO = await cte(u.outro, 7001, '2024-03-06T12:00:00-03:00', u.M, '5000.00', '99999.00', '10', 'SP');
+  const liga = (c: string, n: string, ordem: number, emb = u.demo) =>
+    t.db.execute(sql`insert into cte_nfes (cte_uid, embarcador_uid, chave, ordem, nfe_uid) select ${c}, ${emb}, chave, ${ordem}, uid from nfes where uid = ${n}`);
+  await liga(u.C1, u.N1, 1);
+  await liga(u.C1, u.N2, 2);
+  await liga(u.C2, u.N3, 1);
+  await liga(u.CO, u.NO, 1, u.outro);
+
+  // C1 paid by an invoice (issued 15/03, paid 20/03).
+  const [fa] = await rows<{ uid: string }>(t.db, sql`insert into faturas (embarcador_uid, transportador_uid, numero, emissao, vencimento, valor, data_pagamento, status)
+    values (${u.demo}, ${u.R}, 'F-2024-1', '2024-03-15', '2024-04-15', '150.25', '2024-03-20', 3) returning uid`);
+  await t.db.execute(sql`insert into fatura_ctes (fatura_uid, embarcador_uid, cte_uid, valor) values (${fa.uid}, ${u.demo}, ${u.C1}, '150.25')`);
+
+  const auditoria = (emb: string, c: string, numero: number, tr2: string, status: number, resultado: number, cobrado: string, esperado: string, dif: string) =>
+    t.db.execute(sql`insert into auditorias (embarcador_uid, cte_uid, chave_cte, numero_cte, serie_cte, emissao, transportador_uid, status, resultado_calculo, valor_cobrado, valor_esperado, diferenca, resumo)
+      values (${emb}, ${c}, ${'1'.repeat(44)}, ${numero}, 1, '2024-03-07T12:00:00-03:00', ${tr2}, ${status}, ${resultado}, ${cobrado}, ${esperado}, ${dif}, 'Teste')`);
+  await auditoria(u.demo, u.C1, 7001, u.R, 1, 1, '150.25', '150.25', '0.00');
+  await auditoria(u.demo, u.C2, 7002, u.M, 2, 2, '80.10', '70.00', '10.10');
+  await auditoria(u.demo, u.C3, 7003, u.M, 4, 2, '40.00', '35.50', '4.50');
+  await auditoria(u.outro, u.CO, 7001, u.M, 2, 2, '5000.00', '1.00', '4999.00');
+
+  // Quotations: Q1 (02/03) invites R (answered, won, approved 150.00 against a target of 160.00) and M (no answer); Q2 (10/03) invites M (answered).
+  const [q1] = await rows<{ uid: string }>(t.db, sql`insert into cotacoes_frete (embarcador_uid, status, vencedor_transportador_uid, valor_aprovado, valor_alvo, criado_em)
+    values (${u.demo}, 4, ${u.R}, '150.00', '160.00', '2024-03-02T10:00:00-03:00') returning uid`);
+  const [q2] = await rows<{ uid: string }>(t.db, sql`insert into cotacoes_frete (embarcador_uid, status, criado_em) values (${u.demo}, 2, '2024-03-10T10:00:00-03:00') returning uid`);
+  await t.db.execute(sql`insert into cotacao_transportadores (cotacao_uid, transportador_uid, respondido_em, valor_total) values
+    (${q1.uid}, ${u.R}, '2024-03-03T10:00:00-03:00', '150.00'), (${q1.uid}, ${u.M}, null, null), (${q2.uid}, ${u.M}, '2024-03-11T10:00:00-03:00', '90.00')`);
+});
+afterAll(() => t?.close());
+
+const rel = async (api: Api, caminho: string, body: Record<string, unknown> = P) => {
+  const r = await api.post(`/api/v1/${caminho}`, body);
+  expect(r.status, r.text).toBe(200);
+  return r.body.data as { data: Record<string, unknown>[]; totalRecords: number };
+};
+const ds = async (api: Api, nome: string) => {
+  const r = await api.get(`/api/v1/bi-test/${nome}`, P);
+  expect(r.status, r.text).toBe(200);
+  return r.body.data as Record<string, unknown>[];
+};
+const porNumero = (l: Record<string, unknown>[]) => Object.fromEntries(l.map((x) => [x.numero, x]));
+
+describe('relatórios', () => {
+  it('acompanhamento de entregas: promised date in business days, delivery, situation and days late', async () => {
+    const r = await rel(admin, 'relatorios/acompanhamento-entregas');
+    expect(r.totalRecords).toBe(4);
+    const n = porNumero(r.data);
+    expect(n[9001]).toMatchObject({ prazoDiasUteis: 2, dataPrometida: '2024-03-06', entregueEm: '2024-03-06T18:00:00Z', situacao: 'Entregue no prazo', diasAtraso: 0, transportador: 'Rápido Sul' });
+    expect(n[9002]).toMatchObject({ prazoDiasUteis: 2, dataPrometida: '2024-03-07', situacao: 'Entregue com atraso', diasAtraso: 4, ultimoEvento: 'Entrega Realizada Normalmente' });
+    expect(n[9003]).toMatchObject({ dataPrometida: '2024-03-08', situacao: 'Entregue no prazo' });
+    expect(n[9004]).toMatchObject({ prazoDiasUteis: 5, dataPrometida: '2024-03-14', situacao: 'Atrasada', entregueEm: null, ultimoEvento: null });
+    // Paging and filters.
+    const p = await rel(admin, 'relatorios/acompanhamento-entregas', { ...P, pc: 2, pps: 3 });
+    expect(p).toMatchObject({ totalRecords: 4, data: [{ numero: 9001 }] });
+    expect((await rel(admin, 'relatorios/acompanhamento-entregas', { ...P, transportadorUid: u.M })).data.map((x) => x.numero)).toEqual([9004, 9003]);
+    expect((await rel(admin, 'relatorios/acompanhamento-entregas', { ...P, uf: 'rj' })).data.map((x) => x.numero)).toEqual([9002]);
+  });
+
+  it('NF-e sem ocorrência, eventos, CT-e sem NF-e, auditoria', async () => {
+    expect((await rel(admin, 'relatorios/nfe-sem-ocorrencia')).data).toEqual([expect.objectContaining({ numero: 9004, valorTotal: '300.00', uf: 'PE', transportador: 'TransMinas' })]);
+    const ev = await rel(admin, 'relatorios/eventos-ocorrencia');
+    expect(ev.totalRecords).toBe(4);
+    expect(ev.data[0]).toMatchObject({ dataHora: '2024-03-11T12:00:00Z', nf: '1/00009002', ocorrencia: '01 - Entrega Realizada Normalmente', origem: 'Digitado' });
+    const cs = await rel(admin, 'relatorios/cte-sem-nfe');
+    expect(cs.data.map((x) => [x.numero, x.valorPrestacao, x.nfesCitadas])).toEqual([[7003, '40.00', 0]]);
+    const au = await rel(admin, 'relatorios/auditoria', { ...P, status: 2 });
+    expect(au.data).toEqual([expect.objectContaining({ numeroCte: 7002, status: 'Divergente', valorCobrado: '80.10', valorEsperado: '70.00', diferenca: '10.10' })]);
+    expect((await rel(admin, 'relatorios/auditoria')).totalRecords).toBe(3);
+  });
+
+  it('frete por NF-e: CT-e prorated by the notes value, paid from the paid invoice, % of the goods', async () => {
+    const n = porNumero((await rel(admin, 'documentos/relatorio-frete')).data);
+    // 150.25 × 1000/3000 = 50.0833 → 50.08; × 2000/3000 = 100.1667 → 100.17 (sum 150.25).
+    expect(n[9001]).toMatchObject({ valorTotal: '1000.00', freteCobrado: '50.08', fretePago: '50.08', percentualFrete: 5.01 });
+    expect(n[9002]).toMatchObject({ freteCobrado: '100.17', fretePago: '100.17', percentualFrete: 5.01 });
+    expect(n[9003]).toMatchObject({ freteCobrado: '80.10', fretePago: null, percentualFrete: 16.02 });
+    expect(n[9004]).toMatchObject({ freteCobrado: null, percentualFrete: null });
+  });
+
+  it('bad filters answer 400 with the field; another shipper sees only its own; a carrier user without the permission 403', async () => {
+    const r = await admin.post('/api/v1/relatorios/auditoria', { dataInicio: '2024-03-31', dataFim: '2024-03-01' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([{ field: 'dataFim', message: 'A data final deve ser igual ou posterior à inicial' }]);
+    expect((await admin.post('/api/v1/relatorios/auditoria', { dataInicio: '31/03/2024' })).body.errors[0].field).toBe('dataInicio');
+    const o = await rel(outro, 'relatorios/acompanhamento-entregas');
+    expect(o.data.map((x) => [x.numero, x.situacao])).toEqual([[9001, 'Entregue (sem prazo)']]);
+    expect((await transp.post('/api/v1/relatorios/auditoria', P)).status).toBe(403);
+    expect((await transp.get('/api/v1/dashboard')).status).toBe(403);
+  });
+
+  it('XLSX export (a queue task): the header is the screen labels, money as numbers', async () => {
+    const r = await admin.post('/api/v1/relatorios/exportar', { relatorio: 'relatorio-frete', filtros: P });
+    expect(r.status, r.text).toBe(200);
+    const tarefa = await aguardarTarefa(admin, r.body.data.uid);
+    expect(tarefa).toMatchObject({ status: 3 });
+    const cookie = await session(t.app, 'admin@demo.com.br');
+    expect(tarefa.arquivo).toMatchObject({ nome: 'relatorio-frete.xlsx' });
+    const down = await t.app.inject({ url: tarefa.arquivo.url, headers: { cookie } });
+    expect(down.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(down.rawPayload as never);
+    const ws = wb.worksheets[0];
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(RELATORIOS['relatorio-frete'].colunas.map((c) => c.rotulo));
+    expect(header).toContain('% frete sobre a mercadoria');
+    expect(ws.rowCount).toBe(5);
+    const linha9001 = ws.getRows(2, 4)!.find((l) => l.getCell(1).value === 9001)!;
+    expect(linha9001.getCell(9).value).toBe(50.08);
+    expect((await outro.get(`/api/v1/fila-tarefas/${r.body.data.uid}`)).status).toBe(404);
+  });
+});
+
+describe('BI', () => {
+  it('delivery datasets', async () => {
+    // (2d5h + 5d23h + 2d) / 3 = 10.1667 / 3 = 3.389 days
+    expect(await ds(admin, 'tmciclopedido')).toEqual([{ mes: '2024-03', quantidade: 3, mediaDias: 3.39 }]);
+    expect(await ds(admin, 'tmentregaporuf')).toEqual([
+      { uf: 'MG', quantidade: 1, mediaDias: 2 }, { uf: 'RJ', quantidade: 1, mediaDias: 5.96 }, { uf: 'SP', quantidade: 1, mediaDias: 2.21 },
+    ]);
+    expect(await ds(admin, 'performanceentregacaptacao')).toEqual([{ mes: '2024-03', emitidas: 4, entregues: 3, percentual: 75 }]);
+    expect(await ds(admin, 'performancemensalnf')).toEqual([{ mes: '2024-03', notas: 4, noPrazo: 2, comAtraso: 1, atrasadas: 1, percentualNoPrazo: 66.67 }]);
+    expect(await ds(admin, 'slatransportadoras')).toEqual([
+      { transportadorUid: u.R, transportador: 'Rápido Sul', entregas: 2, noPrazo: 1, percentualNoPrazo: 50, atrasoMedioDias: 4 },
+      { transportadorUid: u.M, transportador: 'TransMinas', entregas: 1, noPrazo: 1, percentualNoPrazo: 100, atrasoMedioDias: null },
+    ]);
+    expect(await ds(admin, 'efetividadeentregatransportador')).toEqual([
+      { transportadorUid: u.R, transportador: 'Rápido Sul', entregues: 2, primeiraTentativa: 1, comTentativas: 1, efetividade: 50 },
+      { transportadorUid: u.M, transportador: 'TransMinas', entregues: 1, primeiraTentativa: 1, comTentativas: 0, efetividade: 100 },
+    ]);
+  });
+
+  it('audit and payment datasets', async () => {
+    expect(await ds(admin, 'performancemensalaprovacao')).toEqual([{ mes: '2024-03', auditadas: 3, aprovadas: 1, divergentes: 1, aceitas: 1, semCalculo: 0, percentualAprovadas: 33.33 }]);
+    // C1 emitted 06/03, its invoice paid 20/03: 14 days.
+    expect(await ds(admin, 'tmciclopedidoplanopagto')).toEqual([{ condicaoPagamento: 'Sem condição', quantidade: 1, mediaDias: 14, valor: '150.25' }]);
+  });
+
+  it('bi/frete, bi/cotacoes, bi/tracking', async () => {
+    const f = (await admin.post('/api/v1/bi/frete', P)).body.data;
+    // 150.25 + 80.10 + 40.00 = 270.35 over 3800.00 of goods: 7.114 %; the cancelled CT-e and Outro's are out.
+    expect(f.total).toMatchObject({ ctes: 3, valorFrete: '270.35', valorMercadoria: '3800.00', percentualFrete: 7.11 });
+    expect(f.porTransportador.map((x: Record<string, unknown>) => [x.nome, x.valorFrete, x.percentualFrete]).sort()).toEqual([['Rápido Sul', '150.25', 5.01], ['TransMinas', '120.10', 15.01]]);
+    expect(f.porUf.map((x: Record<string, unknown>) => [x.uf, x.valorFrete])).toEqual([['MG', '80.10'], ['PE', '40.00'], ['RJ', '150.25']]);
+    const c = (await admin.post('/api/v1/bi/cotacoes', P)).body.data;
+    expect(c).toEqual([{ mes: '2024-03', cotacoes: 2, convites: 3, respostas: 2, taxaResposta: 66.67, finalizadas: 1, valorAprovado: '150.00', valorAlvo: '160.00' }]);
+    const tr = (await admin.post('/api/v1/bi/tracking', P)).body.data;
+    expect(tr.fretes).toEqual([{ situacao: 'Atrasada', quantidade: 1 }, { situacao: 'Entregue com atraso', quantidade: 1 }, { situacao: 'Entregue no prazo', quantidade: 2 }]);
+    expect(tr.media).toMatchObject({ notas: 4, diasEntrega: 3.39 });
+    expect(tr.ocorrencias).toEqual([{ ocorrencia: '01 - Entrega Realizada Normalmente', quantidade: 3 }, { ocorrencia: expect.stringMatching(/^21 - /), quantidade: 1 }]);
+  });
+
+  it('carrier scorecard', async () => {
+    const s = (await admin.post('/api/v1/bi/transportadora', P)).body.data as Record<string, unknown>[];
+    const R = s.find((x) => x.transportadorUid === u.R);
+    const M = s.find((x) => x.transportadorUid === u.M);
+    expect(R).toMatchObject({ entregas: 2, noPrazo: 1, percentualNoPrazo: 50, atrasoMedioDias: 4, auditadas: 1, semDivergencia: 1, precisaoFaturamento: 100,
+      divergenciaTotal: '0', fretePorKg: '0.5008', convites: 1, respostas: 1, taxaResposta: 100, vencidas: 1, taxaVitoria: 100, ocorrenciasPor100: 50 });
+    // 120.10 / 70 kg = 1.7157; |10.10| + |4.50| = 14.60
+    expect(M).toMatchObject({ entregas: 1, noPrazo: 1, percentualNoPrazo: 100, auditadas: 2, semDivergencia: 0, precisaoFaturamento: 0,
+      divergenciaTotal: '14.60', fretePorKg: '1.7157', convites: 2, respostas: 1, taxaResposta: 50, vencidas: 0, taxaVitoria: 0, ocorrenciasPor100: 0 });
+    // Outro sees only its carrier (TransMinas) and its own numbers.
+    const o = (await outro.post('/api/v1/bi/transportadora', P)).body.data as Record<string, unknown>[];
+    expect(o.map((x) => [x.transportador, x.divergenciaTotal])).toEqual([['TransMinas', '4999.00']]);
+  });
+
+  it('dashboard', async () => {
+    const r = await admin.get('/api/v1/dashboard', P);
+    expect(r.status, r.text).toBe(200);
+    const d = r.body.data;
+    expect(d.contaFrete).toEqual({ qtde: 1, valor: '150.25', perc: 100, data: [{ mes: '2024-03', qtde: 1, valor: '150.25' }] });
+    expect(d.conhecimentos).toMatchObject({ qtde: 3, valor: '270.35', perc: 7.11 });
+    expect(d.notasFiscais).toMatchObject({ qtde: 4, valor: '3800.00', perc: 66.67 });
+    expect(d.divergencias).toMatchObject({ qtde: 2, valor: '14.60', perc: 66.67 });
+    expect(d.indicadoresTransportadoras.total).toEqual([
+      { id: u.M, nome: 'TransMinas', entregas: 1, noPrazo: 1, percentual: 100, valorFrete: '120.10' },
+      { id: u.R, nome: 'Rápido Sul', entregas: 2, noPrazo: 1, percentual: 50, valorFrete: '150.25' },
+    ]);
+    expect(d.indicadoresTransportadoras.hoje).toEqual([]);
+    expect(d.indicadoresRegiao.total).toEqual([
+      { id: 'SE', nome: 'Sudeste', entregas: 3, noPrazo: 2, percentual: 66.67, valorFrete: '230.35' },
+      { id: 'NE', nome: 'Nordeste', entregas: 0, noPrazo: 0, percentual: null, valorFrete: '40.00' },
+    ]);
+  });
+
+  it('a carrier user (given the permission) sees only its own carrier, whatever the filter says', async () => {
+    await t.db.execute(sql`update papeis set permissoes = permissoes || '{"bi": ["ler"], "relatorios": ["ler"]}'::jsonb where nome = 'Transportador' and embarcador_uid = ${u.demo}`);
+    const s = (await transp.post('/api/v1/bi/transportadora', { ...P, transportadorUid: u.M })).body.data as Record<string, unknown>[];
+    expect(s.map((x) => x.transportador)).toEqual(['Rápido Sul']);
+    const r = await rel(transp, 'relatorios/acompanhamento-entregas', { ...P, transportadorUid: u.M });
+    expect(r.data.map((x) => x.numero).sort()).toEqual([9001, 9002]);
+    expect((await transp.get('/api/v1/dashboard', P)).body.data.conhecimentos).toMatchObject({ qtde: 1, valor: '150.25' });
+  });
+
+  it('saved filters per user (GET/POST bi)', async () => {
+    expect((await admin.get('/api/v1/bi')).body.data).toBeNull();
+    const body = { filtros: { dataInicio: '2024-01-01', transportadorUid: u.R }, datasets: ['slatransportadoras'] };
+    expect((await admin.post('/api/v1/bi', body)).status).toBe(200);
+    expect((await admin.get('/api/v1/bi')).body.data).toEqual(body);
+    expect((await outro.get('/api/v1/bi')).body.data).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { type FiltroRelatorio, type NomeRelatorio, RELATORIOS } from '@fretio/core';
+import { defineTipoTarefa } from '../../framework/tarefas/index.ts';
+import { todasAsLinhas } from './relatorios.ts';
+import type { Escopo } from './sql.ts';
+
+// A report to XLSX, always as a queue task (any report can be large): the header row is the screen's
+// labels (RELATORIOS of core), money and percentages as numbers with a pt-BR format, dates as dates.
+
+export const MAX_LINHAS_EXPORTACAO = 100_000;
+
+type Parametros = { relatorio: NomeRelatorio; filtros: FiltroRelatorio; escopo: Escopo };
+
+const FORMATOS = { dinheiro: '#,##0.00', percentual: '0.00', numero: undefined, documento: '0', texto: undefined, data: 'dd/mm/yyyy', dataHora: 'dd/mm/yyyy hh:mm' } as const;
+
+function celula(tipo: keyof typeof FORMATOS, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (tipo === 'dinheiro' || tipo === 'percentual' || tipo === 'numero' || tipo === 'documento') return Number(v);
+  if (tipo === 'data') return new Date(`${String(v)}T00:00:00Z`);
+  if (tipo === 'dataHora') return new Date(String(v));
+  return v;
+}
+
+export async function planilhaRelatorio(nome: NomeRelatorio, linhas: Record<string, unknown>[]): Promise<Buffer> {
+  const def = RELATORIOS[nome];
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(def.titulo.slice(0, 31));
+  ws.columns = def.colunas.map((c) => ({ header: c.rotulo, key: c.campo, width: Math.max(12, c.rotulo.length + 2), style: FORMATOS[c.tipo] ? { numFmt: FORMATOS[c.tipo] } : {} }));
+  for (const l of linhas) ws.addRow(def.colunas.map((c) => celula(c.tipo, l[c.campo])));
+  ws.getRow(1).font = { bold: true };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export const exportarRelatorio = defineTipoTarefa<Parametros>({
+  tipo: 'exportar-relatorio',
+  nome: 'Exportação de relatório',
+  recurso: 'relatorios',
+  processar: async () => ({ situacao: 'ok' }),
+  async concluir(db, tarefa) {
+    const { relatorio, filtros, escopo } = tarefa.parametros;
+    const linhas = await todasAsLinhas(db, relatorio, escopo, filtros, MAX_LINHAS_EXPORTACAO);
+    const dados = await planilhaRelatorio(relatorio, linhas);
+    const nome = `${relatorio}.xlsx`;
+    const chave = `exportacoes/${tarefa.embarcadorUid}/${randomUUID()}-${nome}`;
+    await tarefa.storage.put(chave, dados);
+    const limite = linhas.length >= MAX_LINHAS_EXPORTACAO ? ` Limitado a ${MAX_LINHAS_EXPORTACAO.toLocaleString('pt-BR')} linhas: refine os filtros.` : '';
+    return {
+      arquivo: { chave, nome, tipoConteudo: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', tamanho: dados.length },
+      mensagem: `${linhas.length} linha(s) exportada(s).${limite}`,
+    };
+  },
+});

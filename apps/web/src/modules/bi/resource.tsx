@@ -1,0 +1,37 @@
+import { BarChartOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { defineResource } from '../../resources/types.ts';
+import { BiPage } from './BiPage.tsx';
+import { RelatoriosPage } from './RelatoriosPage.tsx';
+
+// Reports and BI screens (the dashboard itself is the start page: pages/InicioPage shows modules/bi/Painel).
+export const relatorios = defineResource({
+  key: 'relatorios',
+  path: '/relatorios',
+  label: 'Relatórios',
+  singular: 'Relatório',
+  description: 'Entregas, ocorrências, auditoria, CT-e sem NF-e e frete por NF-e, com exportação para XLSX.',
+  group: 'Operação',
+  icon: <FileSearchOutlined />,
+  recurso: 'relatorios',
+  api: '/relatorios/acompanhamento-entregas',
+  defaultSort: { field: 'emissao', order: 'DESC' },
+  columns: [],
+  fields: [],
+  page: RelatoriosPage,
+});
+
+export const bi = defineResource({
+  key: 'bi',
+  path: '/bi',
+  label: 'Indicadores (BI)',
+  singular: 'Indicador',
+  description: 'Scorecard dos transportadores, gasto com frete, SLA e desempenho mensal.',
+  group: 'Operação',
+  icon: <BarChartOutlined />,
+  recurso: 'bi',
+  api: '/bi/transportadora',
+  defaultSort: { field: 'transportador', order: 'ASC' },
+  columns: [],
+  fields: [],
+  page: BiPage,
+});

@@ -1,0 +1,52 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { RELATORIOS } from '@fretio/core';
+import { escolher } from './support/antd.ts';
+import { ADMIN, signIn } from './support/browser.ts';
+import { clicarEEsperar, e2eSuite } from './support/setup.ts';
+
+// The shipper's start page shows the dashboard with the database's numbers; a month bar of the NF-e card
+// opens the delivery report for that month; the report filters by UF and exports to XLSX (a queue task)
+// whose header is the screen's labels.
+describe('painel e relatórios', () => {
+  const suite = e2eSuite();
+
+  it('o painel mostra os números; o mês abre o relatório, que filtra e exporta', async () => {
+    const [{ n }] = ((await suite.server.app.db.execute(sql`select count(*)::int as n from nfes n join embarcadores e on e.uid = n.embarcador_uid
+      where e.cnpj = '11222333000181' and not n.cancelada and n.substituida_por_uid is null`)) as unknown as { rows: { n: number }[] }).rows;
+    expect(n).toBeGreaterThan(0);
+    const { page } = await suite.open();
+    await signIn(page, ADMIN);
+    const cartao = page.getByTestId('cartao-NF-e');
+    await cartao.getByText(String(n), { exact: true }).waitFor();
+
+    // The seed's notes were issued in January 2025: its bar opens the delivery report for that month.
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/relatorios/acompanhamento-entregas') && r.status() === 200),
+      cartao.getByRole('button', { name: /^jan\/25:/ }).click(),
+    ]);
+    await page.waitForURL(/\/relatorios\?relatorio=acompanhamento-entregas&dataInicio=2025-01-01&dataFim=2025-01-31/);
+    const tabela = page.getByRole('table');
+    for (const numero of ['1001', '1002', '1003']) await tabela.getByRole('cell', { name: numero, exact: true }).waitFor();
+    await page.getByText('3 registro(s)').waitFor();
+
+    await escolher(page, page.getByRole('combobox', { name: 'UF destino' }), 'RJ', 'RJ');
+    await clicarEEsperar(page, page.getByRole('button', { name: 'Filtrar' }), { path: '/relatorios/acompanhamento-entregas' });
+    await page.getByText('1 registro(s)').waitFor();
+    await tabela.getByRole('cell', { name: '1001', exact: true }).waitFor();
+    expect(page.url()).toContain('uf=RJ');
+
+    await clicarEEsperar(page, page.getByRole('button', { name: 'Exportar XLSX' }), { path: '/relatorios/exportar' });
+    const link = page.getByRole('link', { name: 'Baixar acompanhamento-entregas.xlsx' });
+    await link.waitFor();
+    const res = await page.request.get((await link.getAttribute('href')) as string);
+    expect(res.status()).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await res.body()) as never);
+    const ws = wb.worksheets[0];
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(RELATORIOS['acompanhamento-entregas'].colunas.map((c) => c.rotulo));
+    expect(ws.rowCount).toBe(2);
+    expect(ws.getRow(2).getCell(1).value).toBe(1001);
+  });
+});
