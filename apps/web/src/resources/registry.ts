@@ -31,6 +31,7 @@ import { frota, motoristas, tiposVeiculo, veiculos } from '../modules/frota/reso
 import { bancos, configuracoes, iss, parametros, tributoGeral, tributos } from '../modules/configuracoes/resource.tsx';
 import { solicitacaoNfes, solicitacaoProdutos, solicitacoesFrete } from '../modules/solicitacoesfrete/resource.tsx';
 import { cotacaoNfes, cotacaoProdutos, cotacaoTransportadores, cotacoesFrete } from '../modules/cotacoesfrete/resource.tsx';
+import { ordemAnexos, ordemHistorico, ordemNfes, ordemProdutos, ordensColeta } from '../modules/ordenscoleta/resource.tsx';
 import { filaTarefas } from '../modules/fila-tarefas/resource.tsx';
 import { logs } from '../modules/logs/resource.tsx';
 import { historicoWebservice } from '../modules/historico-webservice/resource.tsx';
@@ -58,7 +59,7 @@ export const RESOURCES: ResourceDef[] = [
   tabelasFrete, calculadora, regioes, faixasCep, feriados, modais, componentes, prazosEntrega, rotas,
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
   // Freight procurement (menu Operação): requests and spot quotations with their cargo, NF-es and carriers (tabs).
-  solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes,
+  solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes, ordensColeta, ordemProdutos, ordemNfes, ordemAnexos, ordemHistorico,
   // Occurrences (menu Operação): the kinds, the carriers' codes mapped to them, the codes still unmapped.
   ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara,
   // Operations: the task queue, integration logs, web-service history, the product's updates.
