@@ -23,7 +23,7 @@ export function LiberarItem({ item }: { item: { uid: string; liberadoEm?: string
   const qc = useQueryClient();
   const [enviando, setEnviando] = useState(false);
   if (item.liberadoEm) return <Tag color="success">Liberado {formatarData(item.liberadoEm, true)}</Tag>;
-  if (!ordem || ordem.status !== 2 || !pode('ordenscoleta', 'alterar')) return null;
+  if (ordem?.status !== 2 || !pode('ordenscoleta', 'alterar')) return null;
   async function liberar() {
     setEnviando(true);
     try {
