@@ -236,6 +236,32 @@ describe('ordem de coleta: inquilinos, entrada inválida, PDF e embarque', () =>
     expect(r.text.startsWith('%PDF-')).toBe(true);
   });
 
+  it('creates an order from an approved quotation: places, winner and cargo (with the agreed freight) copied', async () => {
+    const C = '/api/v1/cotacoesfrete';
+    const c = (await admin.post(C, { origemMunicipioIbge: SP, destinoMunicipioIbge: RJ, remetenteUid: pessoa, dataColetaDesejada: '2026-12-08' })).body.data.uid as string;
+    await admin.post(`${C}/${c}/produtos`, { descricao: 'Café torrado', quantidade: 10, pesoKg: 500, valor: 10000 });
+    await admin.post(`${C}/${c}/nfes`, { numero: 777, valor: 10000, pesoKg: 500, volumes: 10 });
+    await admin.post(`${C}/${c}/transportadores`, { transportadorUid: rapido });
+    expect((await admin.put(`${C}/${c}/atualizarstatus`, { status: 2 })).status).toBe(200);
+    const antesUid = (await admin.post(C, { origemCep: '01310100', destinoCep: '20040002' })).body.data.uid as string;
+    const antes = await admin.post(O, { cotacaoUid: c });
+    expect(antes.status).toBe(409);
+    expect(antes.body.message).toBe("A cotação está 'Aberta': só uma cotação finalizada gera ordem de coleta.");
+    expect((await rapidoUser.put(`${C}/${c}/transportadores/${rapido}`, { valorTotal: 450, prazoDiasUteis: 2, validade: '2026-12-31' })).status).toBe(200);
+    expect((await admin.put(`${C}/${c}/fechar-cotacao`)).status).toBe(200);
+    expect((await admin.put(`${C}/${c}/aprovacao`, { aprovado: true, transportadorUid: rapido })).body.data.status).toBe(4);
+    const o = await admin.post(O, { cotacaoUid: c });
+    expect(o.status, o.text).toBe(201);
+    expect(o.body.data).toMatchObject({ status: 1, cotacaoUid: c, transportadorUid: rapido, origemMunicipioIbge: SP, destinoMunicipioIbge: RJ, dataColetaDesejada: '2026-12-08', itensTotal: 2, pesoTotalKg: 500 });
+    // Editing it (the form sends no cotacaoUid) keeps the quotation; naming another one is refused.
+    const edit = await admin.put(`${O}/${o.body.data.uid}`, { origemMunicipioIbge: SP, destinoMunicipioIbge: RJ, transportadorUid: rapido, observacao: 'Doca 3' });
+    expect(edit.body.data).toMatchObject({ cotacaoUid: c, observacao: 'Doca 3' });
+    expect((await admin.put(`${O}/${o.body.data.uid}`, { origemCep: '01310100', destinoCep: '20040002', cotacaoUid: antesUid })).body.errors[0].field).toBe('cotacaoUid');
+    const nfes = (await admin.get(`${O}/${o.body.data.uid}/nfes`)).body.data.data;
+    expect(nfes).toMatchObject([{ numero: 777, freteEsperado: 450 }]);
+    expect((await admin.post(O, { cotacaoUid: '00000000-0000-4000-8000-000000000000' })).body.errors).toEqual([{ field: 'cotacaoUid', message: 'Cotação não encontrada' }]);
+  });
+
   it('generates an order from a shipment (carrier, places, NF-es) and links back to it', async () => {
     const e = await admin.post('/api/v1/embarque', { origemMunicipioIbge: SP, destinoMunicipioIbge: RJ, transportadorUid: rapido, dataEmbarque: '2026-12-06' });
     expect(e.status, e.text).toBe(201);

@@ -119,9 +119,11 @@ export function criarOrdensResource(app: FastifyInstance) {
         exigirUsuarioEmbarcador(ctx);
         if (existing) {
           await ordemParaAlterar(tx, ctx, existing.uid as string);
-          if ((values.cotacaoUid ?? null) !== (existing.cotacaoUid ?? null)) {
+          // The quotation is set at creation only: an edit without it keeps it; naming another is 400.
+          if (values.cotacaoUid && values.cotacaoUid !== existing.cotacaoUid) {
             throw AppError.field('cotacaoUid', 'A cotação de uma ordem de coleta não muda');
           }
+          values.cotacaoUid = existing.cotacaoUid ?? null;
         } else {
           values.criadoPor = ctx.usuarioUid;
           if (values.cotacaoUid) await daCotacao(tx, ctx, values);
