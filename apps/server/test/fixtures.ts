@@ -171,6 +171,26 @@ async function pedidoSimulado(h: Harness): Promise<{ uid: string; simulacaoFrete
   if (res.status !== 200 || !res.body.data.data.length) throw new Error(`simular-frete do pedido: ${res.status} ${res.text}`);
   return { uid, simulacaoFreteUid: res.body.data.data[0].uid };
 }
+// Pickup orders: a draft with a carrier of A and one product line; sent to the carrier when asked.
+async function ordemDeA(h: Harness): Promise<string> {
+  const uid = (await h.create('/ordenscoleta')).uid;
+  const res = await h.admin.post(`/api/v1/ordenscoleta/${uid}/produtos`, produtoCarga(h));
+  if (res.status !== 201) throw new Error(`produto da ordem: ${res.status} ${res.text}`);
+  return uid;
+}
+async function ordemAguardando(h: Harness): Promise<{ uid: string }> {
+  const uid = await ordemDeA(h);
+  const res = await h.admin.put(`/api/v1/ordenscoleta/${uid}/atualizarstatus`, { status: 2 });
+  if (res.status !== 200) throw new Error(`aguardar liberação: ${res.status} ${res.text}`);
+  return { uid };
+}
+const itemDaOrdem = async (h: Harness, uid: string) => (await h.rows<{ uid: string }>(sql`select uid from carga_produtos where ordem_coleta_uid = ${uid} limit 1`))[0].uid;
+async function ordemEnviada(h: Harness): Promise<{ uid: string }> {
+  const { uid } = await ordemAguardando(h);
+  const res = await h.admin.put(`/api/v1/ordenscoleta/${uid}/liberacaoitem`, { itemUid: await itemDaOrdem(h, uid) });
+  if (res.status !== 200 || res.body.data.status !== 3) throw new Error(`liberar item: ${res.status} ${res.text}`);
+  return { uid };
+}
 const produtoCarga = (h: Harness) => ({ descricao: `Carga de Teste ${h.seq()}`, quantidade: 10, pesoKg: 120.5, volumeM3: 0.8, valor: '1.500,00' });
 const nfeCarga = (h: Harness) => ({ numero: 100000 + h.seq(), serie: 1, valor: 2500, pesoKg: 300, volumes: 12 });
 
@@ -432,6 +452,11 @@ export const fixtures: Record<string, ResourceFixture> = {
   '/embarque/:uid/nfes': { parent: embarqueDeA, body: nfeCarga },
   '/documentos/pedidos': { body: pedidoCorpo },
   '/planejamento-carga': { body: (h) => ({ ...cargaLugares(), descricao: `Planejamento de teste ${h.seq()}`, dataEmbarque: '2026-12-04', documentos: [] }) },
+  '/ordenscoleta': {
+    body: async (h) => ({ ...cargaLugares(), transportadorUid: await carrierOfA(h), cotacaoUid: null, observacao: `Ordem de coleta de teste ${h.seq()}` }),
+  },
+  '/ordenscoleta/:uid/produtos': { parent: ordemDeA, body: produtoCarga },
+  '/ordenscoleta/:uid/nfes': { parent: ordemDeA, body: nfeCarga },
   '/ocorrencias': {
     body: (h) => ({ codigo: `T${h.seq()}${uniq()}`.slice(0, 10), descricao: `Ocorrência de Teste ${h.seq()}`, acao: 3, tipoCobranca: 'V', valorCobranca: 35.5, ativo: true }),
   },
@@ -548,6 +573,12 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'POST /api/v1/cotacoesfrete/from-solicitacao/:solicitacaoUid': { params: async (h) => ({ solicitacaoUid: await solicitacaoDeA(h) }) },
   'GET /api/v1/cotacoesfrete/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'cotacoesfrete', await cotacaoDeA(h)) },
   'DELETE /api/v1/cotacoesfrete/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'cotacoesfrete', await cotacaoDeA(h)) },
+  'PUT /api/v1/ordenscoleta/:uid/atualizarstatus': { body: () => ({ status: 6, justificativa: 'Cancelada pelos testes' }) },
+  'PUT /api/v1/ordenscoleta/:uid/liberacaoitem': { params: ordemAguardando, body: async (h, p) => ({ itemUid: await itemDaOrdem(h, p.uid) }) },
+  'PUT /api/v1/ordenscoleta/:uid/confirmar': { params: ordemEnviada, body: () => ({ dataColetaPrevista: '2026-12-04' }) },
+  'PUT /api/v1/ordenscoleta/:uid/recusar': { params: ordemEnviada, body: () => ({ justificativa: 'Recusada pelos testes' }) },
+  'GET /api/v1/ordenscoleta/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'ordenscoleta', await ordemDeA(h)) },
+  'DELETE /api/v1/ordenscoleta/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'ordenscoleta', await ordemDeA(h)) },
   'PUT /api/v1/embarque/:uid/cancel': { body: () => ({ justificativaStatus: 'Cancelado pelos testes' }) },
   'PUT /api/v1/embarque/:uid/reabrir': { body: () => ({ justificativaStatus: 'Reaberto pelos testes' }) },
   'POST /api/v1/documentos/pedidos/:uid/definir-nfe': { body: async (h) => ({ nfeUid: (await h.create('/documentos/nfes')).uid }) },

@@ -38,3 +38,4 @@ export * from './api/operacoes.ts';
 export * from './api/analise.ts';
 export * from './notificacoes.ts';
 export * from './api/notificacoes.ts';
+export * from './api/coleta.ts';

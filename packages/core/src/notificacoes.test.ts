@@ -21,12 +21,9 @@ describe('catálogo de notificações', () => {
     for (const t of tipos) {
       if (t.destino === 'transportador') expect(t.permissao, t.valor).toBeNull();
       const r = recursos.find((x) => x.codigo === t.recurso);
-      // Pickup orders join the permission catalogue with their module; the others must be there already.
-      if (!r) expect(t.recurso, t.valor).toBe('ordenscoleta');
-      else {
-        expect(r.notificavel, `${t.recurso} deveria ser notificável (papeis/recursos-sistema-notificacao/lista)`).toBe(true);
-        if (t.permissao) expect(r.acoes, t.valor).toContain(t.permissao);
-      }
+      expect(r, `${t.valor}: recurso '${t.recurso}' fora do catálogo de permissões`).toBeDefined();
+      expect(r?.notificavel, `${t.recurso} deveria ser notificável (papeis/recursos-sistema-notificacao/lista)`).toBe(true);
+      if (t.permissao) expect(r?.acoes, t.valor).toContain(t.permissao);
       expect(t.app || t.email, `${t.valor} sem canal padrão`).toBe(true);
     }
   });

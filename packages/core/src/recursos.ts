@@ -38,6 +38,7 @@ export const RECURSOS = [
   { codigo: 'calculadora', nome: 'Calculadora de frete', grupo: 'Frete', acoes: ['ler'] },
   { codigo: 'cotacoesfrete', nome: 'Cotações de frete', grupo: 'Compras de frete', acoes: [...CRUD, 'aprovar'], notificavel: true },
   { codigo: 'embarque', nome: 'Embarques', grupo: 'Compras de frete', acoes: CRUD, notificavel: true },
+  { codigo: 'ordenscoleta', nome: 'Ordens de coleta', grupo: 'Compras de frete', acoes: CRUD, notificavel: true },
   { codigo: 'solicitacoesfrete', nome: 'Solicitações de frete', grupo: 'Compras de frete', acoes: CRUD, notificavel: true },
   { codigo: 'pedidos', nome: 'Pedidos', grupo: 'Compras de frete', acoes: CRUD },
   { codigo: 'planejamento-carga', nome: 'Planejamento de carga', grupo: 'Compras de frete', acoes: CRUD },

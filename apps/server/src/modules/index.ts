@@ -48,9 +48,10 @@ import faturamento from './faturamento/module.ts';
 import rpa from './rpa/module.ts';
 import notificacoes from './notificacoes/module.ts';
 import bi from './bi/module.ts';
+import ordenscoleta from './ordenscoleta/module.ts';
 
 // Every module of the API; each folder's module.ts says what it gives (resources and routes).
-export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, sefaz, solicitacoesfrete, cotacoesfrete, embarque, pedidos, planejamentoCarga, auditorias, faturamento, rpa, ocorrencias, importacaoEdi, notificacoes, bi];
+export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, sefaz, solicitacoesfrete, cotacoesfrete, embarque, pedidos, planejamentoCarga, auditorias, faturamento, rpa, ocorrencias, importacaoEdi, notificacoes, bi, ordenscoleta];
 
 export const resources = MODULOS.flatMap((m) => m.resources ?? []);
 

@@ -32,6 +32,7 @@ import { frota, motoristas, tiposVeiculo, veiculos } from '../modules/frota/reso
 import { bancos, configuracoes, iss, parametros, tributoGeral, tributos } from '../modules/configuracoes/resource.tsx';
 import { solicitacaoNfes, solicitacaoProdutos, solicitacoesFrete } from '../modules/solicitacoesfrete/resource.tsx';
 import { cotacaoNfes, cotacaoProdutos, cotacaoTransportadores, cotacoesFrete } from '../modules/cotacoesfrete/resource.tsx';
+import { ordemAnexos, ordemHistorico, ordemNfes, ordemProdutos, ordensColeta } from '../modules/ordenscoleta/resource.tsx';
 import { filaTarefas } from '../modules/fila-tarefas/resource.tsx';
 import { pedidos } from '../modules/pedidos/resource.tsx';
 import { planejamentoCarga } from '../modules/planejamento-carga/resource.tsx';
@@ -61,7 +62,7 @@ export const RESOURCES: ResourceDef[] = [
   tabelasFrete, calculadora, regioes, faixasCep, feriados, modais, componentes, prazosEntrega, rotas,
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
   // Freight procurement (menu Operação): requests and spot quotations with their cargo, NF-es and carriers (tabs).
-  solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes,
+  solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes, ordensColeta, ordemProdutos, ordemNfes, ordemAnexos, ordemHistorico,
   // Orders and load planning (menu Operação).
   pedidos, planejamentoCarga,
   // Occurrences (menu Operação): the kinds, the carriers' codes mapped to them, the codes still unmapped.

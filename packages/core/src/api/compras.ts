@@ -92,6 +92,7 @@ export const cargaProduto = z.object({
   pesoKg: z.number(),
   volumeM3: z.number().nullable(),
   valor: z.number(),
+  liberadoEm: z.string().nullable().describe('Ordem de coleta: quando o item foi liberado (liberacaoitem)'),
   ...auditado,
 });
 
@@ -129,6 +130,7 @@ export const cargaNfe = z.object({
   volumeM3: z.number().nullable(),
   volumes: z.number().int(),
   freteEsperado: z.number().nullable().describe('Frete acordado na cotação aprovada, rateado pelo valor (a auditoria confere o CT-e com ele)'),
+  liberadoEm: z.string().nullable().describe('Ordem de coleta: quando o item foi liberado (liberacaoitem)'),
   ...auditado,
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { tstz, timestamps, uidPk } from './columns.ts';
-import { tiposVeiculo } from './frota.ts';
+import { motoristas, tiposVeiculo, veiculos } from './frota.ts';
 import { embarcadores, transportadores, usuarios } from './identidade.ts';
 import { municipios } from './locais.ts';
 import { pessoas } from './pessoas.ts';
@@ -73,19 +73,23 @@ export const cargaProdutos = pgTable(
     solicitacaoUid: uuid().references(() => solicitacoesFrete.uid, { onDelete: 'cascade' }),
     cotacaoUid: uuid().references(() => cotacoesFrete.uid, { onDelete: 'cascade' }),
     embarqueUid: uuid().references((): AnyPgColumn => embarques.uid, { onDelete: 'cascade' }),
+    ordemColetaUid: uuid().references((): AnyPgColumn => ordensColeta.uid, { onDelete: 'cascade' }),
     produtoUid: uuid().references(() => produtos.uid, { onDelete: 'restrict' }),
     descricao: varchar({ length: 255 }).notNull(),
     quantidade: numeric({ precision: 14, scale: 3 }).notNull(),
     pesoKg: numeric({ precision: 14, scale: 3 }).notNull(),
     volumeM3: numeric({ precision: 14, scale: 6 }),
     valor: numeric({ precision: 14, scale: 2 }).notNull(),
+    /** Pickup orders: when the line was released (liberacaoitem); null elsewhere. */
+    liberadoEm: tstz(),
     ...timestamps(),
   },
   (t) => [
     index().on(t.solicitacaoUid),
     index().on(t.cotacaoUid),
     index().on(t.embarqueUid),
-    check('carga_produtos_dono_ck', sql`num_nonnulls(${t.solicitacaoUid}, ${t.cotacaoUid}, ${t.embarqueUid}) = 1`),
+    index().on(t.ordemColetaUid),
+    check('carga_produtos_dono_ck', sql`num_nonnulls(${t.solicitacaoUid}, ${t.cotacaoUid}, ${t.embarqueUid}, ${t.ordemColetaUid}) = 1`),
   ],
 );
 
@@ -101,6 +105,7 @@ export const cargaNfes = pgTable(
     solicitacaoUid: uuid().references(() => solicitacoesFrete.uid, { onDelete: 'cascade' }),
     cotacaoUid: uuid().references(() => cotacoesFrete.uid, { onDelete: 'cascade' }),
     embarqueUid: uuid().references((): AnyPgColumn => embarques.uid, { onDelete: 'cascade' }),
+    ordemColetaUid: uuid().references((): AnyPgColumn => ordensColeta.uid, { onDelete: 'cascade' }),
     nfeUid: uuid(),
     chave: varchar({ length: 44 }),
     numero: integer().notNull(),
@@ -112,6 +117,8 @@ export const cargaNfes = pgTable(
     volumes: integer().notNull().default(0),
     /** The agreed freight of the winning answer, prorated by value (the audit checks the CT-e against it). */
     freteEsperado: numeric({ precision: 14, scale: 2 }),
+    /** Pickup orders: when the NF-e was released (liberacaoitem); null elsewhere. */
+    liberadoEm: tstz(),
     ...timestamps(),
   },
   (t) => [
@@ -121,7 +128,9 @@ export const cargaNfes = pgTable(
     uniqueIndex('carga_nfes_cotacao_chave_uq').on(t.cotacaoUid, t.chave),
     index().on(t.embarqueUid),
     uniqueIndex('carga_nfes_embarque_chave_uq').on(t.embarqueUid, t.chave),
-    check('carga_nfes_dono_ck', sql`num_nonnulls(${t.solicitacaoUid}, ${t.cotacaoUid}, ${t.embarqueUid}) = 1`),
+    index().on(t.ordemColetaUid),
+    uniqueIndex('carga_nfes_ordem_coleta_chave_uq').on(t.ordemColetaUid, t.chave),
+    check('carga_nfes_dono_ck', sql`num_nonnulls(${t.solicitacaoUid}, ${t.cotacaoUid}, ${t.embarqueUid}, ${t.ordemColetaUid}) = 1`),
   ],
 );
 
@@ -190,4 +199,40 @@ export const simulacoesFrete = pgTable(
     resultado: jsonb().notNull(),
   },
   (t) => [index().on(t.embarqueUid, t.criadoEm)],
+);
+
+/**
+ * Pickup orders (ordens de coleta): the shipper tells one carrier to collect a cargo (products and NF-es
+ * in carga_produtos/carga_nfes). Status: STATUS.ordemColeta; the carrier confirms (date, vehicle and
+ * driver of its fleet) or refuses (justificativa) in its portal.
+ */
+export const ordensColeta = pgTable(
+  'ordens_coleta',
+  {
+    uid: uidPk(),
+    embarcadorUid: uuid().notNull().references(() => embarcadores.uid, { onDelete: 'cascade' }),
+    numero: integer().notNull().generatedAlwaysAsIdentity(),
+    status: smallint().notNull().default(1),
+    justificativa: varchar({ length: 1000 }),
+    transportadorUid: uuid().references(() => transportadores.uid, { onDelete: 'restrict' }),
+    cotacaoUid: uuid().references(() => cotacoesFrete.uid, { onDelete: 'set null' }),
+    embarqueUid: uuid().references(() => embarques.uid, { onDelete: 'set null' }),
+    ...lugarECarga(),
+    enviadoEm: tstz(),
+    dataColetaPrevista: date({ mode: 'string' }),
+    veiculoUid: uuid().references(() => veiculos.uid, { onDelete: 'set null' }),
+    motoristaUid: uuid().references(() => motoristas.uid, { onDelete: 'set null' }),
+    observacaoTransportador: varchar({ length: 1000 }),
+    respondidoPor: uuid().references(() => usuarios.uid, { onDelete: 'set null' }),
+    respondidoEm: tstz(),
+    criadoPor: uuid().references(() => usuarios.uid, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('ordens_coleta_lista_idx').on(t.embarcadorUid, t.numero),
+    index().on(t.embarcadorUid, t.status),
+    index().on(t.transportadorUid, t.status),
+    index().on(t.embarqueUid),
+    index().on(t.cotacaoUid),
+  ],
 );

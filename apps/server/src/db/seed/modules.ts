@@ -9,6 +9,7 @@ import { seedTabelas } from './tabelas.ts';
 import { seedFiscal } from './fiscal.ts';
 import { seedNotificacoes } from './notificacoes.ts';
 import { seedPedidos } from './pedidos.ts';
+import { seedOrdensColeta } from './ordenscoleta.ts';
 
 // The demo data of each module, in dependency order. A module adds its seed file here (one line).
-export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal, seedNotificacoes, seedPedidos];
+export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal, seedNotificacoes, seedPedidos, seedOrdensColeta];

@@ -26,7 +26,7 @@ export type Dono = {
   /** '/solicitacoesfrete/:uid' */
   parentPath: string;
   recurso: string;
-  chave: 'solicitacaoUid' | 'cotacaoUid' | 'embarqueUid';
+  chave: 'solicitacaoUid' | 'cotacaoUid' | 'embarqueUid' | 'ordemColetaUid';
   parentVisible(db: DbOrTx, ctx: RequestContext, uid: string): Promise<boolean>;
   /** Locks the owner and throws (409) when its cargo may not change now. */
   podeAlterar(tx: Tx, ctx: RequestContext, uid: string): Promise<void>;

@@ -10,7 +10,7 @@ import {
   statusDef,
 } from '@fretio/core';
 import { Space, Tag } from 'antd';
-import { apiPut } from '../../app/api.ts';
+import { apiPost, apiPut } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
 import { camposCarga, camposNfe, camposProduto, colunasCarga, colunasNfe, colunasProduto, statusOptions } from '../solicitacoesfrete/campos.tsx';
 import { AcoesCotacao } from './AcoesCotacao.tsx';
@@ -93,6 +93,18 @@ export const cotacoesFrete = defineResource<CotacaoFrete>({
       show: (r) => r.indicaAprovacaoUsuario,
       confirm: (r) => `Aprovar a cotação ${r.numero} com ${r.vencedorTransportadorNome}?`,
       run: (r, { base }) => apiPut(`${base}/${r.uid}/aprovacao-usuario`, { aprovado: true }),
+    },
+    {
+      key: 'ordem-coleta',
+      label: 'Gerar ordem de coleta',
+      icon: <TruckOutlined />,
+      recurso: 'ordenscoleta',
+      acao: 'criar',
+      menu: true,
+      show: (r) => r.status === 4,
+      confirm: (r) => `Criar uma ordem de coleta para ${r.vencedorTransportadorNome ?? 'o vencedor'} com a carga e as NF-es da cotação ${r.numero}?`,
+      sucesso: () => 'Ordem de coleta criada em Rascunho (menu Ordens de coleta).',
+      run: (r) => apiPost('/ordenscoleta', { cotacaoUid: r.uid }),
     },
   ],
   rowExtra: (r) => <AcoesCotacao registro={r} />,
