@@ -37,3 +37,4 @@ export * from './api/operacoes.ts';
 export * from './notificacoes.ts';
 export * from './api/notificacoes.ts';
 export * from './rastreio.ts';
+export * from './api/rastreio.ts';

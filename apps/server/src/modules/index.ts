@@ -32,6 +32,8 @@ import solicitacoesfrete from './solicitacoesfrete/module.ts';
 import cotacoesfrete from './cotacoesfrete/module.ts';
 import embarque from './embarque/module.ts';
 import ocorrencias from './ocorrencias/module.ts';
+import eventosOcorrencia from './eventos-ocorrencia/module.ts';
+import tracking from './tracking/module.ts';
 import importacaoEdi from './importacao-edi/module.ts';
 import nfes from './nfes/module.ts';
 import ctes from './ctes/module.ts';
@@ -47,7 +49,7 @@ import rpa from './rpa/module.ts';
 import notificacoes from './notificacoes/module.ts';
 
 // Every module of the API; each folder's module.ts says what it gives (resources and routes).
-export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, sefaz, solicitacoesfrete, cotacoesfrete, embarque, auditorias, faturamento, rpa, ocorrencias, importacaoEdi, notificacoes];
+export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, sefaz, solicitacoesfrete, cotacoesfrete, embarque, auditorias, faturamento, rpa, ocorrencias, eventosOcorrencia, tracking, importacaoEdi, notificacoes];
 
 export const resources = MODULOS.flatMap((m) => m.resources ?? []);
 
