@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { type Local, dataPrometida, diaSaoPaulo, resumirEventos } from '@fretio/core';
 import { configuracoes, eventosOcorrencia, nfes, ocorrencias, rastreios } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
@@ -91,7 +91,7 @@ export async function atualizarRastreio(tx: DbOrTx, nfeUid: string, opts: { excl
       .where(
         and(
           eq(eventosOcorrencia.embarcadorUid, n.embarcadorUid),
-          isNull(eventosOcorrencia.nfeUid),
+          or(isNull(eventosOcorrencia.nfeUid), inArray(eventosOcorrencia.nfeUid, tx.select({ uid: nfes.uid }).from(nfes).where(eq(nfes.substituidaPorUid, nfeUid)))),
           eq(eventosOcorrencia.cnpjEmissorNf, n.emitenteDocumento),
           sql`${eventosOcorrencia.numeroNf} ~ '^[0-9]+$' and ${eventosOcorrencia.numeroNf}::bigint = ${n.numero}`,
           sql`(${eventosOcorrencia.serieNf} = '' or (${eventosOcorrencia.serieNf} ~ '^[0-9]+$' and ${eventosOcorrencia.serieNf}::int = ${n.serie}))`,
