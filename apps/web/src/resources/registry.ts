@@ -24,6 +24,7 @@ import { rotas } from '../modules/rotas/resource.tsx';
 import { tabelaFreteEditor, tabelasFrete } from '../modules/tabelasfrete/resource.tsx';
 import { pessoas } from '../modules/pessoas/resource.tsx';
 import { ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara } from '../modules/ocorrencias/resource.tsx';
+import { eventosOcorrencia, tracking, trackingDetalhe } from '../modules/rastreio/resource.tsx';
 import { produtos } from '../modules/produtos/resource.tsx';
 import { setores } from '../modules/setor/resource.tsx';
 import { zonas } from '../modules/zona/resource.tsx';
@@ -60,7 +61,7 @@ export const RESOURCES: ResourceDef[] = [
   // Freight procurement (menu Operação): requests and spot quotations with their cargo, NF-es and carriers (tabs).
   solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes,
   // Occurrences (menu Operação): the kinds, the carriers' codes mapped to them, the codes still unmapped.
-  ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara,
+  ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara, eventosOcorrencia, tracking, trackingDetalhe,
   // Operations: the task queue, integration logs, web-service history, the product's updates.
   filaTarefas, logs, historicoWebservice, atualizacoes,
   // Freight audit and settlement.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILTROS_EVENTO_VALORES, STATUS_RASTREIO_VALORES } from '../rastreio.ts';
+import { cnpjValido } from '../documentos.ts';
 import { opcional, zTextoOpcional, zUid } from '../zod.ts';
 
 // Occurrence events (`eventos-ocorrencia`) and tracking (`tracking`, public link) -------------------------
@@ -18,7 +19,7 @@ export const eventoOcorrenciaInput = z
     /** The NF-e: its uid, or its access key, or issuer CNPJ + number (+ series). */
     nfeUid: opcional(zUid),
     chaveNfe: opcional(z.string().trim().regex(/^\d{44}$/, 'Chave de acesso deve ter 44 dígitos')),
-    cnpjEmissorNf: opcional(z.string().trim().regex(/^\d{14}$/, 'CNPJ do emissor deve ter 14 dígitos')),
+    cnpjEmissorNf: opcional(z.string().trim().refine(cnpjValido, 'CNPJ do emissor inválido')),
     numeroNf: opcional(z.string().trim().regex(/^\d{1,9}$/, 'Número da NF deve ter até 9 dígitos')),
     serieNf: opcional(z.string().trim().regex(/^\d{1,3}$/, 'Série deve ter até 3 dígitos')),
     ocorrenciaUid: zUid,
@@ -31,7 +32,7 @@ export const eventoOcorrenciaInput = z
   })
   .superRefine((v, ctx) => {
     if (!v.nfeUid && !v.chaveNfe && !(v.cnpjEmissorNf && v.numeroNf))
-      ctx.addIssue({ code: 'custom', path: ['nfeUid'], message: 'Informe a NF-e (chave de acesso, ou CNPJ do emissor e número)' });
+      ctx.addIssue({ code: 'custom', path: ['chaveNfe'], message: 'Informe a NF-e (chave de acesso, ou CNPJ do emissor e número)' });
     if (v.dataHora && Date.parse(v.dataHora) > Date.now() + TOLERANCIA_FUTURO_MS)
       ctx.addIssue({ code: 'custom', path: ['dataHora'], message: 'A data da ocorrência não pode estar no futuro' });
   });

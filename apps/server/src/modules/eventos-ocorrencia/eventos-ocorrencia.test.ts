@@ -48,7 +48,7 @@ describe('eventos de ocorrência', () => {
   it('validations: NF-e required and found, no future date, scheduling kind needs its date, no duplicate in the same minute', async () => {
     const semNf = await admin.post('/api/v1/eventos-ocorrencia', { ocorrenciaUid: uid.oc01, dataHora: '2026-04-20T10:00:00-03:00' });
     expect(semNf.status).toBe(400);
-    expect(semNf.body.errors).toEqual([{ field: 'nfeUid', message: 'Informe a NF-e (chave de acesso, ou CNPJ do emissor e número)' }]);
+    expect(semNf.body.errors).toEqual([{ field: 'chaveNfe', message: 'Informe a NF-e (chave de acesso, ou CNPJ do emissor e número)' }]);
     const inexistente = await admin.post('/api/v1/eventos-ocorrencia', { cnpjEmissorNf: '11222333000181', numeroNf: '999999', ocorrenciaUid: uid.oc01, dataHora: '2026-04-20T10:00:00-03:00' });
     expect(inexistente.body.errors).toEqual([{ field: 'numeroNf', message: 'NF-e não encontrada.' }]);
     const futuro = await admin.post('/api/v1/eventos-ocorrencia', { nfeUid: nfAbril, ocorrenciaUid: uid.oc01, dataHora: new Date(Date.now() + 3600_000).toISOString() });
