@@ -9,6 +9,7 @@ import {
   formatarData,
 } from '@fretio/core';
 import { Segmented, Space } from 'antd';
+import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Anexos } from '../../resources/anexos/Anexos.tsx';
@@ -113,6 +114,12 @@ export const eventosOcorrencia = defineResource<EventoOcorrencia>({
     { name: 'observacao', label: 'Observação', kind: 'textarea' },
     { name: 'anexos', label: 'Anexos', kind: 'custom', component: AnexosDoEvento, editOnly: true },
   ],
+  // "Now" when the form opens (a getter: read each time a new form starts).
+  initialValues: {
+    get dataHora() {
+      return dayjs().second(0).millisecond(0).format('YYYY-MM-DDTHH:mm:ssZ');
+    },
+  },
   toForm: (r) => ({
     ...r,
     chaveNfe: r.chaveNfe,
