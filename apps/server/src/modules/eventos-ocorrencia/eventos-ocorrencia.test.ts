@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lerDocumentoFiscal, type NfeLida } from '@fretio/core/fiscal';
 import { nfeXml } from '@fretio/core/fiscal/fixtures';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
-import { type Api, api, as, session } from '../../../test/support/http.ts';
+import { type Api, api, as, createApiToken, session } from '../../../test/support/http.ts';
 import { rows } from '../../../test/support/state.ts';
 import { transportadores } from '../../db/schema/index.ts';
 import { enviar } from '../anexos/multipart-teste.ts';
@@ -64,6 +64,18 @@ describe('eventos de ocorrência', () => {
     const dup = await admin.post('/api/v1/eventos-ocorrencia', { nfeUid: nfAbril, ocorrenciaUid: uid.oc91, dataHora: '2026-04-20T09:00:40-03:00', dataAgendamento: '2026-04-22T14:00:00-03:00' });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ field: 'dataHora', message: 'Já existe um evento desta ocorrência nesta NF-e no mesmo minuto.' }]);
+    // Through the API with a token (an ERP integration): origin 'api'.
+    const { token } = await createApiToken(t.db, { login: 'admin@demo.com.br', embarcadorUid: demo });
+    const porToken = await api(t.app, { bearer: token }).post('/api/v1/eventos-ocorrencia', {
+      cnpjEmissorNf: '11222333000181',
+      numeroNf: '7001',
+      serieNf: '1',
+      ocorrenciaUid: uid.oc05,
+      dataHora: '2026-04-21T07:30:00-03:00',
+    });
+    expect(porToken.status, porToken.text).toBe(201);
+    expect(porToken.body.data).toMatchObject({ origem: 'api', nfeUid: nfAbril });
+    expect((await admin.delete(`/api/v1/eventos-ocorrencia/${porToken.body.data.uid}`)).status).toBe(200);
     // Another shipper sees nothing of it.
     expect((await outro.get(`/api/v1/eventos-ocorrencia/${ok.body.data.uid}`)).status).toBe(404);
     expect((await outro.post('/api/v1/eventos-ocorrencia', { nfeUid: nfAbril, ocorrenciaUid: uid.oc01, dataHora: '2026-04-20T10:00:00-03:00' })).status).toBe(400);
