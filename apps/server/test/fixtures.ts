@@ -147,6 +147,12 @@ async function cotacaoAbertaComConvite(h: Harness) {
   if (res.status !== 200) throw new Error(`abrir cotação: ${res.status} ${res.text}`);
   return c;
 }
+/** A note of shipper A carried by Rápido Sul, so its carrier user may register events on it (portal). */
+async function nfeDoTransportadorDemo(h: Harness): Promise<string> {
+  const uid = (await h.create('/documentos/nfes')).uid;
+  await h.rows(sql`update nfes set transportador_uid = (select transportador_uid from usuarios where login = 'transportador@rapidosul.com.br') where uid = ${uid} returning uid`);
+  return uid;
+}
 async function anexoDe(h: Harness, entidade: string, uid: string): Promise<{ uid: string; anexoUid: string }> {
   const [a] = await h.rows<{ uid: string }>(
     sql`insert into arquivos (embarcador_uid, tipo, nome, tipo_conteudo, tamanho, chave) values (${h.embarcadorA}, 'anexo', 'teste.txt', 'text/plain', 2, ${`anexo/${uniq()}`}) returning uid`,
@@ -468,6 +474,16 @@ export const fixtures: Record<string, ResourceFixture> = {
       ocorrenciaUid: (await h.create('/ocorrencias')).uid,
     }),
   },
+  '/eventos-ocorrencia': {
+    body: async (h) => ({
+      nfeUid: await nfeDoTransportadorDemo(h),
+      ocorrenciaUid: (await h.create('/ocorrencias')).uid,
+      dataHora: '2025-02-03T10:15:00-03:00',
+      observacao: `Evento de teste ${h.seq()}`,
+    }),
+  },
+  // One row per NF-e (no POST): the note is the record.
+  '/tracking': { create: async (h) => (await h.create('/documentos/nfes')).uid },
   '/ocorrencias/sem-depara': {
     // Rows arrive only from carrier files (EDI import): inserted straight for the suites.
     create: async (h) => {
@@ -586,6 +602,9 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'POST /api/v1/documentos/pedidos/:uid/selecionar-calculo': { params: pedidoSimulado, body: (_h, p) => ({ simulacaoFreteUid: p.simulacaoFreteUid }) },
   'POST /api/v1/planejamento-carga/documentos/filter': { body: () => ({ destinoUf: 'RJ' }) },
   'GET /api/v1/embarque/:uid/simulacoes/:simulacaoUid': { params: simulacaoDeEmbarque },
+  'GET /api/v1/eventos-ocorrencia/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'eventos-ocorrencia', (await h.create('/eventos-ocorrencia')).uid) },
+  'DELETE /api/v1/eventos-ocorrencia/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'eventos-ocorrencia', (await h.create('/eventos-ocorrencia')).uid) },
+  'POST /api/v1/tracking/recalcular-prazo-entrega': { body: () => ({ dataInicio: '2025-01-01', dataFim: '2025-01-31' }) },
   'GET /api/v1/ocorrencias/transportador/:transportadorUid/copiar': {
     params: async (h) => ({ transportadorUid: (await h.create('/ocorrencias/depara')).item?.transportadorUid as string }),
   },

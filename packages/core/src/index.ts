@@ -39,3 +39,5 @@ export * from './api/analise.ts';
 export * from './notificacoes.ts';
 export * from './api/notificacoes.ts';
 export * from './api/coleta.ts';
+export * from './rastreio.ts';
+export * from './api/rastreio.ts';

@@ -45,6 +45,8 @@ export const RECURSOS = [
   { codigo: 'ocorrencias', nome: 'Ocorrências e de-para por transportador', grupo: 'Ocorrências', acoes: CRUD },
   { codigo: 'relatorios', nome: 'Relatórios', grupo: 'Indicadores', acoes: ['ler'] },
   { codigo: 'bi', nome: 'Painel e indicadores (BI)', grupo: 'Indicadores', acoes: ['ler', 'alterar'] },
+  { codigo: 'eventos-ocorrencia', nome: 'Eventos de ocorrência (entregas, tentativas, comprovantes)', grupo: 'Ocorrências', acoes: CRUD },
+  { codigo: 'tracking', nome: 'Rastreamento de entregas (tracking)', grupo: 'Ocorrências', acoes: ['ler', 'alterar'] },
   { codigo: 'importacao-edi', nome: 'Importação de arquivos EDI PROCEDA', grupo: 'Ocorrências', acoes: ['ler', 'criar'] },
   { codigo: 'auditoria-sistema', nome: 'Trilha de auditoria', grupo: 'Administração', acoes: ['ler'] },
   { codigo: 'configuracoes', nome: 'Configurações', grupo: 'Administração', acoes: ['ler', 'alterar'] },

@@ -34,6 +34,8 @@ import embarque from './embarque/module.ts';
 import pedidos from './pedidos/module.ts';
 import planejamentoCarga from './planejamento-carga/module.ts';
 import ocorrencias from './ocorrencias/module.ts';
+import eventosOcorrencia from './eventos-ocorrencia/module.ts';
+import tracking from './tracking/module.ts';
 import importacaoEdi from './importacao-edi/module.ts';
 import nfes from './nfes/module.ts';
 import ctes from './ctes/module.ts';
@@ -51,7 +53,7 @@ import bi from './bi/module.ts';
 import ordenscoleta from './ordenscoleta/module.ts';
 
 // Every module of the API; each folder's module.ts says what it gives (resources and routes).
-export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, sefaz, solicitacoesfrete, cotacoesfrete, embarque, pedidos, planejamentoCarga, auditorias, faturamento, rpa, ocorrencias, importacaoEdi, notificacoes, bi, ordenscoleta];
+export const MODULOS = [health, centrosCusto, departamentos, papeis, apiToken, transportadores, arquivos, auditoriaSistema, conta, embarcadores, perfil, pessoas, produtos, setor, zona, frota, locais, administracao, configuracoes, regioes, faixascep, feriados, modais, componentes, prazosentrega, rotas, tabelasfrete, calculadora, filaTarefas, logs, historicoWebservice, atualizacoes, nfes, ctes, nfeVirtual, sefaz, solicitacoesfrete, cotacoesfrete, embarque, pedidos, planejamentoCarga, auditorias, faturamento, rpa, ocorrencias, importacaoEdi, notificacoes, bi, ordenscoleta, eventosOcorrencia, tracking];
 
 export const resources = MODULOS.flatMap((m) => m.resources ?? []);
 

@@ -8,6 +8,7 @@ import { NaoAutorizadoPage } from '../pages/auth/NaoAutorizadoPage.tsx';
 import { InicioPage } from '../pages/InicioPage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { PerfilPage } from '../pages/PerfilPage.tsx';
+import { RastreioPublicoPage } from '../modules/rastreio/RastreioPublicoPage.tsx';
 import { SemPermissao } from '../pages/SemPermissao.tsx';
 import { ResourceList } from '../resources/ResourceList.tsx';
 import { RESOURCES, type ResourceDef } from '../resources/registry.ts';
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
   { path: '/ativar/:token', element: <DefinirSenhaPage titulo="Ativar conta" acao="active" sucesso="Conta ativada com sucesso." /> },
   { path: '/nao-autorizado', element: <NaoAutorizadoPage /> },
   { path: '/auth/erro', element: <AuthErroPage /> },
+  { path: '/rastreio/:token', element: <RastreioPublicoPage /> },
   {
     path: '/',
     element: (

@@ -25,6 +25,7 @@ import { rotas } from '../modules/rotas/resource.tsx';
 import { tabelaFreteEditor, tabelasFrete } from '../modules/tabelasfrete/resource.tsx';
 import { pessoas } from '../modules/pessoas/resource.tsx';
 import { ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara } from '../modules/ocorrencias/resource.tsx';
+import { eventosOcorrencia, tracking, trackingDetalhe } from '../modules/rastreio/resource.tsx';
 import { produtos } from '../modules/produtos/resource.tsx';
 import { setores } from '../modules/setor/resource.tsx';
 import { zonas } from '../modules/zona/resource.tsx';
@@ -66,7 +67,7 @@ export const RESOURCES: ResourceDef[] = [
   // Orders and load planning (menu Operação).
   pedidos, planejamentoCarga,
   // Occurrences (menu Operação): the kinds, the carriers' codes mapped to them, the codes still unmapped.
-  ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara,
+  ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara, eventosOcorrencia, tracking, trackingDetalhe,
   // Operations: the task queue, integration logs, web-service history, the product's updates.
   filaTarefas, logs, historicoWebservice, atualizacoes,
   // Freight audit and settlement.

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, index, integer, numeric, pgTable, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, date, index, integer, numeric, pgTable, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ativo, timestamps, tstz, uidPk } from './columns.ts';
-import { embarcadores, transportadores } from './identidade.ts';
+import { nfes } from './fiscal.ts';
+import { embarcadores, transportadores, usuarios } from './identidade.ts';
 
 /** The shipper's catalogue of occurrence kinds (pre-filled with the PROCEDA table by a trigger on embarcadores). */
 export const ocorrencias = pgTable(
@@ -85,12 +86,47 @@ export const eventosOcorrencia = pgTable(
     origem: varchar({ length: 10 }).notNull(),
     tarefaUid: uuid(),
     linha: integer(),
+    /** The NF-e record (filled when the note is known: typed by uid/key, or found by issuer + series + number). */
+    nfeUid: uuid().references(() => nfes.uid, { onDelete: 'set null' }),
+    /** Scheduled delivery date-time of a scheduling kind. */
+    dataAgendamento: tstz(),
+    /** Who received / reported (free text) and where it happened. */
+    responsavel: varchar({ length: 100 }),
+    local: varchar({ length: 150 }),
+    /** The signed-in user (or API token's user) who typed it; null for OCOREN. */
+    usuarioUid: uuid().references(() => usuarios.uid, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
+    index('eventos_ocorrencia_nfe_idx').on(t.nfeUid, t.dataHora),
+    index('eventos_ocorrencia_data_idx').on(t.embarcadorUid, t.dataHora),
     // The same carrier event imported twice (the same OCOREN sent again) is one event.
     uniqueIndex('eventos_ocorrencia_edi_uq').on(t.embarcadorUid, t.cnpjTransportador, t.codigoTransportador, t.cnpjEmissorNf, t.serieNf, t.numeroNf, t.dataHora),
     index('eventos_ocorrencia_nf_idx').on(t.embarcadorUid, t.numeroNf),
     index().on(t.ocorrenciaUid),
   ],
+);
+
+/**
+ * Tracking of an NF-e: the promised date and what its events say (kept current by every event write), and
+ * the public link's token. The status itself depends on today and is computed on read (core statusRastreio).
+ */
+export const rastreios = pgTable(
+  'rastreios',
+  {
+    nfeUid: uuid()
+      .primaryKey()
+      .references(() => nfes.uid, { onDelete: 'cascade' }),
+    embarcadorUid: uuid().notNull().references(() => embarcadores.uid, { onDelete: 'cascade' }),
+    /** Public link token: 24 random bytes, base64url. */
+    token: varchar({ length: 43 }).notNull(),
+    dataPrevista: date({ mode: 'string' }),
+    prazoDiasUteis: integer(),
+    dataEntrega: date({ mode: 'string' }),
+    tentativas: integer().notNull().default(0),
+    excecao: boolean().notNull().default(false),
+    ultimoEventoEm: tstz(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('rastreios_token_uq').on(t.token), index('rastreios_prevista_idx').on(t.embarcadorUid, t.dataPrevista)],
 );

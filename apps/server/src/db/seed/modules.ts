@@ -10,6 +10,7 @@ import { seedFiscal } from './fiscal.ts';
 import { seedNotificacoes } from './notificacoes.ts';
 import { seedPedidos } from './pedidos.ts';
 import { seedOrdensColeta } from './ordenscoleta.ts';
+import { seedRastreio } from './rastreio.ts';
 
 // The demo data of each module, in dependency order. A module adds its seed file here (one line).
-export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal, seedNotificacoes, seedPedidos, seedOrdensColeta];
+export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal, seedNotificacoes, seedPedidos, seedOrdensColeta, seedRastreio];

@@ -1,8 +1,9 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { OcorrenciaEdi } from '@fretio/core';
-import { embarcadorTransportador, eventosOcorrencia, ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara, transportadores, unidadesTransportador } from '../../db/schema/index.ts';
+import { embarcadorTransportador, eventosOcorrencia, nfes, ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara, transportadores, unidadesTransportador } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
+import { atualizarRastreio } from '../tracking/service.ts';
 
 export type ResultadoEvento = { situacao: 'ok' | 'aviso' | 'ignorado'; mensagem: string; registroUid?: string };
 
@@ -71,6 +72,24 @@ export async function registrarOcorrenciaEdi(tx: DbOrTx, embarcadorUid: string, 
     .onConflictDoNothing()
     .returning({ uid: eventosOcorrencia.uid });
   if (!evento) return { situacao: 'ignorado', mensagem: `Ocorrência ${o.codigo} da ${nf(o)} em ${o.data} já importada.` };
+  // The note already imported: link the event and bring its tracking up to date (else linked when it lands).
+  const numero = Number(o.numeroNf);
+  if (o.cnpjEmissorNf && Number.isSafeInteger(numero)) {
+    const [nota] = await tx
+      .select({ uid: nfes.uid })
+      .from(nfes)
+      .where(
+        and(
+          eq(nfes.embarcadorUid, embarcadorUid),
+          eq(nfes.emitenteDocumento, o.cnpjEmissorNf),
+          eq(nfes.numero, numero),
+          o.serieNf && /^\d+$/.test(o.serieNf) ? eq(nfes.serie, Number(o.serieNf)) : undefined,
+          isNull(nfes.substituidaPorUid),
+        ),
+      )
+      .limit(1);
+    if (nota) await atualizarRastreio(tx, nota.uid);
+  }
 
   if (depara) return { situacao: 'ok', mensagem: `${nf(o)}: ${depara.codigo} - ${depara.descricao}.`, registroUid: evento.uid };
 

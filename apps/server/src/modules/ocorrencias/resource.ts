@@ -1,11 +1,25 @@
-import { eq, getTableColumns } from 'drizzle-orm';
-import { ACOES_OCORRENCIA, TIPO_USUARIO, ocorrencia, ocorrenciaDepara, ocorrenciaDeparaInput, ocorrenciaInput, ocorrenciaSemDepara, z } from '@fretio/core';
+import { and, asc, eq, getTableColumns, ilike, or } from 'drizzle-orm';
+import {
+  ACOES_OCORRENCIA,
+  MSG,
+  TIPO_USUARIO,
+  UID_REGEX,
+  ocorrencia,
+  ocorrenciaDepara,
+  ocorrenciaDeparaInput,
+  ocorrenciaDeparaOpcao,
+  ocorrenciaInput,
+  ocorrenciaOpcao,
+  ocorrenciaSemDepara,
+  z,
+} from '@fretio/core';
 import { ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara, transportadores } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { transportadorVinculado } from '../transportadores/repository.ts';
+import { escapeLike } from '../../framework/sql.ts';
+import { transportadorVinculado, transportadorVisivelPorUid } from '../transportadores/repository.ts';
 import { ocorrenciaDoEmbarcador, resolverSemDepara } from './repository.ts';
 
 const CODIGO_DUPLICADO = 'Já existe uma ocorrência com este código.';
@@ -36,6 +50,26 @@ export const ocorrenciasResource = defineResource({
     ativo: { column: ocorrencias.ativo, kind: 'bool' },
     transporteAereo: { column: ocorrencias.transporteAereo, kind: 'bool' },
   },
+  selecoes: [
+    {
+      path: '/ocorrencias/list',
+      summary: "Ocorrências ativas para seleção (label 'CODIGO - Descrição')",
+      description: 'q: parte do código ou da descrição; acao: só as de uma ação (ocorrencias/acoes).',
+      query: z.object({ q: z.string().trim().max(100).optional(), acao: z.coerce.number().int().optional() }),
+      item: ocorrenciaOpcao,
+      colunas: { uid: ocorrencias.uid, codigo: ocorrencias.codigo, descricao: ocorrencias.descricao, acao: ocorrencias.acao },
+      where: (_ctx, q) => {
+        const termo = q.q ? `%${escapeLike(q.q)}%` : null;
+        return and(
+          eq(ocorrencias.ativo, true),
+          q.acao ? eq(ocorrencias.acao, q.acao) : undefined,
+          termo ? or(ilike(ocorrencias.codigo, termo), ilike(ocorrencias.descricao, termo)) : undefined,
+        );
+      },
+      orderBy: [asc(ocorrencias.codigo)],
+      opcao: (o) => ({ value: o.uid, label: `${o.codigo} - ${o.descricao}`, codigo: o.codigo, acao: o.acao }),
+    },
+  ],
 });
 
 /** What a shipper says about a carrier is its own: the carrier's users never write the shipper's de-para. */
@@ -80,6 +114,29 @@ export const deparaResource = defineResource({
     transportadorUid: transportadorVinculado,
     ocorrenciaUid: { mensagem: 'Ocorrência não encontrada', existe: (tx, ctx, uid) => ocorrenciaDoEmbarcador(tx, exigirEmbarcador(ctx), uid) },
   },
+  selecoes: [
+    {
+      path: '/ocorrencias/transportador/list',
+      summary: "De-para de um transportador para seleção (label 'código do transportador → CODIGO - Descrição'; sem transportadorUid, de todos)",
+      query: z.object({ transportadorUid: z.string().optional() }),
+      item: ocorrenciaDeparaOpcao,
+      limite: 1000,
+      // Own read: the spec's message for a malformed carrier and 404 for one the caller does not see.
+      async consulta(db, ctx, q, limite) {
+        const uid = q.transportadorUid as string | undefined;
+        if (uid !== undefined && !UID_REGEX.test(uid)) throw AppError.field('transportadorUid', MSG.transportadorNaoInformado);
+        if (uid && !(await transportadorVisivelPorUid(db, ctx, uid))) throw AppError.notFound();
+        return db
+          .select({ uid: ocorrenciasDepara.uid, codigoTransportador: ocorrenciasDepara.codigoTransportador, ocorrenciaUid: ocorrencias.uid, codigo: ocorrencias.codigo, descricao: ocorrencias.descricao })
+          .from(ocorrenciasDepara)
+          .innerJoin(ocorrencias, eq(ocorrencias.uid, ocorrenciasDepara.ocorrenciaUid))
+          .where(and(eq(ocorrenciasDepara.embarcadorUid, exigirEmbarcador(ctx)), uid ? eq(ocorrenciasDepara.transportadorUid, uid) : undefined))
+          .orderBy(asc(ocorrenciasDepara.codigoTransportador))
+          .limit(limite);
+      },
+      opcao: (d) => ({ value: d.uid, label: `${d.codigoTransportador} → ${d.codigo} - ${d.descricao}`, codigoTransportador: d.codigoTransportador, ocorrenciaUid: d.ocorrenciaUid }),
+    },
+  ],
   hooks: {
     validate: async (_tx, ctx) => exigirDoEmbarcador(ctx),
     beforeDelete: async (_tx, ctx) => exigirDoEmbarcador(ctx),

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -9,16 +9,11 @@ import {
   copiarDeparaQuery,
   copiarDeparaResposta,
   ocorrenciaDepara,
-  ocorrenciaDeparaOpcao,
-  ocorrenciaOpcao,
   z,
 } from '@fretio/core';
-import { ocorrencias, ocorrenciasDepara } from '../../db/schema/index.ts';
 import { listar } from '../../framework/crud.ts';
 import { listQuerySchema, ok, okList, reply } from '../../framework/schemas.ts';
-import { escapeLike } from '../../framework/sql.ts';
 import { AppError } from '../../lib/errors.ts';
-import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { transportadorVisivelPorUid } from '../transportadores/repository.ts';
 import { deparaResource } from './resource.ts';
 import { copiarDepara } from './service.ts';
@@ -38,36 +33,6 @@ const transportadorOpcional = async (req: { query: unknown }) => {
 
 export default async function ocorrenciasRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/api/v1/ocorrencias/list',
-    {
-      config: { permission: ['ocorrencias', 'ler'] },
-      schema: {
-        tags: TAGS,
-        summary: "Ocorrências ativas para seleção (label 'CODIGO - Descrição')",
-        querystring: z.object({ q: z.string().trim().max(100).optional(), acao: z.coerce.number().int().optional() }),
-        response: ok(z.array(ocorrenciaOpcao)),
-      },
-    },
-    async (req) => {
-      const q = req.query.q ? `%${escapeLike(req.query.q)}%` : null;
-      const rows = await app.db
-        .select({ uid: ocorrencias.uid, codigo: ocorrencias.codigo, descricao: ocorrencias.descricao, acao: ocorrencias.acao })
-        .from(ocorrencias)
-        .where(
-          and(
-            eq(ocorrencias.embarcadorUid, exigirEmbarcador(req.contexto)),
-            eq(ocorrencias.ativo, true),
-            req.query.acao ? eq(ocorrencias.acao, req.query.acao) : undefined,
-            q ? or(ilike(ocorrencias.codigo, q), ilike(ocorrencias.descricao, q)) : undefined,
-          ),
-        )
-        .orderBy(asc(ocorrencias.codigo))
-        .limit(500);
-      return reply.ok(rows.map((o) => ({ value: o.uid, label: `${o.codigo} - ${o.descricao}`, codigo: o.codigo, acao: o.acao })));
-    },
-  );
 
   r.get(
     '/api/v1/ocorrencias/acoes',
@@ -99,34 +64,6 @@ export default async function ocorrenciasRoutes(app: FastifyInstance) {
       if (uid) await comTransportador({ query: { transportadorUid: uid }, contexto: req.contexto } as never);
       const lista = await listar(app.db, deparaResource, req.contexto, uid ? { ...req.query, ftr_transportadorUid: uid } : req.query);
       return reply.ok(lista as { data: z.infer<typeof ocorrenciaDepara>[]; totalRecords: number });
-    },
-  );
-
-  r.get(
-    '/api/v1/ocorrencias/transportador/list',
-    {
-      config: { permission: ['ocorrencias', 'ler'] },
-      preValidation: transportadorOpcional,
-      schema: {
-        tags: TAGS,
-        summary: "De-para de um transportador para seleção (label 'código do transportador → CODIGO - Descrição'; sem transportadorUid, de todos)",
-        querystring: z.object({ transportadorUid: transportadorUid.optional() }),
-        response: ok(z.array(ocorrenciaDeparaOpcao)),
-      },
-    },
-    async (req) => {
-      const uid = req.query.transportadorUid;
-      if (uid) await comTransportador({ query: { transportadorUid: uid }, contexto: req.contexto } as never);
-      const rows = await app.db
-        .select({ uid: ocorrenciasDepara.uid, codigoTransportador: ocorrenciasDepara.codigoTransportador, ocorrenciaUid: ocorrencias.uid, codigo: ocorrencias.codigo, descricao: ocorrencias.descricao })
-        .from(ocorrenciasDepara)
-        .innerJoin(ocorrencias, eq(ocorrencias.uid, ocorrenciasDepara.ocorrenciaUid))
-        .where(and(eq(ocorrenciasDepara.embarcadorUid, exigirEmbarcador(req.contexto)), uid ? eq(ocorrenciasDepara.transportadorUid, uid) : undefined))
-        .orderBy(asc(ocorrenciasDepara.codigoTransportador))
-        .limit(1000);
-      return reply.ok(
-        rows.map((d) => ({ value: d.uid, label: `${d.codigoTransportador} → ${d.codigo} - ${d.descricao}`, codigoTransportador: d.codigoTransportador, ocorrenciaUid: d.ocorrenciaUid })),
-      );
     },
   );
 

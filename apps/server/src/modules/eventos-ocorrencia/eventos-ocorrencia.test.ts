@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lerDocumentoFiscal, type NfeLida } from '@fretio/core/fiscal';
+import { nfeXml } from '@fretio/core/fiscal/fixtures';
+import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { type Api, api, as, createApiToken, session } from '../../../test/support/http.ts';
+import { rows } from '../../../test/support/state.ts';
+import { transportadores } from '../../db/schema/index.ts';
+import { enviar } from '../anexos/multipart-teste.ts';
+import { salvarNfe } from '../nfes/service.ts';
+import { atualizarRastreio } from '../tracking/service.ts';
+
+// Occurrence events and tracking on real dates. Rápido Sul's registered deadline São Paulo → RJ is 2
+// business days (seed/frete.ts). A note issued on Friday 17/04/2026 is due Wednesday 22/04/2026: Monday 20
+// (1), Tuesday 21 is Tiradentes (national holiday), Wednesday 22 (2).
+let t: TestApp;
+let admin: Api, outro: Api, transp: Api;
+let cookieTransp: string;
+const uid: Record<string, string> = {};
+let demo = '';
+let nfAbril = '';
+let nfMinas = '';
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+async function importarNfe(numero: number, emissao: string, transportador: string, extra: Record<string, string> = {}) {
+  const { xml } = nfeXml({ emitente: '11222333000181', numero, transportador, emissao, ...extra });
+  return t.db.transaction(async (tx) => {
+    const r = await salvarNfe(tx as never, { embarcadorUid: demo, usuarioUid: null }, { lida: lerDocumentoFiscal(xml) as NfeLida, assinaturaValida: false, xml: Buffer.from(xml), nome: `${numero}.xml` });
+    return r.registroUid as string;
+  });
+}
+const tipo = async (codigo: string) => (await admin.get('/api/v1/ocorrencias', { ftr_codigo: codigo })).body.data.data[0].uid as string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, outro, transp] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br', 'transportador@rapidosul.com.br'].map((l) => as(t.app, l)));
+  cookieTransp = await session(t.app, 'transportador@rapidosul.com.br');
+  for (const c of await t.db.select().from(transportadores)) uid[c.nomeFantasia as string] = c.uid;
+  [{ uid: demo }] = await rows<{ uid: string }>(t.db, sql`select uid from embarcadores where cnpj = '11222333000181'`);
+  const [minas] = await rows<{ cnpj: string }>(t.db, sql`select cnpj from transportadores where uid = ${uid.TransMinas}`);
+  nfAbril = await importarNfe(7001, '2026-04-17T10:00:00-03:00', '60746948000112');
+  nfMinas = await importarNfe(7002, '2026-04-17T10:00:00-03:00', minas.cnpj);
+  for (const c of ['01', '05', '91']) uid[`oc${c}`] = await tipo(c);
+});
+afterAll(() => t?.close());
+
+describe('eventos de ocorrência', () => {
+  it('validations: NF-e required and found, no future date, scheduling kind needs its date, no duplicate in the same minute', async () => {
+    const semNf = await admin.post('/api/v1/eventos-ocorrencia', { ocorrenciaUid: uid.oc01, dataHora: '2026-04-20T10:00:00-03:00' });
+    expect(semNf.status).toBe(400);
+    expect(semNf.body.errors).toEqual([{ field: 'chaveNfe', message: 'Informe a NF-e (chave de acesso, ou CNPJ do emissor e número)' }]);
+    const inexistente = await admin.post('/api/v1/eventos-ocorrencia', { cnpjEmissorNf: '11222333000181', numeroNf: '999999', ocorrenciaUid: uid.oc01, dataHora: '2026-04-20T10:00:00-03:00' });
+    expect(inexistente.body.errors).toEqual([{ field: 'numeroNf', message: 'NF-e não encontrada.' }]);
+    const futuro = await admin.post('/api/v1/eventos-ocorrencia', { nfeUid: nfAbril, ocorrenciaUid: uid.oc01, dataHora: new Date(Date.now() + 3600_000).toISOString() });
+    expect(futuro.status).toBe(400);
+    expect(futuro.body.errors).toEqual([{ field: 'dataHora', message: 'A data da ocorrência não pode estar no futuro' }]);
+    const agenda = await admin.post('/api/v1/eventos-ocorrencia', { nfeUid: nfAbril, ocorrenciaUid: uid.oc91, dataHora: '2026-04-20T09:00:00-03:00' });
+    expect(agenda.status).toBe(400);
+    expect(agenda.body.errors).toEqual([{ field: 'dataAgendamento', message: 'Informe a data agendada da entrega' }]);
+    const ok = await admin.post('/api/v1/eventos-ocorrencia', { nfeUid: nfAbril, ocorrenciaUid: uid.oc91, dataHora: '2026-04-20T09:00:00-03:00', dataAgendamento: '2026-04-22T14:00:00-03:00' });
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.body.data).toMatchObject({ numeroNf: '7001', serieNf: '1', origem: 'manual', transportadorNome: 'Rápido Sul Transportes Ltda', ocorrenciaCodigo: '91', usuarioNome: 'Administrador Demo' });
+    // Same note, kind and minute (other seconds): 409.
+    const dup = await admin.post('/api/v1/eventos-ocorrencia', { nfeUid: nfAbril, ocorrenciaUid: uid.oc91, dataHora: '2026-04-20T09:00:40-03:00', dataAgendamento: '2026-04-22T14:00:00-03:00' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.errors).toEqual([{ field: 'dataHora', message: 'Já existe um evento desta ocorrência nesta NF-e no mesmo minuto.' }]);
+    // Through the API with a token (an ERP integration): origin 'api'.
+    const { token } = await createApiToken(t.db, { login: 'admin@demo.com.br', embarcadorUid: demo });
+    const porToken = await api(t.app, { bearer: token }).post('/api/v1/eventos-ocorrencia', {
+      cnpjEmissorNf: '11222333000181',
+      numeroNf: '7001',
+      serieNf: '1',
+      ocorrenciaUid: uid.oc05,
+      dataHora: '2026-04-21T07:30:00-03:00',
+    });
+    expect(porToken.status, porToken.text).toBe(201);
+    expect(porToken.body.data).toMatchObject({ origem: 'api', nfeUid: nfAbril });
+    expect((await admin.delete(`/api/v1/eventos-ocorrencia/${porToken.body.data.uid}`)).status).toBe(200);
+    // Another shipper sees nothing of it.
+    expect((await outro.get(`/api/v1/eventos-ocorrencia/${ok.body.data.uid}`)).status).toBe(404);
+    expect((await outro.post('/api/v1/eventos-ocorrencia', { nfeUid: nfAbril, ocorrenciaUid: uid.oc01, dataHora: '2026-04-20T10:00:00-03:00' })).status).toBe(400);
+  });
+
+  it('the carrier registers a delivery with a photo in its portal, only on its own notes; the shipper sees it', async () => {
+    const alheia = await transp.post('/api/v1/eventos-ocorrencia', { nfeUid: nfMinas, ocorrenciaUid: uid.oc01, dataHora: '2026-04-22T10:00:00-03:00' });
+    expect(alheia.status).toBe(400);
+    expect(alheia.body.errors).toEqual([{ field: 'nfeUid', message: 'NF-e não encontrada.' }]);
+    // A shipper's event on TransMinas' note is invisible to Rápido Sul's user.
+    const doEmbarcador = await admin.post('/api/v1/eventos-ocorrencia', { nfeUid: nfMinas, ocorrenciaUid: uid.oc05, dataHora: '2026-04-20T11:00:00-03:00' });
+    expect(doEmbarcador.status).toBe(201);
+    expect((await transp.get(`/api/v1/eventos-ocorrencia/${doEmbarcador.body.data.uid}`)).status).toBe(404);
+
+    const entrega = await transp.post('/api/v1/eventos-ocorrencia', {
+      chaveNfe: (await admin.get(`/api/v1/tracking/${nfAbril}`)).body.data.chave,
+      ocorrenciaUid: uid.oc01,
+      dataHora: '2026-04-22T17:40:00-03:00',
+      responsavel: 'Maria (portaria)',
+      transportadorUid: uid.TransMinas, // ignored: the carrier's user is its own carrier
+    });
+    expect(entrega.status, entrega.text).toBe(201);
+    expect(entrega.body.data).toMatchObject({ origem: 'portal', transportadorUid: uid['Rápido Sul'], nfeUid: nfAbril });
+    const foto = await enviar(t.app, cookieTransp, `/api/v1/eventos-ocorrencia/${entrega.body.data.uid}/anexos`, { descricao: 'Canhoto assinado' }, { name: 'canhoto.png', type: 'image/png', data: PNG });
+    expect(foto.status, foto.text).toBe(201);
+    const anexos = (await admin.get(`/api/v1/eventos-ocorrencia/${entrega.body.data.uid}/anexos`)).body.data;
+    expect(anexos).toMatchObject({ totalRecords: 1, data: [{ nome: 'canhoto.png', descricao: 'Canhoto assinado' }] });
+    expect((await outro.get(`/api/v1/eventos-ocorrencia/${entrega.body.data.uid}/anexos`)).status).toBe(404);
+
+    const doTransp = (await transp.get('/api/v1/eventos-ocorrencia', { pps: 100 })).body.data.data as { transportadorUid: string }[];
+    expect(doTransp.length).toBeGreaterThan(0);
+    expect(doTransp.every((e) => e.transportadorUid === uid['Rápido Sul'])).toBe(true);
+  });
+
+  it('display filter: A all (default), P without kind (no de-para), E exceptions', async () => {
+    await t.db.execute(
+      sql`insert into eventos_ocorrencia (embarcador_uid, cnpj_transportador, codigo_transportador, cnpj_emissor_nf, serie_nf, numero_nf, data_hora, origem)
+          values (${demo}, '60746948000112', 'X9', '11222333000181', '1', '0007001', '2026-04-21T08:00:00-03:00', 'edi')`,
+    );
+    // An OCOREN event that arrived before its note is linked by issuer + series + number when the note's tracking updates.
+    await t.db.transaction((tx) => atualizarRastreio(tx as never, nfAbril));
+    const lista = async (filtro?: string) => (await admin.get('/api/v1/eventos-ocorrencia', { pps: 100, ...(filtro ? { filtro } : {}) })).body.data;
+    const todos = await lista();
+    expect((await lista('A')).totalRecords).toBe(todos.totalRecords);
+    const p = await lista('P');
+    expect(p.data.map((e: { codigoTransportador: string }) => e.codigoTransportador)).toEqual(['X9']);
+    const e = await lista('E');
+    expect(e.data.every((x: { acao: number }) => [2, 3, 4].includes(x.acao))).toBe(true);
+    expect(e.data.map((x: { ocorrenciaCodigo: string }) => x.ocorrenciaCodigo).sort()).toEqual(['05', '05', '06']);
+    expect((await admin.get('/api/v1/eventos-ocorrencia', { filtro: 'Z' })).status).toBe(400);
+  });
+});
+
+describe('tracking', () => {
+  it('promised date skips the weekend and Tiradentes; delivery on the promised day is on time, the day after is late', async () => {
+    const d = (await admin.get(`/api/v1/tracking/${nfAbril}`)).body.data;
+    expect(d).toMatchObject({ dataPrevista: '2026-04-22', prazoDiasUteis: 2, dataEntrega: '2026-04-22', status: 'E', statusNome: 'Entregue no prazo', diasAtraso: 0 });
+    // The OCOREN-like event without kind (7001, same issuer) was linked to the note; the timeline is in order.
+    expect(d.eventos.map((e: { ocorrenciaCodigo: string | null }) => e.ocorrenciaCodigo)).toEqual(['91', null, '01']);
+    const entrega = d.eventos[2];
+    const tarde = await admin.put(`/api/v1/eventos-ocorrencia/${entrega.uid}`, { nfeUid: nfAbril, ocorrenciaUid: uid.oc01, dataHora: '2026-04-23T08:10:00-03:00' });
+    expect(tarde.status, tarde.text).toBe(200);
+    expect((await admin.get(`/api/v1/tracking/${nfAbril}`)).body.data).toMatchObject({ status: 'D', statusNome: 'Entregue com atraso', diasAtraso: 1, dataEntrega: '2026-04-23' });
+    // Deleting the delivery: the note is late again (today is after 22/04/2026).
+    expect((await admin.delete(`/api/v1/eventos-ocorrencia/${entrega.uid}`)).status).toBe(200);
+    const atrasada = (await admin.get(`/api/v1/tracking/${nfAbril}`)).body.data;
+    expect(atrasada).toMatchObject({ status: 'A', dataEntrega: null });
+    const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    expect(atrasada.diasAtraso).toBe(Math.round((Date.parse(hoje) - Date.parse('2026-04-22')) / 86_400_000));
+  });
+
+  it('seeded notes: on time, late, exception; the list shows late ones first and filters by status with the same rule', async () => {
+    const l = (await admin.get('/api/v1/tracking', { pps: 100 })).body.data.data as { numero: number; status: string; dataPrevista: string | null; diasAtraso: number }[];
+    const por = new Map(l.map((x) => [x.numero, x]));
+    expect(por.get(1001)).toMatchObject({ status: 'E', dataPrevista: '2025-01-14' });
+    expect(por.get(1003)).toMatchObject({ status: 'D', dataPrevista: '2025-01-13', diasAtraso: 2 });
+    expect(por.get(1002)).toMatchObject({ status: 'X', dataPrevista: null });
+    const ordem = ['A', 'X', 'S', 'T', 'D', 'E'];
+    expect(l.map((x) => ordem.indexOf(x.status))).toEqual([...l.map((x) => ordem.indexOf(x.status))].sort((a, b) => a - b));
+    for (const s of new Set(l.map((x) => x.status))) {
+      const f = (await admin.get('/api/v1/tracking', { status: s, pps: 100 })).body.data;
+      expect(f.data.every((x: { status: string }) => x.status === s)).toBe(true);
+      expect(f.totalRecords).toBe(l.filter((x) => x.status === s).length);
+    }
+    // The carrier sees only its notes.
+    const doTransp = (await transp.get('/api/v1/tracking', { pps: 100 })).body.data.data as { transportadorUid: string }[];
+    expect(doTransp.every((x) => x.transportadorUid === uid['Rápido Sul'])).toBe(true);
+    expect((await outro.get(`/api/v1/tracking/${nfAbril}`)).status).toBe(404);
+  });
+
+  it('public link: no session, only non-personal data; unknown or malformed tokens 404', async () => {
+    const { token } = (await admin.get(`/api/v1/tracking/${nfAbril}`)).body.data;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const anonimo = api(t.app);
+    const pub = await anonimo.get(`/api/public/rastreio/${token}`);
+    expect(pub.status, pub.text).toBe(200);
+    expect(pub.body.data).toMatchObject({ embarcadorNome: expect.any(String), numero: 7001, serie: 1, status: 'A', dataPrevista: '2026-04-22', dataEntrega: null, destino: 'Rio de Janeiro/RJ' });
+    expect(pub.body.data.eventos.map((e: { descricao: string }) => e.descricao)).toEqual(['Entrega Programada']);
+    // Nothing personal or commercial: no recipient, no values, no remarks, no other note.
+    expect(Object.keys(pub.body.data).sort()).toEqual(['dataEntrega', 'dataPrevista', 'destino', 'embarcadorNome', 'emissao', 'eventos', 'numero', 'serie', 'status', 'statusNome', 'transportadorNome']);
+    expect(pub.text).not.toMatch(/CLIENTE TESTE|44555666000100|valor|chave/i);
+    const outroToken = (await admin.get(`/api/v1/tracking/${nfMinas}`)).body.data.token;
+    expect(outroToken).not.toBe(token);
+    expect((await anonimo.get(`/api/public/rastreio/${outroToken}`)).body.data.numero).toBe(7002);
+    for (const falso of [`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, 'abc', '00000000-0000-0000-0000-000000000000']) {
+      expect((await anonimo.get(`/api/public/rastreio/${falso}`)).status).toBe(404);
+    }
+  });
+
+  it('recalcular-prazo-entrega is a task; a carrier user may not start it', async () => {
+    await t.db.execute(sql`update rastreios set data_prevista = null, prazo_dias_uteis = null where nfe_uid = ${nfAbril}`);
+    const r = await admin.post('/api/v1/tracking/recalcular-prazo-entrega', { nfeUids: [nfAbril] });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data.uid).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await transp.post('/api/v1/tracking/recalcular-prazo-entrega', {})).status).toBe(403);
+    expect((await admin.post('/api/v1/tracking/recalcular-prazo-entrega', { dataInicio: '2026-05-01', dataFim: '2026-04-01' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,126 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rastreioDetalhe, rastreioPublico, recalcularPrazoInput, recalcularPrazoResposta, z } from '@fretio/core';
+import { embarcadores, eventosOcorrencia, nfes, ocorrencias, rastreios } from '../../db/schema/index.ts';
+import { obter } from '../../framework/crud.ts';
+import { ok, reply, zUidParam } from '../../framework/schemas.ts';
+import { criarTarefa } from '../../framework/tarefas/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { eventosOcorrenciaResource, eventoParaItem, colunasEvento, fromEvento } from '../eventos-ocorrencia/resource.ts';
+import { ehTransportador } from '../nfes/escopo.ts';
+import { transportadorVinculado } from '../transportadores/repository.ts';
+import { colunasRastreio, fromRastreio, rastreioParaItem, trackingResource } from './resource.ts';
+import { atualizarRastreio } from './service.ts';
+import { recalcularPrazoEntrega } from './tarefa.ts';
+
+const TAGS = ['Tracking'];
+/** Public tokens are 32 base64url characters; anything else is refused before touching the database. */
+const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+export default async function trackingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/tracking/:uid',
+    {
+      config: { permission: ['tracking', 'ler'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Rastreamento de uma NF-e: previsão, status, dias de atraso, link público e a linha do tempo dos eventos',
+        params: z.object({ uid: zUidParam }),
+        response: ok(rastreioDetalhe),
+      },
+    },
+    async (req) => {
+      const ctx = req.contexto;
+      let item = await obter(app.db, trackingResource, ctx, req.params.uid);
+      // The first look at a note materialises its tracking row (promised date, public token).
+      if (!item || !(item as { token: string | null }).token) {
+        await app.db.transaction((tx) => atualizarRastreio(tx, req.params.uid));
+        item = await obter(app.db, trackingResource, ctx, req.params.uid);
+      }
+      const eventos = await fromEvento(app.db.select(colunasEvento).from(eventosOcorrencia).$dynamic())
+        .where(and(eq(eventosOcorrencia.nfeUid, req.params.uid), eventosOcorrenciaResource.scope.where(ctx)))
+        .orderBy(asc(eventosOcorrencia.dataHora));
+      return reply.ok({ ...(item as z.infer<typeof rastreioDetalhe>), eventos: eventos.map(eventoParaItem) });
+    },
+  );
+
+  r.post(
+    '/api/v1/tracking/recalcular-prazo-entrega',
+    {
+      config: { permission: ['tracking', 'alterar'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Recalcula a previsão de entrega das NF-es do filtro (tarefa na fila; acompanhe em fila-tarefas/{uid})',
+        description: 'Depois de mudar prazos de entrega ou feriados. Sem filtro: todas as NF-es do embarcador ativo.',
+        body: recalcularPrazoInput,
+        response: ok(recalcularPrazoResposta),
+      },
+    },
+    async (req) => {
+      const ctx = req.contexto;
+      const embarcadorUid = exigirEmbarcador(ctx);
+      if (ehTransportador(ctx)) throw AppError.forbidden();
+      const b = req.body;
+      if (b.transportadorUid && !(await transportadorVinculado.existe(app.db, ctx, b.transportadorUid)))
+        throw AppError.field('transportadorUid', 'Transportador não encontrado');
+      if (b.dataInicio && b.dataFim && b.dataFim < b.dataInicio) throw AppError.field('dataFim', 'A data final deve ser igual ou posterior à inicial');
+      const uid = await criarTarefa(app.db, { embarcadorUid, usuarioUid: ctx.usuarioUid }, recalcularPrazoEntrega, {
+        nfeUids: b.nfeUids,
+        transportadorUid: b.transportadorUid ?? null,
+        dataInicio: b.dataInicio ?? null,
+        dataFim: b.dataFim ?? null,
+      });
+      return reply.ok({ uid }, 'Recálculo iniciado.');
+    },
+  );
+
+  r.get(
+    '/api/public/rastreio/:token',
+    {
+      config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: TAGS,
+        summary: 'Página pública de rastreamento (sem login): status, previsão e eventos de uma NF-e, nada mais',
+        params: z.object({ token: z.string().max(64) }),
+        response: ok(rastreioPublico),
+      },
+    },
+    async (req) => {
+      if (!TOKEN.test(req.params.token)) throw AppError.notFound();
+      const [linha] = await app.db
+        .select({ nfeUid: rastreios.nfeUid, embarcadorNome: embarcadores.nome })
+        .from(rastreios)
+        .innerJoin(embarcadores, eq(embarcadores.uid, rastreios.embarcadorUid))
+        .where(eq(rastreios.token, req.params.token));
+      if (!linha) throw AppError.notFound();
+      const [r] = await fromRastreio(app.db.select(colunasRastreio).from(nfes).$dynamic()).where(eq(nfes.uid, linha.nfeUid));
+      // biome-ignore lint/suspicious/noExplicitAny: the tracking row
+      const t = rastreioParaItem(r as any);
+      // Only what a customer may see: no values, no names of people, no remarks (they may hold names).
+      const eventos = await app.db
+        .select({ dataHora: eventosOcorrencia.dataHora, descricao: ocorrencias.descricao })
+        .from(eventosOcorrencia)
+        .innerJoin(ocorrencias, eq(ocorrencias.uid, eventosOcorrencia.ocorrenciaUid))
+        .where(eq(eventosOcorrencia.nfeUid, linha.nfeUid))
+        .orderBy(asc(eventosOcorrencia.dataHora));
+      const destino = [t.destinatarioMunicipio, t.destinatarioUf].filter(Boolean).join('/') || null;
+      return reply.ok({
+        embarcadorNome: linha.embarcadorNome,
+        numero: t.numero,
+        serie: t.serie,
+        emissao: t.emissao,
+        destino,
+        transportadorNome: t.transportadorNome,
+        status: t.status,
+        statusNome: t.statusNome,
+        dataPrevista: t.dataPrevista,
+        dataEntrega: t.dataEntrega,
+        eventos,
+      });
+    },
+  );
+}

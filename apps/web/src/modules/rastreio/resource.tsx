@@ -1,0 +1,178 @@
+import { AimOutlined, EnvironmentOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import {
+  type EventoOcorrencia,
+  FILTROS_EVENTO,
+  ORIGENS_EVENTO,
+  type Rastreio,
+  STATUS_RASTREIO_LISTA,
+  eventoOcorrenciaInput,
+  formatarData,
+} from '@fretio/core';
+import { Segmented, Space } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { Anexos } from '../../resources/anexos/Anexos.tsx';
+import { ResourceList } from '../../resources/ResourceList.tsx';
+import { type FieldComponentProps, type Registro, type ResourceDef, defineResource } from '../../resources/types.ts';
+import { transportadorRemote } from '../prazosentrega/resource.tsx';
+import { CopiarLink, DataHoraInput, TagStatusRastreio } from './comum.tsx';
+import { TrackingDetalhePage } from './TrackingDetalhePage.tsx';
+
+// Occurrence events (list with the display filter A/P/E, form with the proof-of-delivery attachments) and
+// tracking (late notes first, status tags from core, a page per note with the timeline and the public link).
+
+/** A list with one query parameter chosen by a Segmented control (kept in the URL). */
+function ListaComSeletor({ def, nome, opcoes, padrao }: { def: ResourceDef; nome: string; opcoes: { value: string; label: string }[]; padrao: string }) {
+  const [params, setParams] = useSearchParams();
+  const valor = params.get(nome) ?? padrao;
+  const comFiltro = useMemo<ResourceDef>(
+    () => ({ ...def, listQuery: { ...def.listQuery, ...(valor ? { [nome]: valor } : {}) } }),
+    [def, nome, valor],
+  );
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Segmented
+        data-testid={`seletor-${nome}`}
+        value={valor}
+        options={opcoes}
+        onChange={(v) => {
+          const p = new URLSearchParams(params);
+          if (v === padrao) p.delete(nome);
+          else p.set(nome, String(v));
+          p.delete('pc');
+          setParams(p, { replace: true });
+        }}
+      />
+      <ResourceList def={comFiltro} />
+    </Space>
+  );
+}
+
+const EventosPage = ({ def }: { def: ResourceDef }) => <ListaComSeletor def={def} nome="filtro" padrao="A" opcoes={FILTROS_EVENTO.map((f) => ({ value: f.value, label: f.label }))} />;
+const TrackingPage = ({ def }: { def: ResourceDef }) => (
+  <ListaComSeletor def={def} nome="status" padrao="" opcoes={[{ value: '', label: 'Todas' }, ...STATUS_RASTREIO_LISTA.map((s) => ({ value: s.value, label: s.label }))]} />
+);
+
+function AnexosDoEvento({ uid }: FieldComponentProps) {
+  return uid ? <Anexos api={`/eventos-ocorrencia/${uid}/anexos`} podeAlterar titulo="Comprovante de entrega (foto do canhoto) e outros anexos" /> : null;
+}
+
+const ORIGEM = new Map<string, string>(ORIGENS_EVENTO.map((o) => [o.value, o.label]));
+const nf = (r: EventoOcorrencia) => `${r.numeroNf}${r.serieNf ? `/${r.serieNf}` : ''}`;
+
+export const eventosOcorrencia = defineResource<EventoOcorrencia>({
+  key: 'eventos-ocorrencia',
+  path: '/eventos-ocorrencia',
+  label: 'Eventos de ocorrência',
+  singular: 'Evento de ocorrência',
+  description: 'O que aconteceu com cada NF-e (entrega, tentativa, recusa…): digitado aqui, pelo transportador no portal, pela API ou importado do OCOREN.',
+  group: 'Operação',
+  icon: <EnvironmentOutlined />,
+  recurso: 'eventos-ocorrencia',
+  api: '/eventos-ocorrencia',
+  invalidates: ['tracking', 'tracking-detalhe'],
+  page: EventosPage,
+  defaultSort: { field: 'dataHora', order: 'DESC' },
+  columns: [
+    { field: 'dataHora', title: 'Data e hora', kind: 'dateTime', sortable: true, width: 150 },
+    { field: 'numeroNf', title: 'NF', sortable: true, filter: 'text', width: 110, render: (_v, r) => nf(r) },
+    {
+      field: 'ocorrenciaDescricao',
+      title: 'Ocorrência',
+      sortable: 'ocorrenciaCodigo',
+      filter: 'text',
+      render: (_v, r) => (r.ocorrenciaCodigo ? `${r.ocorrenciaCodigo} - ${r.ocorrenciaDescricao}` : `Código ${r.codigoTransportador ?? '?'} (sem de-para)`),
+    },
+    { field: 'transportadorNome', title: 'Transportador', sortable: true },
+    { field: 'origem', title: 'Origem', sortable: true, width: 170, render: (v) => ORIGEM.get(String(v)) ?? String(v) },
+    { field: 'observacao', title: 'Observação' },
+  ],
+  schema: eventoOcorrenciaInput,
+  fields: [
+    { name: 'chaveNfe', label: 'Chave de acesso da NF-e', span: 24, help: 'Ou informe o CNPJ do emissor e o número da nota.' },
+    { name: 'cnpjEmissorNf', label: 'CNPJ do emissor', span: 12 },
+    { name: 'numeroNf', label: 'Número da NF', span: 8 },
+    { name: 'serieNf', label: 'Série', span: 4 },
+    {
+      name: 'ocorrenciaUid',
+      label: 'Ocorrência',
+      kind: 'remoteSelect',
+      remote: {
+        api: '/ocorrencias/list',
+        value: 'value',
+        label: (r) => String(r.label),
+        search: 'q',
+        currentLabel: (r) => (r.ocorrenciaCodigo ? `${r.ocorrenciaCodigo} - ${r.ocorrenciaDescricao}` : null),
+      },
+    },
+    { name: 'dataHora', label: 'Data e hora', kind: 'custom', component: DataHoraInput, span: 12 },
+    { name: 'dataAgendamento', label: 'Data agendada', kind: 'custom', component: DataHoraInput, span: 12, help: 'Obrigatória nos tipos de agendamento.' },
+    { name: 'transportadorUid', label: 'Transportador', kind: 'remoteSelect', remote: transportadorRemote, help: 'Sem transportador: o da NF-e.' },
+    { name: 'responsavel', label: 'Quem recebeu / informou', span: 12 },
+    { name: 'local', label: 'Local', span: 12 },
+    { name: 'observacao', label: 'Observação', kind: 'textarea' },
+    { name: 'anexos', label: 'Anexos', kind: 'custom', component: AnexosDoEvento, editOnly: true },
+  ],
+  // "Now" when the form opens (a getter: read each time a new form starts).
+  initialValues: {
+    get dataHora() {
+      return dayjs().second(0).millisecond(0).format('YYYY-MM-DDTHH:mm:ssZ');
+    },
+  },
+  toForm: (r) => ({
+    ...r,
+    chaveNfe: r.chaveNfe,
+    cnpjEmissorNf: r.chaveNfe ? null : r.cnpjEmissorNf,
+    numeroNf: r.chaveNfe ? null : r.numeroNf,
+    serieNf: r.chaveNfe ? null : r.serieNf,
+  }),
+  toInput: ({ anexos: _a, ...v }) => v,
+  afterSave: (_s, { created }) => (created ? 'Evento registrado. Abra-o para anexar o comprovante.' : undefined),
+  title: (r) => `${r.ocorrenciaCodigo ?? r.codigoTransportador} na NF ${nf(r)} (${formatarData(r.dataHora, true)})`,
+});
+
+export const tracking = defineResource<Rastreio>({
+  key: 'tracking',
+  path: '/tracking',
+  label: 'Tracking de entregas',
+  singular: 'Rastreamento',
+  description: 'Cada NF-e contra a previsão de entrega (prazo do transportador em dias úteis, com feriados): atrasadas primeiro.',
+  group: 'Operação',
+  icon: <AimOutlined />,
+  recurso: 'tracking',
+  api: '/tracking',
+  operations: [],
+  detail: false,
+  page: TrackingPage,
+  defaultSort: { field: 'status', order: 'ASC' },
+  columns: [
+    { field: 'status', title: 'Status', sortable: true, width: 170, render: (v) => <TagStatusRastreio status={String(v)} /> },
+    { field: 'numero', title: 'NF', sortable: true, filter: 'text', width: 100, render: (_v, r) => `${r.numero}/${r.serie}` },
+    { field: 'emissao', title: 'Emissão', kind: 'date', sortable: true, width: 110 },
+    { field: 'destinatarioNome', title: 'Destinatário', filter: 'text', render: (_v, r) => [r.destinatarioNome, [r.destinatarioMunicipio, r.destinatarioUf].filter(Boolean).join('/')].filter(Boolean).join(' — ') },
+    { field: 'transportadorNome', title: 'Transportador', sortable: true },
+    { field: 'dataPrevista', title: 'Previsão', kind: 'date', sortable: true, width: 110 },
+    { field: 'dataEntrega', title: 'Entrega', kind: 'date', width: 110 },
+    { field: 'diasAtraso', title: 'Atraso (dias)', sortable: true, width: 120, render: (v) => (Number(v) > 0 ? String(v) : '—') },
+  ],
+  fields: [],
+  links: [{ label: 'Abrir', recurso: 'tracking', to: (r) => `/tracking/${r.uid}` }],
+  rowExtra: (r) => <CopiarLink token={r.token} />,
+});
+
+export const trackingDetalhe = defineResource<Registro>({
+  key: 'tracking-detalhe',
+  path: '/tracking/:uid',
+  label: 'Tracking de entregas',
+  singular: 'Rastreamento',
+  group: 'Operação',
+  icon: <NodeIndexOutlined />,
+  menu: false,
+  recurso: 'tracking',
+  api: '/tracking',
+  defaultSort: { field: 'status', order: 'ASC' },
+  columns: [],
+  fields: [],
+  page: TrackingDetalhePage,
+});
