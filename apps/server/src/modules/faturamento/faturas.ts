@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  auditorias, condicoesPagamento, contaCorrenteTransportador, ctes, embarcadorTransportador, faturaCtes, faturas, preFaturas,
+  auditorias, condicoesPagamento, ctes, embarcadorTransportador, faturaCtes, faturas, preFaturas,
   transportadores, unidadesTransportador,
 } from '../../db/schema/index.ts';
 import { exigirTransicao } from '../../framework/acoes.ts';
@@ -294,7 +294,8 @@ const dataPagamento: ActionDef = {
     exigirEmbarcadorUsuario(ctx);
     const data = input.dataPagamento as string | null;
     const para = data ? FATURA.PAGA : FATURA.VALIDADA;
-    exigirTransicao('fatura', row.status as number, para);
+    // Only validar validates: an open invoice is refused as the move it asks for (Aberta → Paga).
+    exigirTransicao('fatura', row.status as number, row.status === FATURA.ABERTA ? FATURA.PAGA : para);
     if (data && data < (row.emissao as string)) {
       throw AppError.field('dataPagamento', `A data de pagamento não pode ser anterior à emissão (${formatarData(row.emissao as string)}).`);
     }
