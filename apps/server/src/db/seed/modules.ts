@@ -8,6 +8,7 @@ import { seedFrete } from './frete.ts';
 import { seedTabelas } from './tabelas.ts';
 import { seedFiscal } from './fiscal.ts';
 import { seedNotificacoes } from './notificacoes.ts';
+import { seedFaturamento } from './faturamento.ts';
 
 // The demo data of each module, in dependency order. A module adds its seed file here (one line).
-export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal, seedNotificacoes];
+export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal, seedFaturamento, seedNotificacoes];
