@@ -1,5 +1,6 @@
 import { Alert, Button, Form, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import Decimal from 'decimal.js';
 import { formatarData, formatarDinheiro, statusDef } from '@fretio/core';
 import { apiGet, apiPost, type ListPage } from '../../app/api.ts';
@@ -36,11 +37,15 @@ export function CtesFatura({ value, onChange, form, uid }: FieldComponentProps) 
     enabled: !!transportadorUid,
   });
 
+  // Editing: the invoice's CT-es start selected.
+  useEffect(() => {
+    if (value === undefined && atuais.data?.length) onChange?.(atuais.data.map((c) => c.cteUid));
+  }, [value, atuais.data, onChange]);
+
   const linhas = [...(atuais.data ?? []), ...(disponiveis.data ?? []).filter((c) => !(atuais.data ?? []).some((a) => a.cteUid === c.cteUid))];
   const soma = linhas.filter((c) => selecionados.includes(c.cteUid)).reduce((s, c) => s.plus(c.valor), new Decimal(0));
-  const descontoNum = (() => {
-    try { return new Decimal(String(desconto ?? '0').replace(/\./g, '').replace(',', '.') || '0'); } catch { return new Decimal(0); }
-  })();
+  // The money field holds a number (MoneyInput); the record may bring it as a number too.
+  const descontoNum = new Decimal(typeof desconto === 'number' && Number.isFinite(desconto) ? desconto : Number(desconto) || 0);
   const liquido = soma.minus(descontoNum);
 
   if (!transportadorUid) return <Typography.Text type="secondary">Escolha o transportador para ver os CT-es que podem ser faturados.</Typography.Text>;
@@ -66,7 +71,7 @@ export function CtesFatura({ value, onChange, form, uid }: FieldComponentProps) 
       <Space wrap>
         <Typography.Text data-testid="soma-ctes">{selecionados.length} CT-e(s): {reais(soma)}</Typography.Text>
         {!descontoNum.isZero() && <Typography.Text>− desconto {reais(descontoNum)} = {reais(liquido)}</Typography.Text>}
-        <Button size="small" disabled={!selecionados.length} onClick={() => form.setFieldValue('valor', liquido.toFixed(2).replace('.', ','))}>
+        <Button size="small" disabled={!selecionados.length} onClick={() => form.setFieldValue('valor', liquido.toNumber())}>
           Usar a soma como valor da fatura
         </Button>
       </Space>

@@ -56,6 +56,7 @@ export const faturas = defineResource<Fatura>({
     { name: 'cteUids', label: 'CT-es da fatura', kind: 'custom', component: CtesFatura, required: false, span: 24 },
     { name: 'observacao', label: 'Observação', kind: 'textarea', span: 24 },
   ],
+  createLabel: 'Nova fatura',
   formSize: 900,
   toForm: (r) => ({ ...r }),
   editavel: (r) => r.status === 1,
