@@ -19,7 +19,7 @@ describe('faturas', () => {
     await signIn(page, ADMIN);
     await page.goto('/faturas');
     await page.getByRole('heading', { name: 'Faturas' }).waitFor();
-    await row(page, 'RS-2025-001').getByText('Validada').waitFor();
+    await row(page, 'RS-2025-001').getByText('Validada', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Nova fatura' }).click();
     const d = page.getByRole('dialog').filter({ hasText: 'Nova fatura' });
@@ -27,7 +27,7 @@ describe('faturas', () => {
     await escolher(page, d.getByLabel('Transportador', { exact: true }), 'Rápido Sul');
     const ctes = d.getByTestId('ctes-fatura');
     for (const n of ['503/1', '504/1']) await row(page, n).getByRole('checkbox').check();
-    await expect.poll(() => d.getByTestId('soma-ctes').innerText()).toBe('2 CT-e(s): R$ 300,00');
+    await expect.poll(() => d.getByTestId('soma-ctes').textContent()).toBe('2 CT-e(s): R$ 300,00');
     await expect.poll(() => ctes.getByRole('row').filter({ hasText: '502/1' }).count()).toBe(0);
     await d.getByRole('button', { name: 'Usar como desconto' }).click();
     await d.getByText('− desconto R$ 12,50 = R$ 287,50').waitFor();
@@ -41,15 +41,15 @@ describe('faturas', () => {
     await toast(page, 'Registro salvo com sucesso.').waitFor();
 
     const linha = row(page, 'RS-E2E-1');
-    await linha.getByText('Aberta').waitFor();
+    await linha.getByText('Aberta', { exact: true }).waitFor();
     await clicarEEsperar(page, linha.getByRole('button', { name: 'Validar' }), { method: 'GET', path: '/api/v1/fatura/validar/' });
-    await linha.getByText('Validada').waitFor();
+    await linha.getByText('Validada', { exact: true }).waitFor();
 
     await linha.getByRole('button', { name: 'Data de pagamento' }).click();
     const m = page.getByRole('dialog').filter({ hasText: 'Pagamento da fatura RS-E2E-1' });
     await data(m.getByLabel('Data de pagamento'), '19/02/2025');
     await clicarEEsperar(page, m.getByRole('button', { name: 'Salvar' }), { method: 'PUT', path: '/data-pagamento' });
-    await linha.getByText('Paga').waitFor();
+    await linha.getByText('Paga', { exact: true }).waitFor();
 
     // The running balance: the accepted divergence (+12,50) and the netting (−12,50).
     await page.goto('/conta-corrente');
@@ -60,7 +60,7 @@ describe('faturas', () => {
     const carrier = (await suite.open()).page;
     await signIn(carrier, TRANSPORTADOR);
     await carrier.goto('/faturas');
-    await row(carrier, 'RS-E2E-1').getByText('Paga').waitFor();
+    await row(carrier, 'RS-E2E-1').getByText('Paga', { exact: true }).waitFor();
     expect(await carrier.getByRole('button', { name: 'Nova fatura' }).count()).toBe(0);
     expect(await row(carrier, 'RS-E2E-1').getByRole('button', { name: 'Validar' }).count()).toBe(0);
   });
