@@ -188,7 +188,8 @@ describe('fatura: do CT-e disponível ao pagamento', () => {
     expect(aberta.status).toBe(400);
     expect(aberta.body.errors[0]).toEqual({ field: 'preFaturaUid', message: "A pré-fatura está 'Aberta': só uma pré-fatura liberada vira fatura." });
     await admin.get(`/api/v1/fatura/pre-fatura/liberar/${pre}`);
-    const f = await admin.post('/api/v1/fatura', { transportadorUid: tr['Expresso Nordeste'], preFaturaUid: pre, numero: 'EN-1', emissao: '2026-04-20', vencimento: '2026-05-04', valor: 321.09 });
+    // No CT-e chosen (the form sends an empty list): the pre-invoice's.
+    const f = await admin.post('/api/v1/fatura', { transportadorUid: tr['Expresso Nordeste'], preFaturaUid: pre, numero: 'EN-1', emissao: '2026-04-20', vencimento: '2026-05-04', valor: 321.09, cteUids: [] });
     expect(f.body.data).toMatchObject({ valorCtes: 321.09, quantidadeCtes: 1, preFaturaUid: pre });
     expect((await admin.get(`/api/v1/fatura/validar/${f.body.data.uid}`)).status).toBe(200);
     expect((await admin.get(`/api/v1/fatura/pre-fatura/${pre}`)).body.data.statusLabel).toBe('Faturada');

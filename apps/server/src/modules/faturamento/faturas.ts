@@ -143,9 +143,10 @@ export const faturasResource = defineResource({
         const [u] = await tx.select({ t: unidadesTransportador.transportadorUid }).from(unidadesTransportador).where(eq(unidadesTransportador.uid, unidade));
         if (u?.t !== transportadorUid) throw AppError.field('unidadeTransportadorUid', 'A unidade não é do transportador da fatura.');
       }
-      let uids = values.cteUids as string[] | undefined;
-      delete values.cteUids;
       const preFaturaUid = values.preFaturaUid as string | null | undefined;
+      // With a pre-invoice, no CT-e chosen means "the pre-invoice's".
+      let uids = preFaturaUid && !(values.cteUids as string[] | undefined)?.length ? undefined : (values.cteUids as string[] | undefined);
+      delete values.cteUids;
       if (preFaturaUid && preFaturaUid !== existing?.preFaturaUid) {
         const [p] = await tx.select().from(preFaturas).where(and(eq(preFaturas.uid, preFaturaUid), eq(preFaturas.embarcadorUid, embarcadorUid)));
         if (!p) throw AppError.field('preFaturaUid', 'Pré-fatura não encontrada.');

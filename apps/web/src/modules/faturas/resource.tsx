@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, DollarOutlined, RollbackOutlined, WalletOutlined } from '@ant-design/icons';
-import { faturaInput, faturaUpdate } from '@fretio/core';
+import { faturaInput, faturaUpdate, formatarData, formatarDinheiro } from '@fretio/core';
 import { api } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
@@ -43,6 +43,12 @@ export const faturas = defineResource<Fatura>({
       name: 'unidadeTransportadorUid', label: 'Unidade (opcional)', kind: 'remoteSelect', required: false, span: 12,
       remote: { api: '/transportadores/transportadores-unidades', label: (r) => String(r.apelido || r.nome), currentLabel: (r) => (r.unidadeNome ? String(r.unidadeNome) : null),
         dependsOn: { field: 'transportadorUid', param: 'ftr_transportadorUid' } },
+    },
+    {
+      name: 'preFaturaUid', label: 'Pré-fatura liberada (opcional)', kind: 'remoteSelect', required: false, span: 24, createOnly: true,
+      help: 'Sem CT-es marcados abaixo, a fatura leva os CT-es da pré-fatura.',
+      remote: { api: '/fatura/pre-fatura', query: { ftr_status: 2, pps: 100 }, dependsOn: { field: 'transportadorUid', param: 'ftr_transportadorUid' },
+        label: (r) => `${formatarData(String(r.criadoEm))} · ${r.quantidadeCtes} CT-e(s) · R$ ${formatarDinheiro(r.valorTotal as number)}` },
     },
     { name: 'numero', label: 'Número da fatura', span: 8 },
     { name: 'emissao', label: 'Emissão', kind: 'date', span: 8 },
