@@ -176,9 +176,11 @@ export const faturasResource = defineResource({
         if ('condicaoPagamentoUid' in values && !condicao.ativo) throw AppError.field('condicaoPagamentoUid', 'A condição de pagamento está inativa.');
       }
       const emissao = get<string>('emissao');
-      const vencimento = 'vencimento' in values ? (values.vencimento as string | null) : null;
+      // Without a due date typed, the condition's first instalment — recomputed only when what it depends on is sent.
+      const vencimento = values.vencimento as string | null | undefined;
+      const recalcular = !existing || 'vencimento' in values || 'condicaoPagamentoUid' in values || 'emissao' in values;
       if (!vencimento) {
-        if (condicao) values.vencimento = vencimentos(condicao.parcelas, emissao)[0];
+        if (recalcular && condicao) values.vencimento = vencimentos(condicao.parcelas, emissao)[0];
         else if (!existing || 'vencimento' in values) throw AppError.field('vencimento', 'Informe o vencimento ou a condição de pagamento.');
         else delete values.vencimento;
       }
