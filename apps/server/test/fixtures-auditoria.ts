@@ -25,6 +25,32 @@ export async function auditoriaDeA(h: Harness, status = 2, transportadorUid?: st
   return a.uid;
 }
 
+/** An authorised CT-e of shipper A with an approved audit (the kind an invoice takes); returns the CT-e's uid. */
+export async function cteAprovadoDeA(h: Harness, transportadorUid: string, valor = '250.00'): Promise<string> {
+  const n = h.seq() * 1000 + Math.floor(Math.random() * 1000);
+  const chave = `35260412345678000195570020${String(n).padStart(9, '0')}100000000`.slice(0, 44);
+  const cteUid = randomUUID();
+  await h.rows(sql`insert into ctes (uid, embarcador_uid, chave, numero, serie, emissao, emissao_texto, tipo_cte, valor_prestacao, transportador_uid, protocolo)
+    values (${cteUid}, ${h.embarcadorA}, ${chave}, ${n}, 2, '2026-04-15T13:00:00Z', '2026-04-15T10:00:00-03:00', 0, ${valor}, ${transportadorUid}, '135260000000001')`);
+  await h.rows(sql`insert into auditorias (embarcador_uid, cte_uid, chave_cte, numero_cte, serie_cte, emissao, transportador_uid, status, resultado_calculo,
+      valor_cobrado, valor_esperado, diferenca, resumo)
+    values (${h.embarcadorA}, ${cteUid}, ${chave}, ${n}, 2, '2026-04-15T13:00:00Z', ${transportadorUid}, 1, 1, ${valor}, ${valor}, 0, 'teste')`);
+  return cteUid;
+}
+const faturaBody = async (h: Harness) => {
+  const tr = await carrierOfA(h);
+  return { transportadorUid: tr, numero: `F-${h.seq()}-${randomUUID().slice(0, 6)}`, emissao: '2026-04-20', vencimento: '2026-05-20', valor: 250, cteUids: [await cteAprovadoDeA(h, tr)] };
+};
+/** An invoice of shipper A; validated when asked (value = its CT-e, so it validates). */
+async function faturaDeA(h: Harness, validada = false) {
+  const uid = (await h.create('/fatura')).uid;
+  if (validada) {
+    const res = await h.admin.get(`/api/v1/fatura/validar/${uid}`);
+    if (res.status !== 200) throw new Error(`validar fatura: ${res.status} ${res.text}`);
+  }
+  return { uid };
+}
+
 /** The demo's autonomous driver unit (indicaAutonomo) of a carrier linked to shipper A. */
 async function unidadeAutonomaDeA(h: Harness) {
   const [u] = await h.rows<{ uid: string }>(sql`select u.uid from unidades_transportador u join embarcador_transportador et
@@ -59,6 +85,7 @@ export const fixturesAuditoria: Record<string, ResourceFixture> = {
     },
     update: () => ({ observacao: 'Conferida' }),
   },
+  '/fatura': { body: faturaBody, update: () => ({ observacao: 'Conferida' }) },
 };
 
 const preFaturaDeA = async (h: Harness) => ({ uid: (await h.create('/fatura/pre-fatura')).uid });
@@ -78,4 +105,13 @@ export const rotasAuditoria: Record<string, RouteFixture> = {
   'GET /api/v1/fatura/pre-fatura/liberar/:uid': { params: preFaturaDeA },
   'GET /api/v1/fatura/pre-fatura/cancelar/:uid': { params: preFaturaDeA },
   'GET /api/v1/fatura/pre-fatura/ctes-list/:uid': { params: preFaturaDeA },
+  'GET /api/v1/fatura/validar/:uid': { params: (h) => faturaDeA(h) },
+  'GET /api/v1/fatura/reabrir/:uid': { params: (h) => faturaDeA(h, true) },
+  'PUT /api/v1/fatura/:uid/data-pagamento': { params: (h) => faturaDeA(h, true), body: () => ({ dataPagamento: '2026-05-20' }) },
+  'GET /api/v1/fatura/:uid/ctes': { params: (h) => faturaDeA(h) },
+  'GET /api/v1/fatura/conta-corrente/:uid': { params: async (h) => ({ uid: await carrierOfA(h) }) },
+  'POST /api/v1/fatura/ctes-list': {
+    body: async (h) => ({ unidadeTransportadorUid: await carrierOfA(h) }),
+    exempt: 'a unidade vem no corpo: unidade de transportador não vinculado ao embarcador responde 400 no campo (faturas.test.ts)',
+  },
 };

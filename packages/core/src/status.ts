@@ -80,12 +80,15 @@ export const STATUS = {
     { value: 4, label: 'Aceita', color: 'cyan', next: [1, 2, 3, 5] },
     { value: 5, label: 'Cancelada', color: 'default', next: [] },
   ]),
+  // Faturada is set by the invoice's validation (and undone by the invoice's reopening), never by a user action.
   preFatura: set('Status da pré-fatura', [
     { value: 1, label: 'Aberta', color: 'default', next: [2, 4] },
     { value: 2, label: 'Liberada', color: 'processing', next: [3, 4] },
     { value: 3, label: 'Faturada', color: 'success', next: [] },
     { value: 4, label: 'Cancelada', color: 'error', next: [] },
   ]),
+  // Invoice: validar (1 → 2) checks the CT-es, the value and the due date; reabrir (2 → 1); the payment
+  // date settles it (2 → 3) and clearing it returns it to Validada (3 → 2). A paid invoice never reopens directly.
   fatura: set('Status da fatura', [
     { value: 1, label: 'Aberta', color: 'default', next: [2] },
     { value: 2, label: 'Validada', color: 'processing', next: [1, 3] },

@@ -73,3 +73,53 @@ export const rpaTituloPagamentoInput = z.object({
   dataPagamento: zData.nullable().describe('null desfaz o pagamento'),
   valorPago: zDecimal(2).nullish().transform((v) => v ?? null),
 });
+
+// Invoices (fatura): the carrier's bill for a set of its CT-es. Typed by the shipper (or created from a
+// released pre-invoice); `validar` checks it, `reabrir` undoes that, `data-pagamento` settles it.
+const zUidOpcional = z.preprocess((v) => (v === '' ? null : v), zUid.nullish()).transform((v) => v ?? null);
+const zDataOpcional = z.preprocess((v) => (v === '' ? null : v), zData.nullish()).transform((v) => v ?? null);
+
+export const faturaInput = z.object({
+  transportadorUid: zUid,
+  unidadeTransportadorUid: zUidOpcional.describe('Unidade do transportador que emitiu a fatura (os CT-es devem ser dela)'),
+  preFaturaUid: zUidOpcional.describe('Pré-fatura liberada de onde vêm os CT-es (sem cteUids)'),
+  condicaoPagamentoUid: zUidOpcional.describe('Sem vencimento, o vencimento sai da condição (dia útil seguinte)'),
+  numero: zTexto(30),
+  emissao: zData,
+  vencimento: zDataOpcional,
+  valor: zDecimal(2, 1e12).describe('Valor cobrado na fatura'),
+  valorDesconto: zDecimal(2, 1e12).nullish().transform((v) => v ?? '0')
+    .describe('Desconto do saldo da conta corrente do transportador (abatido na validação)'),
+  cteUids: z.array(zUid).max(5000, 'No máximo 5.000 CT-es').optional().describe('CT-es da fatura; com preFaturaUid, os da pré-fatura'),
+  observacao: zTextoOpcional(500),
+});
+export const faturaUpdate = faturaInput.partial().extend({ observacao: zTextoOpcional(500) });
+export const fatura = z.object({
+  uid: z.string(), transportadorUid: z.string(), transportadorNome: z.string().nullable(), unidadeTransportadorUid: z.string().nullable(),
+  unidadeNome: z.string().nullable(), preFaturaUid: z.string().nullable(), condicaoPagamentoUid: z.string().nullable(),
+  condicaoPagamentoNome: z.string().nullable(), numero: z.string(), emissao: z.string(), vencimento: z.string(), valor: z.number(),
+  valorDesconto: z.number(), valorCtes: z.number().describe('Soma dos CT-es da fatura'), quantidadeCtes: z.number().int(),
+  status: z.number().int().describe('1 Aberta, 2 Validada, 3 Paga'), statusLabel: z.string(), statusCor: z.string(),
+  validadaEm: z.string().nullable(), dataPagamento: z.string().nullable(), observacao: z.string().nullable(),
+  criadoEm: z.string(), atualizadoEm: z.string(),
+});
+export const faturaCtesListInput = z.object({
+  unidadeTransportadorUid: zUid.describe('Unidade do transportador (ou o próprio transportador: todas as suas unidades)'),
+  embarcadorUid: zUidOpcional.describe('Embarcador ativo (outro embarcador: 400)'),
+});
+export const faturaCte = z.object({
+  cteUid: z.string(), chave: z.string(), numero: z.number().int(), serie: z.number().int(), emissao: z.string(),
+  origem: z.string().nullable(), destino: z.string().nullable(), valor: z.number().describe('Valor do CT-e na fatura (o cobrado)'),
+  auditoriaUid: z.string().nullable(), auditoriaStatus: z.number().int().nullable(), auditoriaStatusLabel: z.string().nullable(),
+  valorEsperado: z.number().nullable(),
+});
+export const faturaPagamentoInput = z.object({
+  dataPagamento: zData.nullable().describe('null desfaz o pagamento (volta a Validada)'),
+});
+export const contaCorrenteLancamento = z.object({
+  uid: z.string(), data: z.string(), valor: z.number().describe('Positivo: o transportador deve ao embarcador'), historico: z.string(),
+  documentoTipo: z.string(), documentoUid: z.string(), saldo: z.number().describe('Saldo depois deste lançamento'),
+});
+export const contaCorrente = z.object({
+  transportadorUid: z.string(), transportadorNome: z.string().nullable(), saldo: z.number(), lancamentos: z.array(contaCorrenteLancamento),
+});

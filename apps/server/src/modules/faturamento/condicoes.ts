@@ -31,6 +31,15 @@ export const condicoesResource = defineResource({
   sortable: { nome: condicoesPagamento.nome, criadoEm: condicoesPagamento.criadoEm },
   defaultSort: 'nome',
   filters: { nome: { column: condicoesPagamento.nome, kind: 'text' }, ativo: { column: condicoesPagamento.ativo, kind: 'bool' } },
+  selecoes: [{
+    path: '/fatura/condicao-pagamento/list',
+    summary: 'Condições ativas para seleção (value = uid)',
+    item: opcaoSelecao,
+    colunas: { uid: condicoesPagamento.uid, nome: condicoesPagamento.nome, parcelas: condicoesPagamento.parcelas, base: condicoesPagamento.base },
+    where: () => eq(condicoesPagamento.ativo, true),
+    orderBy: [asc(condicoesPagamento.nome)],
+    opcao: (c) => ({ value: c.uid, label: `${c.nome} (${descricao(c)})` }),
+  }],
 });
 
 const soma = (data: string, dias: number) => new Date(Date.parse(`${data}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
@@ -49,17 +58,11 @@ export function vencimentos(parcelas: number[], inicio: string): string[] {
 
 const parcelaItem = z.object({ parcela: z.number().int(), dias: z.number().int(), vencimento: z.string(), valor: z.number().nullable() });
 
+// The instalments of one condition from a date (`{uid}/listaselecao`) stay a route of their own: they are
+// computed (due dates on business days, values to the centavo), not rows, and the path carries the uid.
 export async function condicoesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Condição de pagamento'];
-  r.get('/api/v1/fatura/condicao-pagamento/list', {
-    config: { permission: ['condicao-pagamento', 'ler'] },
-    schema: { tags, summary: 'Condições ativas para seleção (value = uid)', response: { 200: envelope(z.array(opcaoSelecao)), ...errorResponses } },
-  }, async (req) => {
-    const rows = await app.db.select().from(condicoesPagamento)
-      .where(and(eq(condicoesPagamento.embarcadorUid, exigirEmbarcador(req.ctx)), eq(condicoesPagamento.ativo, true))).orderBy(asc(condicoesPagamento.nome));
-    return { success: true as const, message: '', data: rows.map((c) => ({ value: c.uid, label: `${c.nome} (${descricao(c)})` })) };
-  });
   r.get('/api/v1/fatura/condicao-pagamento/:uid/listaselecao', {
     config: { permission: ['condicao-pagamento', 'ler'] },
     schema: {

@@ -1,10 +1,12 @@
 import { defineModule } from '../../framework/modulo.ts';
 import { condicoesResource, condicoesRoutes } from './condicoes.ts';
+import { contaCorrenteRoutes } from './conta-corrente.ts';
+import { faturasResource, faturasRoutes } from './faturas.ts';
 import { preFaturasResource, preFaturasRoutes } from './pre-faturas.ts';
 
-// Settlement of audited CT-es: payment conditions and pre-invoices (invoices and RPA: see their modules).
+// Settlement of audited CT-es: payment conditions, pre-invoices, invoices and the carrier's running balance (RPA: see its module).
 export default defineModule({
   nome: 'faturamento',
-  resources: [condicoesResource, preFaturasResource],
-  routes: [condicoesRoutes, preFaturasRoutes],
+  resources: [condicoesResource, preFaturasResource, faturasResource],
+  routes: [condicoesRoutes, preFaturasRoutes, faturasRoutes, contaCorrenteRoutes],
 });

@@ -1,0 +1,47 @@
+import { Card, Empty, Select, Space, Statistic, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatarData, formatarDinheiro } from '@fretio/core';
+import { apiGet, type ListPage } from '../../app/api.ts';
+import { queryKeys } from '../../app/queryKeys.ts';
+import type { ResourceDef } from '../../resources/types.ts';
+import type { ContaCorrente } from './tipos.ts';
+
+// The carrier's running balance: choose the carrier, see the balance and every dated entry (accepted
+// divergences, invoice nettings and their reversals) with the balance after each one.
+export function ContaCorrentePage({ def }: { def: ResourceDef }) {
+  const [transportadorUid, setTransportador] = useState<string | undefined>();
+  const carriers = useQuery({
+    queryKey: [...queryKeys.resource('transportadores').all, 'conta-corrente-opcoes'],
+    queryFn: async () => (await apiGet<ListPage<{ uid: string; nome: string; nomeFantasia: string | null }>>('/transportadores', { pps: 500, ssf: 'nome' })).data.data,
+  });
+  const conta = useQuery({
+    queryKey: [...queryKeys.resource('fatura').all, 'conta-corrente', transportadorUid],
+    queryFn: async () => (await apiGet<ContaCorrente>(`/fatura/conta-corrente/${transportadorUid}`)).data,
+    enabled: !!transportadorUid,
+  });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="large">
+      <Typography.Title level={3} style={{ margin: 0 }}>{def.label}</Typography.Title>
+      <Typography.Text type="secondary">{def.description}</Typography.Text>
+      <Select style={{ width: 420 }} showSearch optionFilterProp="label" placeholder="Transportador" value={transportadorUid} onChange={setTransportador}
+        loading={carriers.isLoading} data-testid="cc-transportador"
+        options={(carriers.data ?? []).map((c) => ({ value: c.uid, label: c.nomeFantasia || c.nome }))} />
+      {!transportadorUid ? <Empty description="Escolha um transportador" /> : (
+        <>
+          <Card size="small">
+            <Statistic title="Saldo (positivo: o transportador deve ao embarcador)" value={formatarDinheiro(conta.data?.saldo ?? 0)} prefix="R$" loading={conta.isLoading} />
+          </Card>
+          <Table size="small" rowKey="uid" loading={conta.isLoading} dataSource={conta.data?.lancamentos ?? []} pagination={{ pageSize: 20 }}
+            columns={[
+              { title: 'Data', dataIndex: 'data', width: 150, render: (v: string) => formatarData(v, true) },
+              { title: 'Histórico', dataIndex: 'historico' },
+              { title: 'Documento', dataIndex: 'documentoTipo', width: 120 },
+              { title: 'Valor', dataIndex: 'valor', align: 'right', width: 130, render: (v: number) => formatarDinheiro(v) },
+              { title: 'Saldo', dataIndex: 'saldo', align: 'right', width: 130, render: (v: number) => formatarDinheiro(v) },
+            ]} />
+        </>
+      )}
+    </Space>
+  );
+}
