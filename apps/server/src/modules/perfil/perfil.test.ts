@@ -28,7 +28,7 @@ describe('GET /api/v1/perfil', () => {
     const p = (await carrier.get('/api/v1/perfil')).body.data;
     expect(p.tipoUsuario).toBe(2);
     expect(p.transportador).toMatchObject({ nome: 'Rápido Sul Transportes Ltda', unidade: { apelido: 'Curitiba' } });
-    expect(p.permissoes.transportadores).toEqual(['ler']);
+    expect(p.permissoes.transportadores).toEqual(['ler', 'criar', 'alterar']);
   });
 
   it('answers 401 without a session', async () => {
