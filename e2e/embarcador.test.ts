@@ -83,7 +83,11 @@ describe('meu embarcador e transportadores', () => {
     await drawer(page).getByLabel('CNPJ').fill(RAPIDO_SUL.cnpj);
     await drawer(page).getByText('já está cadastrado e vinculado a este embarcador').waitFor();
     expect(await drawer(page).getByRole('button', { name: 'Vincular ao embarcador' }).count()).toBe(0);
+    // Something was typed: Cancel asks before discarding it.
     await drawer(page).getByRole('button', { name: 'Cancelar' }).click();
+    await page.locator('.ant-modal-confirm').getByText('Descartar as alterações?').waitFor();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Descartar' }).click();
+    await page.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
 
     // Unlinked from "Meu embarcador", it leaves the carriers list too.
     await page.getByRole('menu').first().getByText('Meu embarcador').click();

@@ -101,8 +101,8 @@ export async function confirmar(page: Page, botao: string, opts: { method: strin
  * the others are in its '⋯' menu ("Mais ações"), opened first when the action is not in the row.
  */
 export async function acaoDaLinha(page: Page, linha: Locator, nome: string | RegExp) {
-  const exato = typeof nome === 'string';
-  const direta = linha.getByRole('button', { name: nome, exact: exato }).or(linha.getByRole('link', { name: nome, exact: exato }));
+  // Not exact: an icon's own name (e.g. "edit") comes before the label in the accessible name.
+  const direta = linha.getByRole('button', { name: nome }).or(linha.getByRole('link', { name: nome }));
   // The row first (its actions render with it), then where the action is.
   await linha.first().waitFor();
   if (await direta.count()) {
@@ -110,7 +110,7 @@ export async function acaoDaLinha(page: Page, linha: Locator, nome: string | Reg
     return;
   }
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-  const item = menu.getByRole('menuitem', { name: nome, exact: exato }).or(menu.getByRole('button', { name: nome, exact: exato }));
+  const item = menu.getByRole('menuitem', { name: nome }).or(menu.getByRole('button', { name: nome }));
   for (let tentativa = 1; ; tentativa++) {
     // A click during the opening animation can be lost: open again while the item is not there.
     if (!(await item.count())) await linha.getByRole('button', { name: 'Mais ações' }).click();
@@ -133,7 +133,15 @@ export async function acoesDaLinha(page: Page, linha: Locator): Promise<string[]
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   await menu.first().waitFor();
   const itens = (await menu.locator('[role=menuitem], button').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-  await mais.click();
-  await menu.first().waitFor({ state: 'hidden' });
+  // Closed again with Escape (a click on '⋯' during its opening animation may be lost).
+  await expect
+    .poll(
+      async () => {
+        if (await menu.count()) await page.keyboard.press('Escape');
+        return menu.count();
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(0);
   return [...nomes, ...itens];
 }

@@ -41,7 +41,15 @@ export function useColunasOcultas(def: ResourceDef): [ReadonlySet<string>, (ocul
 }
 
 /** The 'Colunas' button of a list: the user picks the columns shown (name and status always are). */
-export function EscolherColunas({ def, ocultas, onChange }: { def: ResourceDef; ocultas: ReadonlySet<string>; onChange: (o: string[]) => void }) {
+export function EscolherColunas({
+  def,
+  ocultas,
+  onChange,
+}: {
+  def: ResourceDef;
+  ocultas: ReadonlySet<string>;
+  onChange: (o: string[]) => void;
+}) {
   const opcionais = colunasOpcionais(def);
   if (!opcionais.length) return null;
   const visiveis = opcionais.filter((c) => !ocultas.has(c.field)).map((c) => c.field);

@@ -9,6 +9,7 @@ import { camposComSchema } from './camposDoSchema.ts';
 import { aplicarErrosNoForm } from './formErrors.ts';
 import type { FieldDef, Registro, ResourceDef } from './types.ts';
 import { useResourceDetail, useSaveResource } from './useResourceApi.ts';
+import { useDescarte } from './descarte.ts';
 import { erroNoNavegador } from './validarNoNavegador.ts';
 
 // The create/edit form of any declared resource, in a drawer. Field rules come from the declared zod
@@ -34,6 +35,9 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
   const record = (row ?? detail.data ?? null) as Registro | null;
   const fields = def.fields.filter((f) => (uid ? !f.createOnly : !f.editOnly));
   const schema = uid ? (def.updateSchema ?? def.schema) : def.schema;
+  // Cancel, the drawer's close and a navigation away ask before discarding what the user typed.
+  const descarte = useDescarte(form, open && !readOnly);
+  const fechar = () => descarte.sair(onClose);
 
   useEffect(() => {
     if (record) form.setFieldsValue(def.toForm ? def.toForm(record) : record);
@@ -46,6 +50,7 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
       const local = erroNoNavegador(schema, body, camposVisiveis(fields, form.getFieldsValue(true)));
       if (local) throw local;
       await save.mutateAsync({ uid: uid ?? undefined, body });
+      descarte.salvo();
       onClose();
     } catch (e) {
       const err = e as ApiError;
@@ -72,11 +77,11 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
       // Never wider than the window (phones, or a wide form such as a permission matrix).
       size={Math.min(def.formSize ?? 560, window.innerWidth)}
       destroyOnHidden
-      onClose={() => onClose()}
+      onClose={fechar}
       afterOpenChange={(visible) => !visible && onAfterClose?.()}
       footer={
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-          <Button onClick={() => onClose()}>{readOnly ? 'Fechar' : 'Cancelar'}</Button>
+          <Button onClick={fechar}>{readOnly ? 'Fechar' : 'Cancelar'}</Button>
           {!readOnly && (
             <Button type="primary" htmlType="submit" form={formId} loading={save.isPending} disabled={!!uid && !record}>
               Salvar
