@@ -36,3 +36,4 @@ export * from './api/documentos.ts';
 export * from './api/operacoes.ts';
 export * from './notificacoes.ts';
 export * from './api/notificacoes.ts';
+export * from './rotulos.ts';

@@ -71,7 +71,9 @@ export function RecordForm({ def, extra }: { def: ResourceDef; extra?: ReactNode
         e,
         def.fields.map((f) => f.name),
       );
-      message.error([err.message || MSG.erroSalvar, ...semCampo].join(' '));
+      // One toast per failure: the same text again replaces it instead of stacking a second one.
+      const texto = [err.message || MSG.erroSalvar, ...semCampo].join(' ');
+      message.error({ content: texto, key: `erro:${texto}` });
     }
   }
 
