@@ -127,7 +127,7 @@ describe('acesso: usuários, papéis e tokens de API', () => {
 
     // Revoked from the list, it stops working.
     await token.getByRole('button', { name: 'Revogar' }).click();
-    await confirmacao(page).getByText('Revogar o token "Integração ERP E2E"?').first().waitFor();
+    await confirmacao(page).getByText('Revogar o token "Integração ERP E2E"?').last().waitFor();
     await confirmar(page, 'Revogar', { method: 'DELETE', path: '/api-token/' });
     await toast(page, 'Token revogado.').waitFor();
     await token.getByText('Revogado', { exact: true }).waitFor();

@@ -60,7 +60,7 @@ describe('centros de custo', () => {
 
     // Delete with confirmation: the filtered list is then empty.
     await acaoDaLinha(page, row(page, 'Centro E2E Editado'), 'Excluir');
-    await confirmacao(page).getByText('Excluir centro de custo "7.77 - Centro E2E Editado"?').first().waitFor();
+    await confirmacao(page).getByText('Excluir centro de custo "7.77 - Centro E2E Editado"?').last().waitFor();
     await confirmar(page, 'Excluir', { method: 'DELETE', path: '/centros-custo/' });
     await toast(page, 'Registro excluído com sucesso.').waitFor();
     await page.getByText('Nenhum registro encontrado').waitFor();

@@ -85,7 +85,7 @@ describe('meu embarcador e transportadores', () => {
     expect(await drawer(page).getByRole('button', { name: 'Vincular ao embarcador' }).count()).toBe(0);
     // Something was typed: Cancel asks before discarding it.
     await drawer(page).getByRole('button', { name: 'Cancelar' }).click();
-    await page.locator('.ant-modal-confirm').getByText('Descartar as alterações?').first().waitFor();
+    await page.locator('.ant-modal-confirm').getByText('Descartar as alterações?').last().waitFor();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Descartar' }).click();
     await page.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
 
@@ -94,7 +94,7 @@ describe('meu embarcador e transportadores', () => {
     await page.getByRole('tab', { name: 'Transportadores' }).click();
     await page.getByRole('heading', { name: 'Transportadores vinculados' }).waitFor();
     await acaoDaLinha(page, row(page, RAPIDO_SUL.nome), 'Desvincular');
-    await confirmacao(page).getByText(`Desvincular o transportador "${RAPIDO_SUL.nome}" deste embarcador?`).first().waitFor();
+    await confirmacao(page).getByText(`Desvincular o transportador "${RAPIDO_SUL.nome}" deste embarcador?`).last().waitFor();
     await confirmar(page, 'Desvincular', { method: 'DELETE', path: '/transportadores/' });
     await toast(page, 'Transportador desvinculado do embarcador.').waitFor();
     await row(page, RAPIDO_SUL.nome).waitFor({ state: 'detached' });
@@ -119,7 +119,7 @@ describe('meu embarcador e transportadores', () => {
     await marta.getByText('Pendente', { exact: true }).waitFor();
     expect(await acoesDaLinha(page, marta)).toEqual(expect.arrayContaining(['Aprovar', 'Recusar']));
     await acaoDaLinha(page, marta, 'Aprovar');
-    await confirmacao(page).getByText('Aprovar o acesso de "Marta da TransMinas" (TransMinas Cargas S.A.)?').first().waitFor();
+    await confirmacao(page).getByText('Aprovar o acesso de "Marta da TransMinas" (TransMinas Cargas S.A.)?').last().waitFor();
     await confirmar(page, 'Aprovar', { method: 'PUT', path: '/pre-usuarios-transportador/' });
     await toast(page, 'Acesso de Marta da TransMinas aprovado.').waitFor();
     await marta.getByText('Ativo', { exact: true }).waitFor();

@@ -82,14 +82,14 @@ describe('experiência de uso', () => {
 
     // Cancel asks; "Continuar editando" keeps the drawer and what was typed.
     await drawer(page).getByRole('button', { name: 'Cancelar' }).click();
-    await descarte(page).getByText('Descartar as alterações?').first().waitFor();
+    await descarte(page).getByText('Descartar as alterações?').last().waitFor();
     await descarte(page).getByRole('button', { name: 'Continuar editando' }).click();
     await descarte(page).waitFor({ state: 'detached' });
     expect(await drawer(page).getByLabel('Nome', { exact: true }).inputValue()).toBe('Feriado E2E');
 
     // Leaving through the menu asks too; discarding goes on to the other screen.
     await page.getByRole('menu').first().getByText('Faixas de CEP', { exact: true }).click();
-    await descarte(page).getByText('Descartar as alterações?').first().waitFor();
+    await descarte(page).getByText('Descartar as alterações?').last().waitFor();
     await descarte(page).getByRole('button', { name: 'Descartar' }).click();
     await page.getByRole('heading', { name: 'Faixas de CEP' }).waitFor();
     expect(posts).toEqual([]);
