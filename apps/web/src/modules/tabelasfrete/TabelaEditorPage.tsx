@@ -9,7 +9,6 @@ import { FormFields, camposVisiveis, valoresDosCampos } from '../../resources/Re
 import { erroNoNavegador } from '../../resources/validarNoNavegador.ts';
 import { ResourceList } from '../../resources/ResourceList.tsx';
 import { Anexos } from '../../resources/anexos/Anexos.tsx';
-import { useDescarte } from '../../resources/descarte.ts';
 import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
 import type { Registro, ResourceDef } from '../../resources/types.ts';
 import { useSaveResource } from '../../resources/useResourceApi.ts';
@@ -145,8 +144,6 @@ function CabecalhoTabela({ tabela, podeAlterar }: { tabela: TabelaFreteCompleta 
   const fields = CAMPOS_TABELA.filter((f) => (uid ? !f.createOnly : !f.editOnly));
   const schema = uid ? tabelasFrete.updateSchema : tabelasFrete.schema;
   const [errosDaTabela, setErrosDaTabela] = useState<string[]>([]);
-  // Leaving the editor (menu, breadcrumb) with unsaved header changes asks first.
-  const descarte = useDescarte(form, podeAlterar);
   const valores = tabela ? JSON.stringify(valoresDoCabecalho(tabela)) : null;
 
   // Changes of routes or rules refresh the table but keep what is being typed in the header.
@@ -162,7 +159,6 @@ function CabecalhoTabela({ tabela, podeAlterar }: { tabela: TabelaFreteCompleta 
       const local = erroNoNavegador(schema, body, camposVisiveis(fields, values));
       if (local) throw local;
       const r = await save.mutateAsync({ uid: uid ?? undefined, body });
-      descarte.salvo();
       if (!uid) navigate(editorDaTabela(r.data.uid), { replace: true });
     } catch (e) {
       const err = e as ApiError;
