@@ -21,7 +21,7 @@ const TELAS: [string, string][] = [
   ['/calculadora', 'Calculadora de frete'],
 ];
 
-const drawer = (page: Page) => page.locator('.ant-drawer-content');
+const drawer = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Novo feriado' });
 const descarte = (page: Page) => page.locator('.ant-modal-confirm');
 
 describe('experiência de uso', () => {
