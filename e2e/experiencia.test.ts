@@ -62,7 +62,7 @@ describe('experiência de uso', () => {
     await expect.poll(cabecalhos).toEqual(['Código', 'Situação', 'Nome', 'Ações']);
   });
 
-  it('formulário alterado pede confirmação ao cancelar e ao sair pelo menu; Enter no calendário não envia', async () => {
+  it('formulário alterado pede confirmação ao cancelar e ao fechar a gaveta; Enter no calendário não envia', async () => {
     const { page } = await suite.open();
     await signIn(page, ADMIN);
     const posts: string[] = [];
@@ -88,11 +88,11 @@ describe('experiência de uso', () => {
     await descarte(page).waitFor({ state: 'detached' });
     expect(await drawer(page).getByLabel('Nome', { exact: true }).inputValue()).toBe('Feriado E2E');
 
-    // Leaving through the menu asks too; discarding goes on to the other screen.
-    await page.getByRole('menu').first().getByText('Faixas de CEP', { exact: true }).click();
+    // Closing the drawer (a click outside it) asks too; discarding closes it.
+    await page.locator('.ant-drawer-mask').click({ position: { x: 5, y: 5 } });
     await descarte(page).getByText('Descartar as alterações?').last().waitFor();
     await descarte(page).getByRole('button', { name: 'Descartar' }).click();
-    await page.getByRole('heading', { name: 'Faixas de CEP' }).waitFor();
+    await page.getByRole('dialog').filter({ hasText: 'Novo feriado' }).waitFor({ state: 'hidden' });
     expect(posts).toEqual([]);
   });
 
