@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '../apps/server/src/db/schema/index.ts';
 import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
-import { confirmar, escolher } from './support/antd.ts';
+import { confirmacao, confirmar, escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
 // Access management through the UI: users of the active shipper (activation e-mail), roles through
@@ -127,7 +127,7 @@ describe('acesso: usuários, papéis e tokens de API', () => {
 
     // Revoked from the list, it stops working.
     await token.getByRole('button', { name: 'Revogar' }).click();
-    await page.locator('.ant-popconfirm').getByText('Revogar o token "Integração ERP E2E"?').waitFor();
+    await confirmacao(page).getByText('Revogar o token "Integração ERP E2E"?').last().waitFor();
     await confirmar(page, 'Revogar', { method: 'DELETE', path: '/api-token/' });
     await toast(page, 'Token revogado.').waitFor();
     await token.getByText('Revogado', { exact: true }).waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, signIn } from './support/browser.ts';
-import { escolher } from './support/antd.ts';
+import { acaoDaLinha, escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
 // Master data through the UI: a person whose CEP fills the address, found by an accent-insensitive
@@ -29,7 +29,7 @@ describe('cadastros mestres', () => {
     await page.getByRole('menu').first().getByText('Pessoas', { exact: true }).click();
     await page.getByRole('heading', { name: 'Pessoas' }).waitFor();
     // The demo documents are generated when seeding: read an existing company's CNPJ from the list.
-    const existente = (await row(page, 'Arrozeira Pelotense Ltda').locator('td').nth(1).textContent()) ?? '';
+    const existente = (await row(page, 'Arrozeira Pelotense Ltda').getByRole('cell', { name: /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/ }).textContent()) ?? '';
     expect(existente).toMatch(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
     await page.getByRole('button', { name: 'Nova pessoa' }).click();
     await drawer(page).getByText('Nova pessoa').waitFor();
@@ -124,13 +124,13 @@ describe('cadastros mestres', () => {
     await signIn(page, ADMIN);
     // Rápido Sul has a user of its own: it maintains its fleet, the shipper only reads it.
     await page.goto('/transportadores');
-    await row(page, 'Rápido Sul Transportes Ltda').getByRole('link', { name: 'Veículos' }).click();
+    await acaoDaLinha(page, row(page, 'Rápido Sul Transportes Ltda'), 'Veículos');
     await page.getByTestId('registro-pai').filter({ hasText: 'Rápido Sul Transportes Ltda' }).waitFor();
     await row(page, 'RSL2A19').waitFor();
     expect(await page.getByRole('button', { name: 'Novo' }).count()).toBe(0);
     // Expresso Nordeste has none: Demo, which registered it, maintains it.
     await page.goto('/transportadores');
-    await row(page, 'Expresso Nordeste Logística Ltda').getByRole('link', { name: 'Veículos' }).click();
+    await acaoDaLinha(page, row(page, 'Expresso Nordeste Logística Ltda'), 'Veículos');
     await page.getByTestId('registro-pai').filter({ hasText: 'Expresso Nordeste Logística Ltda' }).waitFor();
     await page.getByRole('heading', { name: 'Veículos' }).waitFor();
     await row(page, 'AUV-8123').waitFor();

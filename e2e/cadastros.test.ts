@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
-import { confirmar, escolher } from './support/antd.ts';
+import { acaoDaLinha, confirmacao, confirmar, escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
 // The generic list/form on the registers: create, validation, server field errors, edit, filter,
@@ -59,8 +59,8 @@ describe('centros de custo', () => {
     expect(await row(page, 'Suprimentos').count()).toBe(0);
 
     // Delete with confirmation: the filtered list is then empty.
-    await row(page, 'Centro E2E Editado').getByRole('button', { name: 'Excluir' }).click();
-    await page.locator('.ant-popconfirm').getByText('Excluir centro de custo "7.77 - Centro E2E Editado"?').waitFor();
+    await acaoDaLinha(page, row(page, 'Centro E2E Editado'), 'Excluir');
+    await confirmacao(page).getByText('Excluir centro de custo "7.77 - Centro E2E Editado"?').last().waitFor();
     await confirmar(page, 'Excluir', { method: 'DELETE', path: '/centros-custo/' });
     await toast(page, 'Registro excluído com sucesso.').waitFor();
     await page.getByText('Nenhum registro encontrado').waitFor();

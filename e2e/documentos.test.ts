@@ -6,6 +6,7 @@ import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, signIn } from './support/browser.ts';
+import { acaoDaLinha } from './support/antd.ts';
 import { clicarEEsperar, e2eSuite } from './support/setup.ts';
 
 // Fiscal documents in the browser: a ZIP of real NF-e (../shared/data/nfe) dropped in the import
@@ -65,7 +66,7 @@ describe('documentos fiscais', () => {
     await dialogo.waitFor({ state: 'detached' });
 
     // The note opens on its own page.
-    await linha.getByRole('link', { name: 'Abrir' }).click();
+    await acaoDaLinha(page, linha, 'Abrir');
     await page.getByTestId('titulo-nfe').getByText('NF-e 27677 · série 3').waitFor();
     await page.getByTestId('nfe-emitente').getByText('Fornos Ltda.').waitFor();
     await page.getByTestId('nfe-destinatario').getByText('MARIA DE PEREIRA SILVA').waitFor();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
-import { confirmar } from './support/antd.ts';
+import { acaoDaLinha, acoesDaLinha, confirmacao, confirmar } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
 // The shipper's own area ("Meu embarcador") and its carriers: linking an existing carrier found by
@@ -16,7 +16,6 @@ const OUTRO = 'admin@outro.com.br';
 const RAPIDO_SUL = { nome: 'Rápido Sul Transportes Ltda', cnpj: '60746948000112', mascarado: '60.746.948/0001-12' };
 const drawer = (page: Page) => page.getByRole('dialog');
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
-const popconfirm = (page: Page) => page.locator('.ant-popconfirm');
 
 /** A PKCS#12 (A1) certificate made by openssl, as the server's own tests do. */
 const dir = mkdtempSync(join(tmpdir(), 'fretio-a1-'));
@@ -84,14 +83,18 @@ describe('meu embarcador e transportadores', () => {
     await drawer(page).getByLabel('CNPJ').fill(RAPIDO_SUL.cnpj);
     await drawer(page).getByText('já está cadastrado e vinculado a este embarcador').waitFor();
     expect(await drawer(page).getByRole('button', { name: 'Vincular ao embarcador' }).count()).toBe(0);
+    // Something was typed: Cancel asks before discarding it.
     await drawer(page).getByRole('button', { name: 'Cancelar' }).click();
+    await page.locator('.ant-modal-confirm').getByText('Descartar as alterações?').last().waitFor();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Descartar' }).click();
+    await page.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
 
     // Unlinked from "Meu embarcador", it leaves the carriers list too.
     await page.getByRole('menu').first().getByText('Meu embarcador').click();
     await page.getByRole('tab', { name: 'Transportadores' }).click();
     await page.getByRole('heading', { name: 'Transportadores vinculados' }).waitFor();
-    await row(page, RAPIDO_SUL.nome).getByRole('button', { name: 'Desvincular' }).click();
-    await popconfirm(page).getByText(`Desvincular o transportador "${RAPIDO_SUL.nome}" deste embarcador?`).waitFor();
+    await acaoDaLinha(page, row(page, RAPIDO_SUL.nome), 'Desvincular');
+    await confirmacao(page).getByText(`Desvincular o transportador "${RAPIDO_SUL.nome}" deste embarcador?`).last().waitFor();
     await confirmar(page, 'Desvincular', { method: 'DELETE', path: '/transportadores/' });
     await toast(page, 'Transportador desvinculado do embarcador.').waitFor();
     await row(page, RAPIDO_SUL.nome).waitFor({ state: 'detached' });
@@ -114,14 +117,14 @@ describe('meu embarcador e transportadores', () => {
     await page.goto('/meu-embarcador/pre-usuarios');
     const marta = row(page, 'Marta da TransMinas');
     await marta.getByText('Pendente', { exact: true }).waitFor();
-    await marta.getByRole('button', { name: 'Recusar' }).waitFor();
-    await marta.getByRole('button', { name: 'Aprovar' }).click();
-    await popconfirm(page).getByText('Aprovar o acesso de "Marta da TransMinas" (TransMinas Cargas S.A.)?').waitFor();
+    expect(await acoesDaLinha(page, marta)).toEqual(expect.arrayContaining(['Aprovar', 'Recusar']));
+    await acaoDaLinha(page, marta, 'Aprovar');
+    await confirmacao(page).getByText('Aprovar o acesso de "Marta da TransMinas" (TransMinas Cargas S.A.)?').last().waitFor();
     await confirmar(page, 'Aprovar', { method: 'PUT', path: '/pre-usuarios-transportador/' });
     await toast(page, 'Acesso de Marta da TransMinas aprovado.').waitFor();
     await marta.getByText('Ativo', { exact: true }).waitFor();
-    expect(await marta.getByRole('button', { name: 'Aprovar' }).count()).toBe(0);
-    expect(await marta.getByRole('button', { name: 'Recusar' }).count()).toBe(0);
+    expect(await acoesDaLinha(page, marta)).not.toEqual(expect.arrayContaining(['Aprovar']));
+    expect(await acoesDaLinha(page, marta)).not.toEqual(expect.arrayContaining(['Recusar']));
 
     // Approved, she is a user of the shipper.
     await page.getByRole('tab', { name: 'Usuários', exact: true }).click();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { transportadores } from '../apps/server/src/db/schema/index.ts';
 import { as } from '../apps/server/test/support/http.ts';
-import { confirmar } from './support/antd.ts';
+import { acaoDaLinha, confirmar } from './support/antd.ts';
 import { ADMIN, signIn } from './support/browser.ts';
 import { clicarEEsperar, e2eSuite } from './support/setup.ts';
 
@@ -33,7 +33,8 @@ describe('notificações', () => {
     const shipper = (await suite.open()).page;
     await signIn(shipper, ADMIN);
     await shipper.goto(`/cotacoesfrete?ftr_numero=${numero}`);
-    await shipper.getByRole('button', { name: 'Abrir para respostas' }).click();
+    const linha = shipper.getByRole('row').filter({ has: shipper.getByRole('cell', { name: String(numero), exact: true }) });
+    await acaoDaLinha(shipper, linha, 'Abrir para respostas');
     await confirmar(shipper, 'Abrir para respostas', { method: 'PUT', path: `/cotacoesfrete/${uid}/atualizarstatus` });
 
     // Back to the carrier's window: the bell asks `news` on focus (and every 30 s).

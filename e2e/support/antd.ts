@@ -65,13 +65,16 @@ export async function preencherData(campo: Locator, valor: string) {
   await expect.poll(() => campo.inputValue()).toBe(valor);
 }
 
+/** The open confirmation: a Popconfirm (an action in the row) or a confirm modal (one in the '⋯' menu). */
+export const confirmacao = (page: Page) => page.locator('.ant-popconfirm:not(.ant-popover-hidden), .ant-modal-confirm').last();
+
 /**
- * Confirms an open Popconfirm by its button and waits for the write it sends (`method` on a URL
+ * Confirms an open Popconfirm (or confirm modal) by its button and waits for the write it sends (`method` on a URL
  * containing `path`). A click that lands while the popover is still zooming in is lost: the button is
  * clicked again while the popover stays open and no answer has come.
  */
 export async function confirmar(page: Page, botao: string, opts: { method: string; path: string }) {
-  const pop = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+  const pop = confirmacao(page);
   let respondeu = false;
   const resposta = page
     .waitForResponse((r) => r.request().method() === opts.method && r.url().includes(opts.path))
@@ -91,4 +94,54 @@ export async function confirmar(page: Page, botao: string, opts: { method: strin
   const res = await resposta;
   expect(res.status(), `${opts.method} ${res.url()}`).toBeLessThan(400);
   return res;
+}
+
+/**
+ * Runs the row action `nome` of a list row: the row's primary action is a button (or link) of its own,
+ * the others are in its '⋯' menu ("Mais ações"), opened first when the action is not in the row.
+ */
+export async function acaoDaLinha(page: Page, linha: Locator, nome: string | RegExp) {
+  // Not exact: an icon's own name (e.g. "edit") comes before the label in the accessible name.
+  const direta = linha.getByRole('button', { name: nome }).or(linha.getByRole('link', { name: nome }));
+  // The row first (its actions render with it), then where the action is.
+  await linha.first().waitFor();
+  if (await direta.count()) {
+    await direta.first().click();
+    return;
+  }
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  const item = menu.getByRole('menuitem', { name: nome }).or(menu.getByRole('button', { name: nome }));
+  for (let tentativa = 1; ; tentativa++) {
+    // A click during the opening animation can be lost: open again while the item is not there.
+    if (!(await item.count())) await linha.getByRole('button', { name: 'Mais ações' }).click();
+    try {
+      await item.first().click({ timeout: 10_000 });
+      return;
+    } catch (e) {
+      if (tentativa === 3) throw e;
+    }
+  }
+}
+
+/** The row's actions a user can reach (in the row and in its '⋯' menu), closing the menu again. */
+export async function acoesDaLinha(page: Page, linha: Locator): Promise<string[]> {
+  await linha.first().waitFor();
+  const nomes = (await linha.locator('td:last-child').getByRole('button').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  const mais = linha.getByRole('button', { name: 'Mais ações' });
+  if (!(await mais.count())) return nomes;
+  await mais.click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await menu.first().waitFor();
+  const itens = (await menu.locator('[role=menuitem], button').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  // Closed again with Escape (a click on '⋯' during its opening animation may be lost).
+  await expect
+    .poll(
+      async () => {
+        if (await menu.count()) await page.keyboard.press('Escape');
+        return menu.count();
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(0);
+  return [...nomes, ...itens];
 }

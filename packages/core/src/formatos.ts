@@ -41,3 +41,10 @@ export function formatarData(v: string | Date | null | undefined, comHora = fals
 
 /** Blank values become null (spec §5). */
 export const vazioParaNulo = <T>(v: T): T | null => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** A municipality as users read it, everywhere an IBGE code is shown: "São Paulo/SP (3550308)";
+ * without its name (unknown code), the code alone. */
+export function descreverMunicipio(ibge: string | null | undefined, m?: { nome: string; uf: string } | null): string {
+  if (!ibge) return '—';
+  return m ? `${m.nome}/${m.uf} (${ibge})` : `Município ${ibge}`;
+}

@@ -41,3 +41,4 @@ export * from './api/notificacoes.ts';
 export * from './api/coleta.ts';
 export * from './rastreio.ts';
 export * from './api/rastreio.ts';
+export * from './rotulos.ts';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MSG } from '@fretio/core';
+import { MSG, comRotulos } from '@fretio/core';
 import { AppError, type FieldError } from '../lib/errors.ts';
 import { pgErrorToAppError } from '../lib/pg-errors.ts';
 
@@ -33,8 +33,9 @@ export default fp(async function errors(app: FastifyInstance) {
       appError = pgErrorToAppError(err) ?? new AppError('INTERNAL');
     }
     if (appError.status >= 500) req.log.error({ err }, 'unhandled error');
-    const body: Record<string, unknown> = { success: false, message: appError.message, errorCode: appError.status, code: appError.replyCode };
-    if (appError.errors?.length) body.errors = appError.errors;
+    // Every message a user reads names fields by the screens' labels, never by their codes.
+    const body: Record<string, unknown> = { success: false, message: comRotulos(appError.message), errorCode: appError.status, code: appError.replyCode };
+    if (appError.errors?.length) body.errors = appError.errors.map((e) => ({ ...e, message: comRotulos(e.message) }));
     return reply.status(appError.status).send(body);
   });
 

@@ -33,7 +33,8 @@ export function useToastErro() {
     (e: unknown) => {
       const err = e as ApiError;
       if (err?.status === 401) return;
-      message.error(err?.message || MSG.erroProcessar);
+      const texto = err?.message || MSG.erroProcessar;
+      message.error({ content: texto, key: `erro:${texto}` });
     },
     [message],
   );

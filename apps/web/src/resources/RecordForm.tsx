@@ -11,6 +11,7 @@ import { aplicarErrosNoForm } from './formErrors.ts';
 import { permite } from './registry.ts';
 import type { Registro, ResourceDef } from './types.ts';
 import { useResourceApi } from './useResourceApi.ts';
+import { useDescarte } from './descarte.ts';
 import { erroNoNavegador } from './validarNoNavegador.ts';
 
 // A record that exists once per shipper (settings): GET and PUT at the resource's own path, with its
@@ -35,8 +36,11 @@ export function RecordForm({ def, extra }: { def: ResourceDef; extra?: ReactNode
   const registro = useRegistro(def, def.listQuery);
   const readOnly = !permite(def, pode, 'alterar');
   const record = registro.data ?? null;
+  // Leaving the page with unsaved changes asks first.
+  useDescarte(form, !readOnly);
 
   useEffect(() => {
+    if (record) form.resetFields();
     if (record) form.setFieldsValue(def.toForm ? def.toForm(record) : record);
   }, [record, def, form]);
 
@@ -67,7 +71,9 @@ export function RecordForm({ def, extra }: { def: ResourceDef; extra?: ReactNode
         e,
         def.fields.map((f) => f.name),
       );
-      message.error([err.message || MSG.erroSalvar, ...semCampo].join(' '));
+      // One toast per failure: the same text again replaces it instead of stacking a second one.
+      const texto = [err.message || MSG.erroSalvar, ...semCampo].join(' ');
+      message.error({ content: texto, key: `erro:${texto}` });
     }
   }
 
@@ -95,7 +101,13 @@ export function RecordForm({ def, extra }: { def: ResourceDef; extra?: ReactNode
         <div>{extra}</div>
         {!readOnly && (
           <Flex gap={8}>
-            <Button icon={<UndoOutlined />} onClick={() => form.setFieldsValue(def.toForm ? def.toForm(record) : record)}>
+            <Button
+              icon={<UndoOutlined />}
+              onClick={() => {
+                form.resetFields();
+                form.setFieldsValue(def.toForm ? def.toForm(record) : record);
+              }}
+            >
               Descartar alterações
             </Button>
             <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={salvar.isPending}>

@@ -1,6 +1,6 @@
 import { MSG } from '@fretio/core';
-import { App, Button, Col, Drawer, Form, Result, Row, Space, Spin } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { App, Button, Col, Drawer, Form, type FormInstance, Result, Row, Space, Spin } from 'antd';
+import { useEffect, useMemo, useRef } from 'react';
 import type { z } from 'zod';
 import type { ApiError } from '../app/api.ts';
 import { type FieldContext, FieldInput, dateProps, fieldRules, valuePropName } from './fields/FieldInput.tsx';
@@ -9,7 +9,9 @@ import { camposComSchema } from './camposDoSchema.ts';
 import { aplicarErrosNoForm } from './formErrors.ts';
 import type { FieldDef, Registro, ResourceDef } from './types.ts';
 import { useResourceDetail, useSaveResource } from './useResourceApi.ts';
+import { useDescarte } from './descarte.ts';
 import { erroNoNavegador } from './validarNoNavegador.ts';
+import { errosDoSchema } from './zodRules.ts';
 
 // The create/edit form of any declared resource, in a drawer. Field rules come from the declared zod
 // schema (antd rules, messages from VALIDATE_MESSAGES); on submit the body goes through that schema
@@ -34,6 +36,9 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
   const record = (row ?? detail.data ?? null) as Registro | null;
   const fields = def.fields.filter((f) => (uid ? !f.createOnly : !f.editOnly));
   const schema = uid ? (def.updateSchema ?? def.schema) : def.schema;
+  // Cancel, the drawer's close and a navigation away ask before discarding what the user typed.
+  const descarte = useDescarte(form, open && !readOnly);
+  const fechar = () => descarte.sair(onClose);
 
   useEffect(() => {
     if (record) form.setFieldsValue(def.toForm ? def.toForm(record) : record);
@@ -46,6 +51,7 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
       const local = erroNoNavegador(schema, body, camposVisiveis(fields, form.getFieldsValue(true)));
       if (local) throw local;
       await save.mutateAsync({ uid: uid ?? undefined, body });
+      descarte.salvo();
       onClose();
     } catch (e) {
       const err = e as ApiError;
@@ -55,7 +61,9 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
         e,
         fields.map((f) => f.name),
       );
-      message.error([err.message || MSG.erroSalvar, ...semCampo].join(' '));
+      // One toast per failure: the same text again replaces it instead of stacking a second one.
+      const texto = [err.message || MSG.erroSalvar, ...semCampo].join(' ');
+      message.error({ content: texto, key: `erro:${texto}` });
     }
   }
 
@@ -72,11 +80,11 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
       // Never wider than the window (phones, or a wide form such as a permission matrix).
       size={Math.min(def.formSize ?? 560, window.innerWidth)}
       destroyOnHidden
-      onClose={() => onClose()}
+      onClose={fechar}
       afterOpenChange={(visible) => !visible && onAfterClose?.()}
       footer={
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-          <Button onClick={() => onClose()}>{readOnly ? 'Fechar' : 'Cancelar'}</Button>
+          <Button onClick={fechar}>{readOnly ? 'Fechar' : 'Cancelar'}</Button>
           {!readOnly && (
             <Button type="primary" htmlType="submit" form={formId} loading={save.isPending} disabled={!!uid && !record}>
               Salvar
@@ -136,6 +144,7 @@ export function FormFields({
 }) {
   const { form } = context;
   const fields = useMemo(() => camposComSchema(declarados, schema), [declarados, schema]);
+  useRegrasEntreDatas(form, fields, schema, readOnly);
   return (
     <Row gutter={16}>
       {fields.map((f) => {
@@ -165,4 +174,26 @@ export function FormFields({
       })}
     </Row>
   );
+}
+
+/** Rules between dates of the schema ("vigência fim ≥ início") show on the date field as soon as both
+ * are filled, before saving, with the same message the server would send. Other rules wait for Salvar
+ * (an empty required field is not an error while the user is still typing). */
+function useRegrasEntreDatas(form: FormInstance, fields: FieldDef[], schema: z.ZodType | undefined, readOnly: boolean) {
+  const valores = Form.useWatch([], { form, preserve: true }) as Record<string, unknown> | undefined;
+  const marcados = useRef(new Set<string>());
+  useEffect(() => {
+    if (!schema || readOnly || !valores) return;
+    const datas = fields.filter((f) => f.kind === 'date' && (!f.visible || f.visible(valores)) && valores[f.name]).map((f) => f.name);
+    if (!datas.length && !marcados.current.size) return;
+    const erros = errosDoSchema(schema, valoresDosCampos(fields, valores)).filter((e) => datas.includes(e.field));
+    const agora = new Map<string, string[]>();
+    for (const e of erros) agora.set(e.field, [...(agora.get(e.field) ?? []), e.message]);
+    const mudancas = [
+      ...[...agora].map(([name, errors]) => ({ name, errors })),
+      ...[...marcados.current].filter((n) => !agora.has(n)).map((name) => ({ name, errors: [] as string[] })),
+    ];
+    marcados.current = new Set(agora.keys());
+    if (mudancas.length) form.setFields(mudancas);
+  }, [valores, fields, schema, readOnly, form]);
 }

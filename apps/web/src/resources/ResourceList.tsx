@@ -1,9 +1,10 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Result, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Grid, Result, Space, Table, Typography } from 'antd';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePerfil, usePode } from '../app/perfil.ts';
+import { EscolherColunas, useColunasOcultas } from './ColunasVisiveis.tsx';
 import { ListFilters } from './ListFilters.tsx';
 import { useParentReadOnly } from './ParentReadOnly.ts';
 import { ParentTabs } from './ParentTabs.tsx';
@@ -60,8 +61,11 @@ export function ResourceList({ def }: { def: ResourceDef }) {
     else if (p.current && p.current !== state.pc) update({ pc: p.current });
   }
 
+  const [ocultas, setOcultas] = useColunasOcultas(def);
+  // Wide screens pin the name and status beside the pinned actions; a phone scrolls them all.
+  const fixar = !!Grid.useBreakpoint().md;
   const columns = [
-    ...dataColumns(def, state),
+    ...dataColumns(def, state, { ocultas, fixar }),
     ...actionsColumn(def, can, {
       onEdit: (r, readOnly) => openForm(r.uid, r, readOnly),
       onDelete: (r) => remove.mutateAsync(r.uid),
@@ -84,6 +88,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           </div>
           <Space wrap>
             {def.toolbar && <def.toolbar def={def} />}
+            <EscolherColunas def={def} ocultas={ocultas} onChange={setOcultas} />
             <Button icon={<ReloadOutlined />} onClick={() => list.refetch()} loading={list.isFetching} aria-label="Atualizar lista">
               Atualizar
             </Button>

@@ -2,6 +2,7 @@ import { formatarCep, formatarDinheiro, formatarDocumento, statusDef } from '@fr
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { DateText } from './fields/DateText.tsx';
+import { MunicipioTexto } from './fields/MunicipioTexto.tsx';
 import type { ColumnDef, Registro } from './types.ts';
 
 // How a declared column shows its value: formats come from @fretio/core, never re-implemented.
@@ -23,6 +24,8 @@ export function renderCell(col: ColumnDef, value: unknown, record: Registro): Re
       return formatarDocumento(String(value));
     case 'cep':
       return formatarCep(String(value));
+    case 'municipio':
+      return <MunicipioTexto ibge={String(value)} />;
     case 'status': {
       const s = col.statusKey ? statusDef(col.statusKey, Number(value)) : undefined;
       return <Tag color={s?.color}>{s?.label ?? String(value)}</Tag>;

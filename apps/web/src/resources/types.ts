@@ -12,7 +12,8 @@ export const MENU_GROUPS = ['Operação', 'Documentos', 'Fretes', 'Cadastros', '
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /** How a list cell shows its value. */
-export type CellKind = 'text' | 'bool' | 'date' | 'dateTime' | 'money' | 'documento' | 'cep' | 'status';
+/** 'municipio': an IBGE code shown as "Cidade/UF (código)". */
+export type CellKind = 'text' | 'bool' | 'date' | 'dateTime' | 'money' | 'documento' | 'cep' | 'status' | 'municipio';
 
 export type ColumnDef<T extends Registro = Registro> = {
   /** Field of the record (and sort field unless sortField says otherwise). */

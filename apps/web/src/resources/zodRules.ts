@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { comRotulos } from '@fretio/core';
 
 // Form rules read from the zod input schema the server validates with (packages/core/src/api), so
 // the browser asks for what the server will ask for. Pure: no React, no antd (tested in node).
@@ -103,5 +104,5 @@ export function regrasDoSchema(s: z.ZodType): Record<string, RegraDoCampo> {
 export function errosDoSchema(s: z.ZodType, values: unknown): { field: string; message: string }[] {
   const r = s.safeParse(values);
   if (r.success) return [];
-  return r.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
+  return r.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: comRotulos(i.message) }));
 }

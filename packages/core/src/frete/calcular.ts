@@ -109,11 +109,13 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
   const trecho = `origem ${descreverLocal(origem)} → destino ${descreverLocal(destino)}`;
   if (!selecao.ok) {
     if (!selecao.veiculos.length) return naoCotado(`Nenhuma rota da tabela atende ${trecho}.`);
+    // Types by name (the uid when the caller gave no name).
+    const nomeTipo = (uid: string) => opcoes.tiposVeiculo?.[uid]?.nome ?? uid;
     const veiculoCarga = carga.tipoVeiculoUid
-      ? `a carga pede o tipo "${carga.tipoVeiculoUid}"`
+      ? `a carga pede o tipo "${nomeTipo(carga.tipoVeiculoUid)}"`
       : 'a carga não informa o tipo de veículo';
     return naoCotado(
-      `A tabela só atende ${trecho} com os tipos de veículo ${selecao.veiculos.map((v) => `"${v}"`).join(', ')}; ${veiculoCarga}.`,
+      `A tabela só atende ${trecho} com os tipos de veículo ${selecao.veiculos.map((v) => `"${nomeTipo(v)}"`).join(', ')}; ${veiculoCarga}.`,
     );
   }
   const rotaP = selecao.rota;
@@ -124,11 +126,11 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
   const veiculo = tipoVeiculo ? opcoes.tiposVeiculo?.[tipoVeiculo] : undefined;
   if (veiculo?.capacidadeKg !== undefined && carga.pesoKg > veiculo.capacidadeKg)
     return naoCotado(
-      `A carga excede a capacidade do veículo: ${fmt(carga.pesoKg)} kg para ${fmt(veiculo.capacidadeKg)} kg do tipo "${tipoVeiculo}".`,
+      `A carga excede a capacidade do veículo: ${fmt(carga.pesoKg)} kg para ${fmt(veiculo.capacidadeKg)} kg do tipo "${veiculo.nome ?? tipoVeiculo}".`,
     );
   if (veiculo?.capacidadeM3 !== undefined && carga.m3 !== undefined && carga.m3 > veiculo.capacidadeM3)
     return naoCotado(
-      `A carga excede a capacidade do veículo: ${fmt(carga.m3)} m³ para ${fmt(veiculo.capacidadeM3)} m³ do tipo "${tipoVeiculo}".`,
+      `A carga excede a capacidade do veículo: ${fmt(carga.m3)} m³ para ${fmt(veiculo.capacidadeM3)} m³ do tipo "${veiculo.nome ?? tipoVeiculo}".`,
     );
 
   const q = quantidadesDaCarga(carga, rotaP.fatorCubagem ?? t.fatorCubagem, isentoCubagem(tabela, carga), veiculo?.eixos ?? 0);

@@ -141,7 +141,8 @@ export type Carga = {
 };
 
 /** A vehicle type's capacity and axles (frota/tipos-veiculo). */
-export type TipoVeiculoCalculo = { capacidadeKg?: number; capacidadeM3?: number; eixos?: number };
+/** `nome`: how messages name the type (never its uid). */
+export type TipoVeiculoCalculo = { nome?: string; capacidadeKg?: number; capacidadeM3?: number; eixos?: number };
 
 /** ANTT minimum freight floor for full loads (Lei 13.703/2018, Res. ANTT 5.867/2020). */
 export type PisoAntt = {

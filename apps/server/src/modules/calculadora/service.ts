@@ -132,11 +132,11 @@ async function veiculosDasTabelas(db: DbOrTx, montadas: TabelaMontada[], daCarga
   if (daCarga) uids.add(daCarga);
   if (!uids.size) return {};
   const rows = await db
-    .select({ uid: tiposVeiculo.uid, capacidadeKg: tiposVeiculo.capacidadeKg, capacidadeM3: tiposVeiculo.capacidadeM3, eixos: tiposVeiculo.eixos })
+    .select({ uid: tiposVeiculo.uid, nome: tiposVeiculo.nome, capacidadeKg: tiposVeiculo.capacidadeKg, capacidadeM3: tiposVeiculo.capacidadeM3, eixos: tiposVeiculo.eixos })
     .from(tiposVeiculo)
     .where(inArray(tiposVeiculo.uid, [...uids]));
   return Object.fromEntries(
-    rows.map((v) => [v.uid, { capacidadeKg: Number(v.capacidadeKg), capacidadeM3: Number(v.capacidadeM3), eixos: v.eixos }]),
+    rows.map((v) => [v.uid, { nome: v.nome, capacidadeKg: Number(v.capacidadeKg), capacidadeM3: Number(v.capacidadeM3), eixos: v.eixos }]),
   );
 }
 

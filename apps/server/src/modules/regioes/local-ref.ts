@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type PgColumn, alias } from 'drizzle-orm/pg-core';
 import type { LocalRef, LocalRefItem } from '@fretio/core';
-import { UID_REGEX, formatarCep, somenteDigitos } from '@fretio/core';
+import { UID_REGEX, descreverMunicipio, formatarCep, somenteDigitos } from '@fretio/core';
 import { municipios, regioes } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import type { Filters } from '../../framework/list-query.ts';
@@ -58,8 +58,7 @@ export function descreverLocal(ref: LocalRef, nomes?: NomesLocais): string {
     case 'UF':
       return ref.uf;
     case 'MUNICIPIO': {
-      const m = nomes?.municipios.get(ref.ibge);
-      return m ? `${m.nome}/${m.uf} (${ref.ibge})` : `Município ${ref.ibge}`;
+      return descreverMunicipio(ref.ibge, nomes?.municipios.get(ref.ibge));
     }
     case 'REGIAO':
       return `Região ${nomes?.regioes.get(ref.regiaoUid) ?? ref.regiaoUid}`;

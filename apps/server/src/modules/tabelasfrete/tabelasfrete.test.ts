@@ -75,7 +75,7 @@ describe('tables', () => {
     const res = await admin.post(T, corpo({ vigenciaInicio: '2026-05-01', vigenciaFim: '2026-04-30' }));
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
-      { field: 'vigenciaFim', message: 'A vigência termina antes de começar: vigenciaFim deve ser igual ou posterior a vigenciaInicio' },
+      { field: 'vigenciaFim', message: 'A vigência termina antes de começar: Vigência: fim deve ser igual ou posterior a Vigência: início' },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { MunicipioTexto } from '../../resources/fields/MunicipioTexto.tsx';
 import { EditOutlined, ShopOutlined, UploadOutlined } from '@ant-design/icons';
 import { type Embarcador, formatarCep, formatarDocumento } from '@fretio/core';
 import { App, Avatar, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Typography, Upload } from 'antd';
@@ -53,7 +54,9 @@ export function MeuEmbarcadorPage({ def }: { def: ResourceDef }) {
                   <Descriptions.Item label="Telefone">{e.telefone ?? '—'}</Descriptions.Item>
                   <Descriptions.Item label="CEP">{e.cep ? formatarCep(e.cep) : '—'}</Descriptions.Item>
                   <Descriptions.Item label="UF">{e.uf ?? '—'}</Descriptions.Item>
-                  <Descriptions.Item label="Município (IBGE)">{e.municipioIbge ?? '—'}</Descriptions.Item>
+                  <Descriptions.Item label="Município">
+                    <MunicipioTexto ibge={e.municipioIbge} />
+                  </Descriptions.Item>
                 </Descriptions>
               ) : (
                 <Skeleton active />

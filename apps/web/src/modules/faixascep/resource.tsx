@@ -23,7 +23,7 @@ export const faixasCep = defineResource<FaixaCep>({
   columns: [
     { field: 'nome', title: 'Nome', sortable: true, filter: 'text' },
     { field: 'uf', title: 'UF', sortable: true, filter: 'select', filterOptions: UF_OPTIONS, width: 90 },
-    { field: 'municipioIbge', title: 'Município (IBGE)', width: 150 },
+    { field: 'municipioIbge', title: 'Município', kind: 'municipio', width: 240 },
     { field: 'de', title: 'CEP inicial', kind: 'cep', sortable: true, width: 130 },
     { field: 'ate', title: 'CEP final', kind: 'cep', sortable: true, width: 130 },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativa', 'Inativa'], sortable: true, filter: 'bool', width: 120 },

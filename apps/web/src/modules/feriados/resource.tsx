@@ -38,7 +38,7 @@ export const feriados = defineResource<Feriado>({
       render: (v) => ESCOPO_FERIADO_LABEL[v as Feriado['escopo']] ?? String(v),
     },
     { field: 'uf', title: 'UF', sortable: true, filter: 'select', filterOptions: UF_OPTIONS, width: 90 },
-    { field: 'municipioIbge', title: 'Município (IBGE)', width: 150 },
+    { field: 'municipioIbge', title: 'Município', kind: 'municipio', width: 240 },
     { field: 'facultativo', title: 'Ponto facultativo', kind: 'bool', filter: 'bool', width: 150 },
     {
       field: 'sistema',

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { comRotulos } from './rotulos.ts';
+
+describe('comRotulos', () => {
+  it('troca códigos de campo pelos rótulos das telas, palavra inteira', () => {
+    expect(comRotulos('A vigência termina antes de começar: vigenciaFim deve ser igual ou posterior a vigenciaInicio')).toBe(
+      'A vigência termina antes de começar: Vigência: fim deve ser igual ou posterior a Vigência: início',
+    );
+    expect(comRotulos('pesoBrutoKg inválido')).toBe('Peso bruto (kg) inválido');
+  });
+  it('deixa o resto como está (palavras desconhecidas, parte de palavra)', () => {
+    expect(comRotulos('campoQualquer e xvigenciaFim e vigenciaFimX')).toBe('campoQualquer e xvigenciaFim e vigenciaFimX');
+    expect(comRotulos('toString constructor')).toBe('toString constructor');
+  });
+});
