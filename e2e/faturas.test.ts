@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { escolher, preencherData as data } from './support/antd.ts';
+import { acaoDaLinha, acoesDaLinha, escolher, preencherData as data } from './support/antd.ts';
 import { ADMIN, signIn } from './support/browser.ts';
 import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
@@ -42,10 +42,10 @@ describe('faturas', () => {
 
     const linha = row(page, 'RS-E2E-1');
     await linha.getByText('Aberta', { exact: true }).waitFor();
-    await clicarEEsperar(page, linha.getByRole('button', { name: 'Validar' }), { method: 'GET', path: '/api/v1/fatura/validar/' });
+    await clicarEEsperar(page, { click: () => acaoDaLinha(page, linha, 'Validar') }, { method: 'GET', path: '/api/v1/fatura/validar/' });
     await linha.getByText('Validada', { exact: true }).waitFor();
 
-    await linha.getByRole('button', { name: 'Data de pagamento' }).click();
+    await acaoDaLinha(page, linha, 'Data de pagamento');
     const m = page.getByRole('dialog').filter({ hasText: 'Pagamento da fatura RS-E2E-1' });
     await data(m.getByLabel('Data de pagamento'), '19/02/2025');
     await clicarEEsperar(page, m.getByRole('button', { name: 'Salvar' }), { method: 'PUT', path: '/data-pagamento' });
@@ -62,6 +62,7 @@ describe('faturas', () => {
     await carrier.goto('/faturas');
     await row(carrier, 'RS-E2E-1').getByText('Paga', { exact: true }).waitFor();
     expect(await carrier.getByRole('button', { name: 'Nova fatura' }).count()).toBe(0);
-    expect(await row(carrier, 'RS-E2E-1').getByRole('button', { name: 'Validar' }).count()).toBe(0);
+    const acoes = await acoesDaLinha(carrier, row(carrier, 'RS-E2E-1'));
+    expect(acoes.some((a) => /Validar|Reabrir|Data de pagamento|Excluir/.test(a)), acoes.join(', ')).toBe(false);
   });
 });

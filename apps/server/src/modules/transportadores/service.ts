@@ -33,8 +33,9 @@ export const opcao = (t: { uid: string; nome: string; cnpj: string }): Transport
 });
 
 /** Only shipper users see carriers beyond their own (carrier users are confined to theirs). */
+export const SO_USUARIOS_DE_EMBARCADOR = 'Usuários de transportadora mantêm só o próprio transportador: não cadastram nem consultam outros.';
 export function exigirUsuarioEmbarcador(ctx: RequestContext) {
-  if (ctx.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR) throw AppError.forbidden();
+  if (ctx.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR) throw AppError.forbidden(SO_USUARIOS_DE_EMBARCADOR);
 }
 
 /** An outside source of company data by CNPJ (e.g. a Receita Federal mirror). */

@@ -1,6 +1,6 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import type { OrdemColeta } from '@fretio/core';
-import { App, Button, Tag } from 'antd';
+import { App, Button } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, apiPut } from '../../app/api.ts';
@@ -10,11 +10,10 @@ import { usePathParams } from '../../resources/pathParams.ts';
 import { resourceByKey } from '../../resources/registry.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { useResourceDetail } from '../../resources/useResourceApi.ts';
-import { formatarData } from '@fretio/core';
 import { CHAVES_ORDEM } from './JustificativaAcao.tsx';
 
-// One product line or NF-e of the order: released (with when), or the "Liberar" button while the order
-// awaits release (liberacaoitem). The last release sends the order to the carrier.
+// The "Liberar" button of one product line or NF-e while the order awaits release (liberacaoitem); when it
+// was released shows in the "Liberação" column. The last release sends the order to the carrier.
 export function LiberarItem({ item }: { item: { uid: string; liberadoEm?: string | null } }) {
   const uid = usePathParams().uid ?? null;
   const ordem = useResourceDetail(resourceByKey('ordenscoleta') as ResourceDef, uid).data as OrdemColeta | undefined;
@@ -22,7 +21,7 @@ export function LiberarItem({ item }: { item: { uid: string; liberadoEm?: string
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [enviando, setEnviando] = useState(false);
-  if (item.liberadoEm) return <Tag color="success">Liberado {formatarData(item.liberadoEm, true)}</Tag>;
+  if (item.liberadoEm) return null;
   if (ordem?.status !== 2 || !pode('ordenscoleta', 'alterar')) return null;
   async function liberar() {
     setEnviando(true);

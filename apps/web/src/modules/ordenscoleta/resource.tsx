@@ -1,11 +1,21 @@
 import { FileAddOutlined, FileTextOutlined, HistoryOutlined, PaperClipOutlined, RollbackOutlined, SendOutlined, TruckOutlined } from '@ant-design/icons';
 import { type OrdemColeta, TIPO_USUARIO, cargaNfeInput, cargaProdutoInput, ordemColetaInput } from '@fretio/core';
 import { apiPut } from '../../app/api.ts';
-import { defineResource } from '../../resources/types.ts';
+import { type ColumnDef, defineResource } from '../../resources/types.ts';
+import { Tag } from 'antd';
+import { formatarData } from '@fretio/core';
 import { camposCarga, camposNfe, camposProduto, colunasCarga, colunasNfe, colunasProduto, statusOptions } from '../solicitacoesfrete/campos.tsx';
 import { AnexosOrdemPage, HistoricoOrdemPage } from './Abas.tsx';
 import { AcoesOrdem } from './AcoesOrdem.tsx';
 import { LiberarItem } from './LiberarItem.tsx';
+
+// Whether (and when) each item was released: a column, so it is seen without opening the row's menu.
+const colunaLiberacao: ColumnDef = {
+  field: 'liberadoEm',
+  title: 'Liberação',
+  render: (v) => (v ? <Tag color="success">Liberado {formatarData(String(v), true)}</Tag> : <Tag>Pendente</Tag>),
+  width: 190,
+};
 
 // Pickup orders (API /api/v1/ordenscoleta). The shipper drafts the order (carrier, places, cargo),
 // sends it for release, releases item by item on the Produtos/NF-es tabs — the last release sends
@@ -95,7 +105,7 @@ export const ordemProdutos = defineResource({
   api: '/ordenscoleta/:uid/produtos',
   invalidates: ['ordenscoleta'],
   defaultSort: { field: 'criadoEm', order: 'ASC' },
-  columns: colunasProduto,
+  columns: [...colunasProduto, colunaLiberacao],
   schema: cargaProdutoInput,
   fields: camposProduto,
   title: (r) => String(r.descricao),
@@ -116,7 +126,7 @@ export const ordemNfes = defineResource({
   operations: ['criar', 'excluir'],
   invalidates: ['ordenscoleta'],
   defaultSort: { field: 'numero', order: 'ASC' },
-  columns: colunasNfe,
+  columns: [...colunasNfe, colunaLiberacao],
   schema: cargaNfeInput,
   fields: camposNfe,
   initialValues: { serie: 1, volumes: 0 },
