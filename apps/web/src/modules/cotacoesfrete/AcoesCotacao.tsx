@@ -1,7 +1,10 @@
 import type { CotacaoFrete } from '@fretio/core';
 import { Space } from 'antd';
 import { usePode } from '../../app/perfil.ts';
-import { JustificativaAcao } from './JustificativaAcao.tsx';
+import { JustificativaAcao } from '../../resources/JustificativaAcao.tsx';
+
+// What a command on a quotation changes: the quotation, its request and its carriers' answers.
+const CHAVES_COTACAO = ['cotacoesfrete', 'solicitacoesfrete', 'cotacoesfrete-transportadores'];
 
 // The quotation's commands that need a justification: reject (closed, awaiting a decision) and cancel.
 export function AcoesCotacao({ registro }: { registro: CotacaoFrete }) {
@@ -13,6 +16,7 @@ export function AcoesCotacao({ registro }: { registro: CotacaoFrete }) {
     <Space size={4}>
       {reprovavel && pode('cotacoesfrete', 'aprovar') && (
         <JustificativaAcao
+          invalida={CHAVES_COTACAO}
           label="Reprovar"
           titulo={`Reprovar a cotação ${registro.numero}`}
           url={`${url}/${registro.indicaAprovacaoUsuario ? 'aprovacao-usuario' : 'aprovacao'}`}
@@ -22,6 +26,7 @@ export function AcoesCotacao({ registro }: { registro: CotacaoFrete }) {
       )}
       {cancelavel && pode('cotacoesfrete', 'alterar') && (
         <JustificativaAcao
+          invalida={CHAVES_COTACAO}
           label="Cancelar"
           titulo={`Cancelar a cotação ${registro.numero}`}
           url={`${url}/atualizarstatus`}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ApiError, apiPut } from '../../app/api.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
 import { RemoteSelect } from '../../resources/fields/RemoteSelect.tsx';
-import { CHAVES_ORDEM } from './JustificativaAcao.tsx';
+import { CHAVES_ORDEM } from './chaves.ts';
 
 // The carrier confirms the pickup in its portal (or the shipper on its behalf): planned date, and a
 // vehicle and driver of the carrier's own fleet, all optional.

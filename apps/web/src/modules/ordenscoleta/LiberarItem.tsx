@@ -10,7 +10,7 @@ import { usePathParams } from '../../resources/pathParams.ts';
 import { resourceByKey } from '../../resources/registry.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { useResourceDetail } from '../../resources/useResourceApi.ts';
-import { CHAVES_ORDEM } from './JustificativaAcao.tsx';
+import { CHAVES_ORDEM } from './chaves.ts';
 
 // The "Liberar" button of one product line or NF-e while the order awaits release (liberacaoitem); when it
 // was released shows in the "Liberação" column. The last release sends the order to the carrier.

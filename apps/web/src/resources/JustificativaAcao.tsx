@@ -1,17 +1,24 @@
 import { App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiPut } from '../../app/api.ts';
-import { queryKeys } from '../../app/queryKeys.ts';
+import { ApiError, apiPut } from '../app/api.ts';
+import { queryKeys } from '../app/queryKeys.ts';
 
-// A command of the pickup order that needs a justification (cancel, refuse): a button opening a
-// dialog with the text; the server's message is shown on the field when it refuses.
+// A command that needs a justification (reject, cancel, refuse): a button opening a dialog with the
+// text; the server's message is shown on the field when it refuses; `invalida` names the resources
+// whose queries the answer changes.
 
-type Props = { label: string; titulo: string; url: string; corpo: (justificativa: string) => Record<string, unknown>; danger?: boolean; rotulo?: string };
+type Props = {
+  label: string;
+  titulo: string;
+  url: string;
+  corpo: (justificativa: string) => Record<string, unknown>;
+  invalida: readonly string[];
+  danger?: boolean;
+  rotulo?: string;
+};
 
-export const CHAVES_ORDEM = ['ordenscoleta', 'ordenscoleta-produtos', 'ordenscoleta-nfes', 'ordenscoleta-historico'];
-
-export function JustificativaAcao({ label, titulo, url, corpo, danger, rotulo = 'Justificativa' }: Props) {
+export function JustificativaAcao({ label, titulo, url, corpo, invalida, danger, rotulo = 'Justificativa' }: Props) {
   const [aberto, setAberto] = useState(false);
   const [enviando, setEnviando] = useState(false);
   const [form] = Form.useForm<{ justificativa: string }>();
@@ -25,7 +32,7 @@ export function JustificativaAcao({ label, titulo, url, corpo, danger, rotulo = 
       message.success(r.message);
       setAberto(false);
       form.resetFields();
-      await Promise.all(CHAVES_ORDEM.map((k) => qc.invalidateQueries({ queryKey: queryKeys.resource(k).all })));
+      await Promise.all(invalida.map((k) => qc.invalidateQueries({ queryKey: queryKeys.resource(k).all })));
     } catch (e) {
       if (e instanceof ApiError) {
         const campo = e.fieldErrors.find((f) => f.field === 'justificativa');
