@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { acaoDaLinha, acoesDaLinha, escolher, preencherData as data } from './support/antd.ts';
+import { abrirPelaLinha, acaoDaLinhaAte, acoesDaLinha, escolher, preencherData as data } from './support/antd.ts';
 import { ADMIN, signIn } from './support/browser.ts';
 import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
@@ -42,11 +42,10 @@ describe('faturas', () => {
 
     const linha = row(page, 'RS-E2E-1');
     await linha.getByText('Aberta', { exact: true }).waitFor();
-    await clicarEEsperar(page, { click: () => acaoDaLinha(page, linha, 'Validar') }, { method: 'GET', path: '/api/v1/fatura/validar/' });
-    await linha.getByText('Validada', { exact: true }).waitFor();
+    await acaoDaLinhaAte(page, linha, 'Validar', () => linha.getByText('Validada', { exact: true }).isVisible());
 
-    await acaoDaLinha(page, linha, 'Data de pagamento');
     const m = page.getByRole('dialog').filter({ hasText: 'Pagamento da fatura RS-E2E-1' });
+    await abrirPelaLinha(page, linha, 'Data de pagamento', m);
     await data(m.getByLabel('Data de pagamento'), '19/02/2025');
     await clicarEEsperar(page, m.getByRole('button', { name: 'Salvar' }), { method: 'PUT', path: '/data-pagamento' });
     await linha.getByText('Paga', { exact: true }).waitFor();

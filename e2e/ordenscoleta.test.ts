@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { transportadores } from '../apps/server/src/db/schema/index.ts';
 import { as } from '../apps/server/test/support/http.ts';
-import { acaoDaLinha, confirmar } from './support/antd.ts';
+import { abrirPelaLinha, acaoDaLinhaAte, confirmacao, confirmar } from './support/antd.ts';
 import { ADMIN, signIn } from './support/browser.ts';
 import { clicarEEsperar, e2eSuite } from './support/setup.ts';
 
@@ -26,20 +26,20 @@ describe('ordens de coleta', () => {
     const shipper = (await suite.open()).page;
     await signIn(shipper, ADMIN);
     await shipper.goto(`/ordenscoleta?ftr_numero=${numero}`);
-    await acaoDaLinha(shipper, shipper.locator('tr.ant-table-row'), 'Enviar para liberação');
+    await abrirPelaLinha(shipper, shipper.locator('tr.ant-table-row'), 'Enviar para liberação', confirmacao(shipper));
     await confirmar(shipper, 'Enviar para liberação', { method: 'PUT', path: `/ordenscoleta/${uid}/atualizarstatus` });
     await shipper.getByText('Aguardando Liberação').waitFor();
 
     await shipper.goto(`/ordenscoleta/${uid}/produtos`);
-    await clicarEEsperar(shipper, { click: () => acaoDaLinha(shipper, shipper.locator('tr.ant-table-row').filter({ hasText: 'Café torrado' }), 'Liberar') }, { method: 'PUT', path: `/ordenscoleta/${uid}/liberacaoitem` });
-    await shipper.getByText(/^Liberado /).waitFor();
+    const item = shipper.locator('tr.ant-table-row').filter({ hasText: 'Café torrado' });
+    await acaoDaLinhaAte(shipper, item, 'Liberar', () => item.getByText(/^Liberado /).isVisible());
 
     const carrier = (await suite.open()).page;
     await signIn(carrier, TRANSPORTADOR);
     await carrier.goto(`/ordenscoleta?ftr_numero=${numero}`);
     await carrier.getByText('Enviada para Transportadora').waitFor();
-    await acaoDaLinha(carrier, carrier.locator('tr.ant-table-row'), 'Confirmar coleta');
     const dialogo = carrier.getByRole('dialog', { name: `Confirmar a ordem de coleta ${numero}` });
+    await abrirPelaLinha(carrier, carrier.locator('tr.ant-table-row'), 'Confirmar coleta', dialogo);
     await dialogo.getByLabel('Observação').fill('Chegamos às 8h');
     await clicarEEsperar(carrier, dialogo.getByRole('button', { name: 'Confirmar coleta' }), { method: 'PUT', path: `/ordenscoleta/${uid}/confirmar` });
     await carrier.getByRole('cell', { name: 'Confirmada' }).waitFor();

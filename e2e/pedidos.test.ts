@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { as } from '../apps/server/test/support/http.ts';
 import { ADMIN, signIn } from './support/browser.ts';
-import { acaoDaLinha } from './support/antd.ts';
+import { abrirPelaLinha } from './support/antd.ts';
 import { clicarEEsperar, e2eSuite } from './support/setup.ts';
 
 // Order → simulate → select: the shipper simulates an order's freight over the demo tables, sees the
@@ -30,8 +30,8 @@ describe('pedidos', () => {
     const linha = page.getByRole('row').filter({ hasText: 'PV-E2E-1' });
     await linha.getByText('Aberto').waitFor();
 
-    await clicarEEsperar(page, { click: () => acaoDaLinha(page, linha, 'Simular frete') }, { method: 'GET', path: `/documentos/pedidos/${uid}/simular-frete` });
     const modal = page.getByRole('dialog').filter({ hasText: 'Simulação de frete do pedido PV-E2E-1' });
+    await abrirPelaLinha(page, linha, 'Simular frete', modal);
     const primeira = modal.getByRole('row').filter({ hasText: 'Mais barato' });
     await primeira.getByText('Rápido Sul - Sudeste/Sul').waitFor();
     await primeira.getByText('1.303,10').waitFor();

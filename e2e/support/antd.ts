@@ -123,6 +123,25 @@ export async function acaoDaLinha(page: Page, linha: Locator, nome: string | Reg
   }
 }
 
+/** Runs row action `nome` until `feito()` says its effect is there (a dialog open, a status shown): a click
+ * on a menu item during the menu's opening animation can be lost without an error, so the state is what
+ * is waited for. The action must be harmless to repeat until then. */
+export async function acaoDaLinhaAte(page: Page, linha: Locator, nome: string | RegExp, feito: () => Promise<boolean>) {
+  await expect
+    .poll(
+      async () => {
+        if (!(await feito())) await acaoDaLinha(page, linha, nome);
+        return feito();
+      },
+      { timeout: 90_000, interval: 1_500 },
+    )
+    .toBe(true);
+}
+
+/** Runs row action `nome` until `abre` (what it opens, e.g. its dialog) is visible. */
+export const abrirPelaLinha = (page: Page, linha: Locator, nome: string | RegExp, abre: Locator) =>
+  acaoDaLinhaAte(page, linha, nome, () => abre.isVisible());
+
 /** The row's actions a user can reach (in the row and in its '⋯' menu), closing the menu again. */
 export async function acoesDaLinha(page: Page, linha: Locator): Promise<string[]> {
   await linha.first().waitFor();
