@@ -1,4 +1,5 @@
 import { auditado } from './common.ts';
+import { itemLugar } from './compras.ts';
 import { opcional, z, zCep, zData, zIbge, zTexto, zTextoOpcional, zUid } from '../zod.ts';
 
 // Pickup orders (ordens de coleta, issue 11). The cargo (products, NF-es) travels in the shared
@@ -36,14 +37,7 @@ export const ordemColeta = z.object({
   cotacaoNumero: z.number().int().nullable(),
   embarqueUid: z.string().nullable(),
   embarqueNumero: z.number().int().nullable(),
-  origemCep: z.string().nullable(),
-  origemMunicipioIbge: z.string().nullable(),
-  origemMunicipioNome: z.string().nullable(),
-  origemUf: z.string().nullable(),
-  destinoCep: z.string().nullable(),
-  destinoMunicipioIbge: z.string().nullable(),
-  destinoMunicipioNome: z.string().nullable(),
-  destinoUf: z.string().nullable(),
+  ...itemLugar,
   remetenteUid: z.string().nullable(),
   remetenteNome: z.string().nullable(),
   destinatarioUid: z.string().nullable(),

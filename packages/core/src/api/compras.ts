@@ -6,14 +6,16 @@ import { opcional, z, zBool, zCep, zCnpj, zData, zIbge, zTexto, zTextoOpcional, 
 // Freight procurement (issue 11): freight requests (solicitações), spot quotations (cotações) with the
 // carriers' answers. Decimals travel in as number or comma/dot text and out as numbers.
 
-const lugar = {
+// Origin and destination of a load, by CEP or municipality (one of the two at each end): shared by requests,
+// quotations, pickup orders, orders and load plans.
+export const lugar = {
   origemCep: opcional(zCep),
   origemMunicipioIbge: opcional(zIbge),
   destinoCep: opcional(zCep),
   destinoMunicipioIbge: opcional(zIbge),
 };
-type Lugar = { origemCep: string | null; origemMunicipioIbge: string | null; destinoCep: string | null; destinoMunicipioIbge: string | null };
-function exigirLugares(v: Lugar, ctx: z.RefinementCtx) {
+export type Lugar = { origemCep: string | null; origemMunicipioIbge: string | null; destinoCep: string | null; destinoMunicipioIbge: string | null };
+export function exigirLugares(v: Lugar, ctx: z.RefinementCtx) {
   if (!v.origemCep && !v.origemMunicipioIbge) ctx.addIssue({ code: 'custom', path: ['origemCep'], message: 'Informe o CEP ou o município de origem' });
   if (!v.destinoCep && !v.destinoMunicipioIbge) ctx.addIssue({ code: 'custom', path: ['destinoCep'], message: 'Informe o CEP ou o município de destino' });
 }
@@ -30,7 +32,8 @@ const cargaComum = {
 export const solicitacaoFreteInput = z.object(cargaComum).superRefine(exigirLugares);
 export type SolicitacaoFreteInput = z.infer<typeof solicitacaoFreteInput>;
 
-const itemLugar = {
+// The same places as they come back, with the municipality's name and UF.
+export const itemLugar = {
   origemCep: z.string().nullable(),
   origemMunicipioIbge: z.string().nullable(),
   origemMunicipioNome: z.string().nullable(),

@@ -1,34 +1,14 @@
 import { auditado } from './common.ts';
+import { exigirLugares, itemLugar, lugar } from './compras.ts';
 import { cotacaoCalculada } from './frete.ts';
 import { zDecimal, zDecimalOpcional } from './produtos.ts';
-import { opcional, z, zCep, zData, zIbge, zTexto, zTextoOpcional, zUid, zUf } from '../zod.ts';
+import { opcional, z, zData, zIbge, zTexto, zTextoOpcional, zUid, zUf } from '../zod.ts';
 
 // Orders (documentos/pedidos) and load planning (planejamento-carga), issue 11. An order is an ERP sales
 // order before it is invoiced; its freight is simulated over the carriers' tables, one simulation is
 // selected (carrier and expected freight fixed) and the NF-e is linked when it is issued. A load plan
 // groups unshipped NF-es and orders and becomes a shipment (embarque).
 
-const lugar = {
-  origemCep: opcional(zCep),
-  origemMunicipioIbge: opcional(zIbge),
-  destinoCep: opcional(zCep),
-  destinoMunicipioIbge: opcional(zIbge),
-};
-type Lugar = { origemCep: string | null; origemMunicipioIbge: string | null; destinoCep: string | null; destinoMunicipioIbge: string | null };
-function exigirLugares(v: Lugar, ctx: z.RefinementCtx) {
-  if (!v.origemCep && !v.origemMunicipioIbge) ctx.addIssue({ code: 'custom', path: ['origemCep'], message: 'Informe o CEP ou o município de origem' });
-  if (!v.destinoCep && !v.destinoMunicipioIbge) ctx.addIssue({ code: 'custom', path: ['destinoCep'], message: 'Informe o CEP ou o município de destino' });
-}
-const itemLugar = {
-  origemCep: z.string().nullable(),
-  origemMunicipioIbge: z.string().nullable(),
-  origemMunicipioNome: z.string().nullable(),
-  origemUf: z.string().nullable(),
-  destinoCep: z.string().nullable(),
-  destinoMunicipioIbge: z.string().nullable(),
-  destinoMunicipioNome: z.string().nullable(),
-  destinoUf: z.string().nullable(),
-};
 
 export const pedidoInput = z
   .object({
