@@ -6,7 +6,26 @@ export const ACAO_LABEL: Record<Acao, string> = {
   ler: 'Consultar', criar: 'Incluir', alterar: 'Alterar', excluir: 'Excluir', aprovar: 'Aprovar',
 };
 
-export type RecursoDef = { codigo: string; nome: string; grupo: string; acoes: readonly Acao[]; notificavel?: boolean };
+/**
+ * What the roles of a database that existed before a resource was added receive, once, the first time a
+ * server with that resource starts (`db/concessoes.ts`): a new module states its default grant here instead
+ * of shipping a migration with an UPDATE. A role that already names the resource is left as it is.
+ */
+export type ConcessaoPadrao = {
+  /** Shipper roles (tipo 1) holding every one of `quemPode.acoes` on `quemPode.recurso` get `acoes`. */
+  embarcador?: { quemPode: { recurso: string; acoes: readonly Acao[] }; acoes: readonly Acao[] };
+  /** Carrier roles (tipo 2) get these (their scope rules already limit them to their own carrier). */
+  transportador?: readonly Acao[];
+};
+
+export type RecursoDef = {
+  codigo: string;
+  nome: string;
+  grupo: string;
+  acoes: readonly Acao[];
+  notificavel?: boolean;
+  concessao?: ConcessaoPadrao;
+};
 
 const CRUD: readonly Acao[] = ['ler', 'criar', 'alterar', 'excluir'];
 
@@ -36,17 +55,17 @@ export const RECURSOS = [
   { codigo: 'nfe-virtual', nome: 'NF-e virtuais', grupo: 'Documentos', acoes: CRUD },
   { codigo: 'ctes', nome: 'CT-e (conhecimentos de transporte)', grupo: 'Documentos', acoes: ['ler', 'criar', 'alterar'] },
   { codigo: 'calculadora', nome: 'Calculadora de frete', grupo: 'Frete', acoes: ['ler'] },
-  { codigo: 'cotacoesfrete', nome: 'Cotações de frete', grupo: 'Compras de frete', acoes: [...CRUD, 'aprovar'], notificavel: true },
-  { codigo: 'embarque', nome: 'Embarques', grupo: 'Compras de frete', acoes: CRUD, notificavel: true },
-  { codigo: 'ordenscoleta', nome: 'Ordens de coleta', grupo: 'Compras de frete', acoes: CRUD, notificavel: true },
-  { codigo: 'solicitacoesfrete', nome: 'Solicitações de frete', grupo: 'Compras de frete', acoes: CRUD, notificavel: true },
-  { codigo: 'pedidos', nome: 'Pedidos', grupo: 'Compras de frete', acoes: CRUD },
-  { codigo: 'planejamento-carga', nome: 'Planejamento de carga', grupo: 'Compras de frete', acoes: CRUD },
+  { codigo: 'cotacoesfrete', nome: 'Cotações de frete', grupo: 'Compras de frete', acoes: [...CRUD, 'aprovar'], notificavel: true, concessao: { embarcador: { quemPode: { recurso: 'tabelasfrete', acoes: CRUD }, acoes: [...CRUD, 'aprovar'] }, transportador: ['ler'] } },
+  { codigo: 'embarque', nome: 'Embarques', grupo: 'Compras de frete', acoes: CRUD, notificavel: true, concessao: { embarcador: { quemPode: { recurso: 'tabelasfrete', acoes: CRUD }, acoes: CRUD } } },
+  { codigo: 'ordenscoleta', nome: 'Ordens de coleta', grupo: 'Compras de frete', acoes: CRUD, notificavel: true, concessao: { embarcador: { quemPode: { recurso: 'cotacoesfrete', acoes: CRUD }, acoes: CRUD }, transportador: ['ler'] } },
+  { codigo: 'solicitacoesfrete', nome: 'Solicitações de frete', grupo: 'Compras de frete', acoes: CRUD, notificavel: true, concessao: { embarcador: { quemPode: { recurso: 'tabelasfrete', acoes: CRUD }, acoes: CRUD } } },
+  { codigo: 'pedidos', nome: 'Pedidos', grupo: 'Compras de frete', acoes: CRUD, concessao: { embarcador: { quemPode: { recurso: 'cotacoesfrete', acoes: CRUD }, acoes: CRUD } } },
+  { codigo: 'planejamento-carga', nome: 'Planejamento de carga', grupo: 'Compras de frete', acoes: CRUD, concessao: { embarcador: { quemPode: { recurso: 'cotacoesfrete', acoes: CRUD }, acoes: CRUD } } },
   { codigo: 'ocorrencias', nome: 'Ocorrências e de-para por transportador', grupo: 'Ocorrências', acoes: CRUD },
-  { codigo: 'relatorios', nome: 'Relatórios', grupo: 'Indicadores', acoes: ['ler'] },
-  { codigo: 'bi', nome: 'Painel e indicadores (BI)', grupo: 'Indicadores', acoes: ['ler', 'alterar'] },
-  { codigo: 'eventos-ocorrencia', nome: 'Eventos de ocorrência (entregas, tentativas, comprovantes)', grupo: 'Ocorrências', acoes: CRUD },
-  { codigo: 'tracking', nome: 'Rastreamento de entregas (tracking)', grupo: 'Ocorrências', acoes: ['ler', 'alterar'] },
+  { codigo: 'relatorios', nome: 'Relatórios', grupo: 'Indicadores', acoes: ['ler'], concessao: { embarcador: { quemPode: { recurso: 'auditorias', acoes: [] }, acoes: ['ler'] } } },
+  { codigo: 'bi', nome: 'Painel e indicadores (BI)', grupo: 'Indicadores', acoes: ['ler', 'alterar'], concessao: { embarcador: { quemPode: { recurso: 'auditorias', acoes: [] }, acoes: ['ler', 'alterar'] } } },
+  { codigo: 'eventos-ocorrencia', nome: 'Eventos de ocorrência (entregas, tentativas, comprovantes)', grupo: 'Ocorrências', acoes: CRUD, concessao: { embarcador: { quemPode: { recurso: 'ocorrencias', acoes: CRUD }, acoes: CRUD }, transportador: ['ler', 'criar', 'alterar'] } },
+  { codigo: 'tracking', nome: 'Rastreamento de entregas (tracking)', grupo: 'Ocorrências', acoes: ['ler', 'alterar'], concessao: { embarcador: { quemPode: { recurso: 'ocorrencias', acoes: CRUD }, acoes: ['ler', 'alterar'] }, transportador: ['ler'] } },
   { codigo: 'importacao-edi', nome: 'Importação de arquivos EDI PROCEDA', grupo: 'Ocorrências', acoes: ['ler', 'criar'] },
   { codigo: 'auditoria-sistema', nome: 'Trilha de auditoria', grupo: 'Administração', acoes: ['ler'] },
   { codigo: 'configuracoes', nome: 'Configurações', grupo: 'Administração', acoes: ['ler', 'alterar'] },
@@ -57,10 +76,10 @@ export const RECURSOS = [
   { codigo: 'auditorias', nome: 'Auditoria de frete', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },
   { codigo: 'tolerancias-auditoria', nome: 'Tolerâncias da auditoria', grupo: 'Auditoria e pagamento', acoes: CRUD },
   { codigo: 'pre-fatura', nome: 'Pré-faturas', grupo: 'Auditoria e pagamento', acoes: CRUD },
-  { codigo: 'fatura', nome: 'Faturas', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },
+  { codigo: 'fatura', nome: 'Faturas', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'], concessao: { transportador: ['ler'] } },
   { codigo: 'condicao-pagamento', nome: 'Condições de pagamento', grupo: 'Auditoria e pagamento', acoes: CRUD },
   { codigo: 'rpa', nome: 'RPA (pagamento a autônomos)', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },
-  { codigo: 'notificacoes', nome: 'Grupos e parâmetros de notificação', grupo: 'Administração', acoes: CRUD },
+  { codigo: 'notificacoes', nome: 'Grupos e parâmetros de notificação', grupo: 'Administração', acoes: CRUD, concessao: { embarcador: { quemPode: { recurso: 'papeis', acoes: CRUD }, acoes: CRUD } } },
 ] as const satisfies readonly RecursoDef[];
 
 /** Screens every signed-in user may read (the update history): no role grants them, none denies them. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { aplicarConcessoesPadrao } from './concessoes.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -43,6 +44,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     if (opts.migrate !== false) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await aplicarConcessoesPadrao(db);
     }
   } else {
     let client = opts.pglite;
@@ -59,6 +61,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     if (opts.migrate !== false) {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
       await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await aplicarConcessoesPadrao(db);
     }
   }
   return database;

@@ -37,3 +37,9 @@ export const emailOutbox = pgTable('email_outbox', {
   erro: text(),
   criadoEm: tstz().notNull().default(sql`now()`),
 });
+
+/** Resources whose default grant (core `RecursoDef.concessao`) this database's roles already received. */
+export const concessoesAplicadas = pgTable('concessoes_aplicadas', {
+  recurso: varchar({ length: 60 }).primaryKey(),
+  aplicadaEm: tstz().notNull().default(sql`now()`),
+});
