@@ -601,6 +601,12 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'POST /api/v1/documentos/pedidos/:uid/definir-transportador': { body: async (h) => ({ transportadorUid: await carrierOfA(h) }) },
   'POST /api/v1/documentos/pedidos/:uid/selecionar-calculo': { params: pedidoSimulado, body: (_h, p) => ({ simulacaoFreteUid: p.simulacaoFreteUid }) },
   'POST /api/v1/planejamento-carga/documentos/filter': { body: () => ({ destinoUf: 'RJ' }) },
+  'POST /api/v1/planejamento-carga/propor': {
+    body: async (h) => ({ tipo: 'nfe', destinoUf: 'RJ', origemMunicipioIbge: '3550308', tipoVeiculoUid: (await h.create('/tiposveiculo')).uid }),
+  },
+  'POST /api/v1/planejamento-carga/:uid/mover': {
+    body: async (h) => ({ destinoUid: (await h.create('/planejamento-carga')).uid, documentos: [{ nfeUid: (await h.create('/documentos/nfes')).uid }] }),
+  },
   'GET /api/v1/embarque/:uid/simulacoes/:simulacaoUid': { params: simulacaoDeEmbarque },
   'GET /api/v1/eventos-ocorrencia/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'eventos-ocorrencia', (await h.create('/eventos-ocorrencia')).uid) },
   'DELETE /api/v1/eventos-ocorrencia/:uid/anexos/:anexoUid': { params: async (h) => anexoDe(h, 'eventos-ocorrencia', (await h.create('/eventos-ocorrencia')).uid) },

@@ -40,5 +40,6 @@ export * from './notificacoes.ts';
 export * from './api/notificacoes.ts';
 export * from './api/coleta.ts';
 export * from './rastreio.ts';
+export * from './planejamento.ts';
 export * from './api/rastreio.ts';
 export * from './rotulos.ts';

@@ -2,7 +2,7 @@ import { auditado } from './common.ts';
 import { exigirLugares, itemLugar, lugar } from './compras.ts';
 import { cotacaoCalculada } from './frete.ts';
 import { zDecimal, zDecimalOpcional } from './produtos.ts';
-import { opcional, z, zData, zIbge, zTexto, zTextoOpcional, zUid, zUf } from '../zod.ts';
+import { opcional, z, zCep, zData, zIbge, zTexto, zTextoOpcional, zUid, zUf } from '../zod.ts';
 
 // Orders (documentos/pedidos) and load planning (planejamento-carga), issue 11. An order is an ERP sales
 // order before it is invoiced; its freight is simulated over the carriers' tables, one simulation is
@@ -110,6 +110,8 @@ export const documentoPlanejado = z.object({
   destinoUf: z.string().nullable(),
   destinoMunicipio: z.string().nullable(),
   destinatarioNome: z.string().nullable(),
+  origemMunicipioIbge: z.string().nullable().describe('Município do emitente (NF-e) ou de origem (pedido)'),
+  destinoMunicipioIbge: z.string().nullable(),
   data: z.string().nullable(),
   transportadorUid: z.string().nullable(),
   transportadorNome: z.string().nullable(),
@@ -161,3 +163,56 @@ export const documentosFilterInput = z.object({
   pesoMaximoKg: opcional(z.number().min(0, 'Deve ser maior ou igual a 0')),
   limite: z.number().int().min(1).max(2000).default(500),
 });
+
+// Load proposals, moving documents, consolidated vs separate cost --------------------------------------
+export const propostaCargasInput = documentosFilterInput
+  .extend({
+    origemCep: opcional(zCep),
+    origemMunicipioIbge: opcional(zIbge),
+    tipoVeiculoUid: zUid.describe('Veículo das cargas: a capacidade (kg, m³) limita cada carga'),
+    agrupamento: z.enum(['uf', 'municipio']).default('uf').describe('uf: uma ou mais cargas por UF de destino; municipio: por município'),
+    transportadorUid: opcional(zUid),
+    dataEmbarque: opcional(zData),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.origemCep && !v.origemMunicipioIbge) ctx.addIssue({ code: 'custom', path: ['origemCep'], message: 'Informe o CEP ou o município de origem' });
+  });
+export type PropostaCargasInput = z.infer<typeof propostaCargasInput>;
+export const propostaCargas = z.object({
+  cargas: z.array(planejamentoCarga).describe('Um planejamento Aberto por carga proposta, com os documentos'),
+  documentosSemDestino: z.number().int().describe('Documentos sem município de destino: ficam fora da proposta'),
+});
+
+export const moverDocumentosInput = z.object({
+  destinoUid: zUid.describe('Planejamento (Aberto) que recebe os documentos'),
+  documentos: z.array(documentoPlanejamentoInput).min(1, 'Escolha ao menos um documento').max(2000),
+});
+
+const custoDocumento = z.object({
+  tipo: z.enum(['nfe', 'pedido']),
+  uid: z.string(),
+  numero: z.string(),
+  total: z.number().nullable().describe('Menor frete das tabelas vigentes; null: nenhuma tabela cobre'),
+  transportadorNome: z.string().nullable(),
+  tabelaNome: z.string().nullable(),
+});
+export const comparacaoCarga = z.object({
+  separado: z.object({
+    total: z.number().describe('Soma do menor frete de cada documento enviado sozinho'),
+    documentos: z.array(custoDocumento),
+    semCotacao: z.number().int(),
+  }),
+  consolidado: z
+    .object({
+      total: z.number(),
+      transportadorNome: z.string(),
+      tabelaNome: z.string(),
+      prazoDiasUteis: z.number().int(),
+      destinoMunicipioIbge: z.string().nullable().describe('Destino usado: o do planejamento'),
+    })
+    .nullable()
+    .describe('Menor frete da carga inteira num veículo (peso, m³, valor e NF-es somados); null: nenhuma tabela cobre'),
+  economia: z.number().nullable().describe('separado − consolidado (só quando todos os documentos cotaram)'),
+  economiaPct: z.number().nullable(),
+});
+export type ComparacaoCarga = z.infer<typeof comparacaoCarga>;

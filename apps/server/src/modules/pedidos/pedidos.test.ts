@@ -17,13 +17,13 @@ const lugares = { origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557
 let seq = 0;
 
 const linhas = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
-async function nfe(peso: string, valor: string, uf = 'RJ') {
+async function nfe(peso: string, valor: string, uf = 'RJ', municipio: [string, string] = ['Rio de Janeiro', '3304557']) {
   seq++;
   const chave = `3326${String(Date.now()).slice(-8)}${String(seq).padStart(4, '0')}`.padEnd(44, '1');
   const [r] = await linhas<{ uid: string }>(sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_nome, emitente_uf,
       destinatario_nome, destinatario_uf, destinatario_municipio, destinatario_municipio_ibge, valor_total, peso_bruto, volumes)
     values (${demo}, ${chave}, ${70000 + seq}, 1, '2026-11-20T10:00:00-03:00', '2026-11-20T10:00:00-03:00', '11222333000181', 'Emitente Teste', 'SP',
-      'Cliente Rio', ${uf}, 'Rio de Janeiro', '3304557', ${valor}, ${peso}, 10) returning uid`);
+      'Cliente Rio', ${uf}, ${municipio[0]}, ${municipio[1]}, ${valor}, ${peso}, 10) returning uid`);
   return r.uid;
 }
 
@@ -179,5 +179,82 @@ describe('planejamento-carga', () => {
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual([{ field: 'documentos.0.nfeUid', message: 'NF-e não encontrada' }]);
     expect((await admin.post(PL, { descricao: 'X', ...lugares, documentos: [{}] })).body.errors[0].field).toBe('documentos.0.nfeUid');
+  });
+});
+
+describe('planejamento-carga: proposta, mover documentos, consolidado × separado', () => {
+  const vitoria: [string, string] = ['Vitória', '3205309'];
+  const vilaVelha: [string, string] = ['Vila Velha', '3205200'];
+  const toco = async () => (await linhas<{ uid: string }>(sql`select uid from tipos_veiculo where nome = 'Toco' and embarcador_uid is null`))[0].uid;
+  const filtroEs = { tipo: 'nfe', destinoUf: 'ES', origemMunicipioIbge: '3550308' };
+
+  it('propõe cargas por UF e por município na capacidade do Toco (7.000 kg) e move documentos entre elas', async () => {
+    const [a, b, c, d] = [await nfe('4000', '1000', 'ES', vitoria), await nfe('3000', '1000', 'ES', vitoria), await nfe('2500', '1000', 'ES', vitoria), await nfe('1000', '1000', 'ES', vilaVelha)];
+    const tipoVeiculoUid = await toco();
+    // By municipality: Vila Velha alone; Vitória 4.000 + 3.000 = 7.000 (fits exactly), 2.500 opens a second load.
+    const m = await admin.post(`${PL}/propor`, { ...filtroEs, tipoVeiculoUid, agrupamento: 'municipio' });
+    expect(m.status, m.text).toBe(201);
+    expect(m.body.data.cargas.map((x: { descricao: string; pesoTotalKg: number }) => [x.descricao, x.pesoTotalKg])).toEqual([
+      ['Proposta ES/3205200', 1000],
+      ['Proposta ES/3205309 — carga 1 de 2', 7000],
+      ['Proposta ES/3205309 — carga 2 de 2', 2500],
+    ]);
+    // The documents are now planned: a second proposal finds nothing free.
+    const nada = await admin.post(`${PL}/propor`, { ...filtroEs, tipoVeiculoUid });
+    expect(nada.status).toBe(400);
+    expect(nada.body.errors).toEqual([{ field: 'documentos', message: 'Nenhum documento livre (sem planejamento nem embarque) com esses filtros' }]);
+    for (const x of m.body.data.cargas) expect((await admin.delete(`${PL}/${x.uid}`)).status).toBe(200);
+
+    // By UF: 4.000 + 3.000 in the first load; 2.500 + 1.000 in the second; destination = the heaviest's city.
+    const u = await admin.post(`${PL}/propor`, { ...filtroEs, tipoVeiculoUid, dataEmbarque: '2026-12-01' });
+    expect(u.status, u.text).toBe(201);
+    const [c1, c2] = u.body.data.cargas;
+    expect([c1.descricao, c1.documentos.map((x: { uid: string }) => x.uid).sort(), c1.destinoMunicipioIbge, c1.ocupacaoPesoPct]).toEqual(['Proposta ES — carga 1 de 2', [a, b].sort(), '3205309', 100]);
+    expect([c2.descricao, c2.documentos.map((x: { uid: string }) => x.uid).sort(), c2.pesoTotalKg, c2.status, c2.dataEmbarque]).toEqual(['Proposta ES — carga 2 de 2', [c, d].sort(), 3500, 1, '2026-12-01']);
+    expect(u.body.data.documentosSemDestino).toBe(0);
+
+    // Moving Vila Velha's NF-e into the full load: allowed, with the capacity warning.
+    const mv = await admin.post(`${PL}/${c2.uid}/mover`, { destinoUid: c1.uid, documentos: [{ nfeUid: d }] });
+    expect(mv.status, mv.text).toBe(200);
+    expect(mv.body.data).toMatchObject({ quantidadeDocumentos: 1, pesoTotalKg: 2500 });
+    expect((await admin.get(`${PL}/${c1.uid}`)).body.data).toMatchObject({
+      quantidadeDocumentos: 3, pesoTotalKg: 8000, avisos: ['Peso total de 8.000,000 kg excede a capacidade do veículo (7.000,00 kg) em 1.000,000 kg.'],
+    });
+    const fora = await admin.post(`${PL}/${c2.uid}/mover`, { destinoUid: c1.uid, documentos: [{ nfeUid: d }] });
+    expect(fora.body.errors).toEqual([{ field: 'documentos.0', message: 'O documento não está neste planejamento' }]);
+    expect((await admin.post(`${PL}/${c2.uid}/mover`, { destinoUid: c2.uid, documentos: [{ nfeUid: c }] })).body.errors[0].field).toBe('destinoUid');
+    expect((await outro.post(`${PL}/${c2.uid}/mover`, { destinoUid: c1.uid, documentos: [{ nfeUid: c }] })).status).toBe(404);
+    const alheio = (await outro.post(PL, { descricao: 'Do outro', ...lugares })).body.data.uid as string;
+    const paraAlheio = await admin.post(`${PL}/${c2.uid}/mover`, { destinoUid: alheio, documentos: [{ nfeUid: c }] });
+    expect(paraAlheio.body.errors).toEqual([{ field: 'destinoUid', message: 'Planejamento de destino não encontrado' }]);
+    // A finished plan neither gives nor takes documents (409 naming its status).
+    expect((await admin.get(`${PL}/${c2.uid}/finish`)).status).toBe(201);
+    const fin = await admin.post(`${PL}/${c1.uid}/mover`, { destinoUid: c2.uid, documentos: [{ nfeUid: a }] });
+    expect(fin.status).toBe(409);
+    expect(fin.body.message).toBe("O planejamento nº " + c2.numero + " está 'Finalizado': só um planejamento 'Aberto' muda de documentos.");
+  });
+
+  it('compara a carga consolidada com os documentos enviados separados (motor de frete, tabelas vigentes)', async () => {
+    const [n1, n2] = [await nfe('1000', '50000', 'RJ'), await nfe('1000', '50000', 'RJ')];
+    const tipoVeiculoUid = await toco();
+    const p = (await admin.post(PL, { descricao: 'Comparar', ...lugares, tipoVeiculoUid, documentos: [{ nfeUid: n1 }, { nfeUid: n2 }] })).body.data.uid as string;
+    const r = await admin.get(`${PL}/${p}/comparacao`);
+    expect(r.status, r.text).toBe(200);
+    const cmp = r.body.data;
+    // Each NF-e alone is the order of the first test: 1.000 kg, R$ 50.000,00, SP → RJ = 1.303,10 (Rápido Sul).
+    expect(cmp.separado).toMatchObject({ total: 2606.2, semCotacao: 0 });
+    expect(cmp.separado.documentos.map((x: { total: number; transportadorNome: string }) => [x.total, x.transportadorNome])).toEqual([
+      [1303.1, 'Rápido Sul Transportes Ltda'],
+      [1303.1, 'Rápido Sul Transportes Ltda'],
+    ]);
+    // Consolidated: the engine's cheapest quote for 2.000 kg, R$ 100.000,00 and 2 NF-es on the Toco.
+    const calc = await admin.post('/api/v1/calculadora/calcular', {
+      origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 2000, valorMercadoria: 100000, volumes: 20, documentos: 2, tipoVeiculoUid,
+    });
+    const melhor = [...calc.body.data.cotacoes].sort((x: { total: number }, y: { total: number }) => x.total - y.total)[0];
+    expect(cmp.consolidado).toMatchObject({ total: melhor.total, transportadorNome: melhor.transportadorNome, destinoMunicipioIbge: '3304557' });
+    expect(cmp.economia).toBe(Math.round((2606.2 - melhor.total) * 100) / 100);
+    expect(cmp.economia).toBeGreaterThan(0);
+    expect((await outro.get(`${PL}/${p}/comparacao`)).status).toBe(404);
   });
 });

@@ -8,11 +8,13 @@ import type { documentosFilterInput } from '@fretio/core';
 
 const colunasNfe = sql`'nfe' as tipo, n.uid, n.numero::text as numero, n.chave, n.destinatario_uf as "destinoUf",
   n.destinatario_municipio as "destinoMunicipio", n.destinatario_nome as "destinatarioNome",
+  n.emitente_municipio_ibge as "origemMunicipioIbge", n.destinatario_municipio_ibge as "destinoMunicipioIbge",
   to_char(n.emissao at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as data, n.transportador_uid as "transportadorUid",
   tn.nome as "transportadorNome", coalesce(n.peso_bruto, 0)::numeric(14,3) as "pesoKg", null::numeric as "volumeM3",
   coalesce(n.valor_total, 0)::numeric(14,2) as valor, coalesce(n.volumes, 0)::int as volumes`;
 const colunasPedido = sql`'pedido' as tipo, p.uid, p.numero, null::varchar as chave, md.uf as "destinoUf", md.nome as "destinoMunicipio",
-  pe.nome as "destinatarioNome", p.data_prevista::text as data, p.transportador_uid as "transportadorUid", tp.nome as "transportadorNome",
+  pe.nome as "destinatarioNome", p.origem_municipio_ibge as "origemMunicipioIbge", p.destino_municipio_ibge as "destinoMunicipioIbge",
+  p.data_prevista::text as data, p.transportador_uid as "transportadorUid", tp.nome as "transportadorNome",
   p.peso_kg as "pesoKg", p.volume_m_3 as "volumeM3", p.valor, p.volumes`;
 
 /** JSON array of the plan's documents (for the item's select). */
@@ -93,6 +95,8 @@ export function documentoItem(d: Doc) {
     destinoUf: (d.destinoUf as string | null) ?? null,
     destinoMunicipio: (d.destinoMunicipio as string | null) ?? null,
     destinatarioNome: (d.destinatarioNome as string | null) ?? null,
+    origemMunicipioIbge: (d.origemMunicipioIbge as string | null) ?? null,
+    destinoMunicipioIbge: (d.destinoMunicipioIbge as string | null) ?? null,
     data: (d.data as string | null) ?? null,
     transportadorUid: (d.transportadorUid as string | null) ?? null,
     transportadorNome: (d.transportadorNome as string | null) ?? null,

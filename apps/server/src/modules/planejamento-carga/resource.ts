@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { embarque, planejamentoCarga, planejamentoCargaInput, statusLabel } from '@fretio/core';
+import { embarque, moverDocumentosInput, planejamentoCarga, planejamentoCargaInput, statusLabel, type z } from '@fretio/core';
 import { embarques, municipios, nfes, pedidos, planejamentoDocumentos, planejamentosCarga, tiposVeiculo, transportadores } from '../../db/schema/index.ts';
 import { TRANSICAO_INVALIDA } from '../../framework/acoes.ts';
 import { registrarAuditoria } from '../../framework/audit.ts';
@@ -12,6 +12,7 @@ import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/contex
 import { exigirMunicipios, tipoVeiculoVisivel } from '../solicitacoesfrete/refs.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { documentoItem, documentosDoPlano } from './documentos.ts';
+import { travarDocumentosDoEmbarcador } from './service.ts';
 
 // Load planning (planejamento-carga): a session groups unshipped NF-es and orders with a vehicle type; the
 // item carries the totals and the capacity warnings; finish creates one shipment (embarque) with the
@@ -62,6 +63,7 @@ const emLista = (us: string[]) => (us.length ? sql`in (${sql.join(
 
 async function gravarDocumentos(tx: Tx, ctx: RequestContext, planejamentoUid: string, docs: { nfeUid: string | null; pedidoUid: string | null }[]) {
   const embarcadorUid = exigirEmbarcador(ctx);
+  await travarDocumentosDoEmbarcador(tx, embarcadorUid);
   const nfeUids = [...new Set(docs.map((d) => d.nfeUid).filter((u): u is string => !!u))];
   const pedidoUids = [...new Set(docs.map((d) => d.pedidoUid).filter((u): u is string => !!u))];
   const erros: { field: string; message: string }[] = [];
@@ -104,6 +106,50 @@ async function gravarDocumentos(tx: Tx, ctx: RequestContext, planejamentoUid: st
   const linhas = [...nfeUids.map((nfeUid) => ({ planejamentoUid, nfeUid })), ...pedidoUids.map((pedidoUid) => ({ planejamentoUid, pedidoUid }))];
   for (let i = 0; i < linhas.length; i += 1000) await tx.insert(planejamentoDocumentos).values(linhas.slice(i, i + 1000));
 }
+
+const exigirAberto = (row: Record<string, unknown>, campo: string, oQue: string) => {
+  if (row.status === 1) return;
+  const m = `${oQue} está '${statusLabel('planejamentoCarga', row.status as number)}': só um planejamento 'Aberto' muda de documentos.`;
+  throw AppError.conflict(m, [{ field: campo, message: m }], TRANSICAO_INVALIDA);
+};
+
+/** mover: documents of this plan go to another open plan of the shipper (both rows locked). */
+const mover: ActionDef = {
+  path: 'mover',
+  method: 'POST',
+  permission: 'alterar',
+  summary: 'Move documentos deste planejamento para outro planejamento Aberto',
+  input: moverDocumentosInput,
+  message: 'Documentos movidos.',
+  async run(tx, ctx, row, input) {
+    const { destinoUid, documentos } = input as z.infer<typeof moverDocumentosInput>;
+    if (destinoUid === row.uid) throw AppError.field('destinoUid', 'Escolha outro planejamento como destino');
+    exigirAberto(row, 'status', 'O planejamento');
+    const [destino] = await tx
+      .select({ uid: planejamentosCarga.uid, status: planejamentosCarga.status, numero: planejamentosCarga.numero })
+      .from(planejamentosCarga)
+      .where(and(eq(planejamentosCarga.uid, destinoUid), eq(planejamentosCarga.embarcadorUid, exigirEmbarcador(ctx))))
+      .for('update');
+    if (!destino) throw AppError.field('destinoUid', 'Planejamento de destino não encontrado');
+    exigirAberto(destino, 'destinoUid', `O planejamento nº ${destino.numero}`);
+    await travarDocumentosDoEmbarcador(tx, exigirEmbarcador(ctx));
+    const doPlano = await tx
+      .select({ uid: planejamentoDocumentos.uid, nfeUid: planejamentoDocumentos.nfeUid, pedidoUid: planejamentoDocumentos.pedidoUid })
+      .from(planejamentoDocumentos)
+      .where(eq(planejamentoDocumentos.planejamentoUid, row.uid as string));
+    const linhas = documentos.map((d, i) => {
+      const l = doPlano.find((x) => (d.nfeUid ? x.nfeUid === d.nfeUid : x.pedidoUid === d.pedidoUid));
+      if (!l) throw AppError.field(`documentos.${i}`, 'O documento não está neste planejamento');
+      return l.uid;
+    });
+    await tx
+      .update(planejamentoDocumentos)
+      .set({ planejamentoUid: destinoUid, atualizadoEm: sql`now()` })
+      .where(inArray(planejamentoDocumentos.uid, [...new Set(linhas)]));
+    await registrarAuditoria(tx, ctx, RECURSO_PLANEJAMENTO, destinoUid, 'receber-documentos', null, { origemUid: row.uid, documentos });
+    return undefined;
+  },
+};
 
 /** finish: one shipment with the plan's documents (NF-es of the register and orders as virtual lines). */
 function finalizar(defEmbarque: () => ResourceDef): ActionDef {
@@ -204,7 +250,7 @@ export function criarPlanejamentoResource(defEmbarque: () => ResourceDef) {
       descricao: { column: planejamentosCarga.descricao, kind: 'text' },
       dataEmbarque: { column: planejamentosCarga.dataEmbarque, kind: 'date', range: true },
     },
-    actions: [finalizar(defEmbarque)],
+    actions: [finalizar(defEmbarque), mover],
     hooks: {
       async validate(tx, ctx, values, existing) {
         await exigirMunicipios(tx, values);

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { documentoPlanejado, documentosFilterInput, listaDe } from '@fretio/core';
+import { comparacaoCarga, documentoPlanejado, documentosFilterInput, listaDe, type PlanejamentoCarga, propostaCargas, propostaCargasInput } from '@fretio/core';
+import { reler } from '../../framework/crud.ts';
 import { registerResource } from '../../framework/register.ts';
 import type { ResourceDef } from '../../framework/resource.ts';
-import { ok, reply } from '../../framework/schemas.ts';
+import { created, ok, reply, uidParams } from '../../framework/schemas.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { criarEmbarqueResource } from '../embarque/resource.ts';
 import { documentoItem, documentosLivres } from './documentos.ts';
 import { RECURSO_PLANEJAMENTO, criarPlanejamentoResource } from './resource.ts';
+import { compararCarga, proporCargasDoEmbarcador } from './service.ts';
 
 export default async function planejamentoRoutes(app: FastifyInstance) {
   let emb: ResourceDef | undefined;
@@ -34,5 +36,38 @@ export default async function planejamentoRoutes(app: FastifyInstance) {
       return reply.ok({ data, totalRecords: data.length });
     },
   );
-  registerResource(app, criarPlanejamentoResource(defEmbarque));
+  const def = criarPlanejamentoResource(defEmbarque);
+  r.post(
+    '/api/v1/planejamento-carga/propor',
+    {
+      config: { permission: [RECURSO_PLANEJAMENTO, 'criar'] },
+      schema: {
+        tags: ['Planejamento de carga'],
+        summary: 'Propõe cargas: agrupa os documentos livres por destino e os distribui na capacidade do veículo (um planejamento Aberto por carga)',
+        body: propostaCargasInput,
+        response: created(propostaCargas),
+      },
+    },
+    async (req, res) => {
+      const data = await proporCargasDoEmbarcador(app.db, def as ResourceDef, req.contexto, req.body);
+      return res.status(201).send(reply.ok(data, `${data.cargas.length} carga(s) proposta(s).`));
+    },
+  );
+  r.get(
+    '/api/v1/planejamento-carga/:uid/comparacao',
+    {
+      config: { permission: [RECURSO_PLANEJAMENTO, 'ler'] },
+      schema: {
+        tags: ['Planejamento de carga'],
+        summary: 'Custo da carga consolidada (um veículo) contra os documentos enviados separados, pelas tabelas vigentes',
+        params: uidParams,
+        response: ok(comparacaoCarga),
+      },
+    },
+    async (req) => {
+      const p = (await reler(app.db, def as ResourceDef, req.contexto, req.params.uid)) as PlanejamentoCarga;
+      return reply.ok(await compararCarga(app.db, req.contexto, p));
+    },
+  );
+  registerResource(app, def);
 }

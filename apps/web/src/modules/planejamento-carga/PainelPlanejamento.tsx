@@ -7,10 +7,12 @@ import { ApiError, type ListPage, apiPost, apiPut } from '../../app/api.ts';
 import { usePode } from '../../app/perfil.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
 import { formatarNumero } from '../produtos/numeros.ts';
+import { ComparacaoDeCustos, MoverDocumentos } from './CustosDaCarga.tsx';
 
 // One load plan, expanded in the list: its documents with the totals against the vehicle's capacity
 // (warnings from the server), and the free documents (NF-es and orders not yet planned nor shipped)
-// filtered by destination UF and period, to add to the plan. Finishing is a row action.
+// filtered by destination UF and period, to add to the plan; selected documents move to another open plan;
+// the consolidated-vs-separate cost on demand. Finishing is a row action.
 
 const data = (s: string | null) => (s ? s.split('-').reverse().join('/') : '—');
 const corpo = (p: PlanejamentoCarga, docs: DocumentoPlanejado[]) => ({
@@ -48,6 +50,7 @@ export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
   const [livres, setLivres] = useState<DocumentoPlanejado[] | null>(null);
   const [escolhidos, setEscolhidos] = useState<string[]>([]);
   const [ocupado, setOcupado] = useState(false);
+  const [aMover, setAMover] = useState<string[]>([]);
 
   async function buscar() {
     setOcupado(true);
@@ -109,6 +112,7 @@ export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
         pagination={false}
         dataSource={plano.documentos}
         locale={{ emptyText: 'Nenhum documento no planejamento.' }}
+        rowSelection={aberto ? { selectedRowKeys: aMover, onChange: (k) => setAMover(k as string[]) } : undefined}
         columns={colunas(
           aberto
             ? (d) => (
@@ -119,6 +123,10 @@ export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
             : undefined,
         )}
       />
+      {aberto && aMover.length > 0 && (
+        <MoverDocumentos plano={plano} escolhidos={plano.documentos.filter((d) => aMover.includes(d.uid))} aoMover={() => setAMover([])} />
+      )}
+      <ComparacaoDeCustos plano={plano} />
       {aberto && (
         <>
           <Typography.Text strong>Documentos a planejar</Typography.Text>

@@ -6,10 +6,11 @@ import { type FieldDef, defineResource } from '../../resources/types.ts';
 import { formatarNumero } from '../produtos/numeros.ts';
 import { statusOptions } from '../solicitacoesfrete/campos.tsx';
 import { PainelPlanejamento } from './PainelPlanejamento.tsx';
+import { PropostaCargas } from './PropostaCargas.tsx';
 
 // Load planning (API /api/v1/planejamento-carga): a session with a vehicle type; expanding a row shows its
 // documents, the totals against the vehicle's capacity and the free documents to add; "Finalizar"
-// creates the shipment.
+// creates the shipment. "Propor cargas" (toolbar) makes one plan per load the server proposes.
 
 const lugar = (r: PlanejamentoCarga, p: 'origem' | 'destino') =>
   r[`${p}MunicipioNome`] ? `${r[`${p}MunicipioNome`]}/${r[`${p}Uf`]}` : r[`${p}Cep`] ? `CEP ${r[`${p}Cep`]}` : '—';
@@ -81,6 +82,7 @@ export const planejamentoCarga = defineResource<PlanejamentoCarga>({
   title: (r) => `Planejamento ${r.numero}`,
   editavel: (r) => r.status === 1,
   expandable: (r) => <PainelPlanejamento plano={r} />,
+  toolbar: PropostaCargas,
   rowActions: [
     {
       key: 'finalizar',

@@ -1,0 +1,70 @@
+import Decimal from 'decimal.js';
+
+// Load proposals (planejamento-carga/propor): documents grouped by destination, then packed into the
+// vehicle type's capacity by weight and volume (first fit, heaviest first — a simple, predictable
+// heuristic the planner then adjusts by moving documents between loads).
+
+export const AGRUPAMENTOS_CARGA = { uf: 'UF de destino', municipio: 'Município de destino' } as const;
+export type AgrupamentoCarga = keyof typeof AGRUPAMENTOS_CARGA;
+
+export type DocumentoParaCarga = {
+  uid: string;
+  destinoUf: string | null;
+  /** IBGE code (or, lacking it, the name) of the destination municipality. */
+  destinoMunicipio: string | null;
+  pesoKg: number;
+  volumeM3: number | null;
+};
+export type CapacidadeVeiculo = { kg: number | null; m3: number | null };
+export type CargaProposta<D extends DocumentoParaCarga = DocumentoParaCarga> = {
+  /** The group's key: the UF, or "UF/municipality"; "sem destino" when the document has none. */
+  grupo: string;
+  documentos: D[];
+  pesoKg: number;
+  volumeM3: number;
+  /** A single document above the vehicle's capacity travels alone, flagged. */
+  excedeCapacidade: boolean;
+};
+
+const SEM_DESTINO = 'sem destino';
+const chaveDoGrupo = (d: DocumentoParaCarga, a: AgrupamentoCarga) =>
+  !d.destinoUf ? SEM_DESTINO : a === 'uf' ? d.destinoUf : `${d.destinoUf}/${d.destinoMunicipio ?? '?'}`;
+
+/**
+ * Groups by destination (UF or municipality) and packs each group first-fit by decreasing weight:
+ * a document goes into the first load of its group where weight and m³ still fit; otherwise it opens a
+ * new load. A capacity that is null or 0 does not limit. Output order: groups by key (documents without a destination last), loads as opened.
+ */
+export function proporCargas<D extends DocumentoParaCarga>(docs: readonly D[], cap: CapacidadeVeiculo, agrupamento: AgrupamentoCarga): CargaProposta<D>[] {
+  const limiteKg = cap.kg ? new Decimal(cap.kg) : null;
+  const limiteM3 = cap.m3 ? new Decimal(cap.m3) : null;
+  const grupos = new Map<string, D[]>();
+  for (const d of docs) {
+    const k = chaveDoGrupo(d, agrupamento);
+    grupos.set(k, [...(grupos.get(k) ?? []), d]);
+  }
+  const saida: CargaProposta<D>[] = [];
+  const ordemGrupos = [...grupos.keys()].sort((a, b) => Number(a === SEM_DESTINO) - Number(b === SEM_DESTINO) || a.localeCompare(b, 'pt-BR'));
+  for (const grupo of ordemGrupos) {
+    const ordem = [...(grupos.get(grupo) ?? [])].sort((a, b) => b.pesoKg - a.pesoKg || (b.volumeM3 ?? 0) - (a.volumeM3 ?? 0) || a.uid.localeCompare(b.uid));
+    const cargas: { docs: D[]; kg: Decimal; m3: Decimal; excede: boolean }[] = [];
+    for (const d of ordem) {
+      const kg = new Decimal(d.pesoKg);
+      const m3 = new Decimal(d.volumeM3 ?? 0);
+      const cabe = (c: { kg: Decimal; m3: Decimal }) => (!limiteKg || c.kg.plus(kg).lte(limiteKg)) && (!limiteM3 || c.m3.plus(m3).lte(limiteM3));
+      const alvo = cargas.find((c) => !c.excede && cabe(c));
+      if (alvo) {
+        alvo.docs.push(d);
+        alvo.kg = alvo.kg.plus(kg);
+        alvo.m3 = alvo.m3.plus(m3);
+      } else {
+        const sozinho = { kg: new Decimal(0), m3: new Decimal(0) };
+        cargas.push({ docs: [d], kg, m3, excede: !cabe(sozinho) });
+      }
+    }
+    for (const c of cargas) {
+      saida.push({ grupo, documentos: c.docs, pesoKg: c.kg.toDecimalPlaces(3).toNumber(), volumeM3: c.m3.toDecimalPlaces(6).toNumber(), excedeCapacidade: c.excede });
+    }
+  }
+  return saida;
+}
