@@ -42,3 +42,4 @@ export * from './api/coleta.ts';
 export * from './rastreio.ts';
 export * from './api/rastreio.ts';
 export * from './rotulos.ts';
+export * from './pre-fatura-agenda.ts';
