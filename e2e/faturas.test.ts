@@ -7,7 +7,7 @@ import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 // Settlement in the browser, on the demo data: the shipper creates an invoice from Rápido Sul's CT-es
 // that may be invoiced (503 and 504, R$ 150,00 each), takes the carrier's running balance (R$ 12,50)
 // as the netting and the sum as the value, validates it, sets the payment date; the running balance
-// shows the netting; the carrier's user sees the paid invoice, read-only.
+// shows the netting; the carrier's user sees the paid invoice, read-only, and its running balance.
 const TRANSPORTADOR = 'transportador@rapidosul.com.br';
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -63,5 +63,9 @@ describe('faturas', () => {
     expect(await carrier.getByRole('button', { name: 'Nova fatura' }).count()).toBe(0);
     const acoes = await acoesDaLinha(carrier, row(carrier, 'RS-E2E-1'));
     expect(acoes.some((a) => /Validar|Reabrir|Data de pagamento|Excluir/.test(a)), acoes.join(', ')).toBe(false);
+    // Its own running balance with the shipper, read-only: no carrier to choose, the netting of its invoice.
+    await carrier.goto('/conta-corrente');
+    await row(carrier, 'Desconto na fatura RS-E2E-1').getByText('-12,50').waitFor();
+    expect(await carrier.getByTestId('cc-transportador').count()).toBe(0);
   });
 });

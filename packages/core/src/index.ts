@@ -43,3 +43,4 @@ export * from './rastreio.ts';
 export * from './planejamento.ts';
 export * from './api/rastreio.ts';
 export * from './rotulos.ts';
+export * from './pre-fatura-agenda.ts';

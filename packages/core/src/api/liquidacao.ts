@@ -55,7 +55,10 @@ export const rpaCalcularInput = z.object({
 export const rpaCalculo = z.object({
   vigenciaInicio: z.string(), valorBruto: z.number(), baseInss: z.number(), baseInssLimitada: z.number(), baseInssUtilizadaNoMes: z.number(),
   inss: z.number(), sest: z.number(), senat: z.number(), rendimentoIrrf: z.number(), baseIrrf: z.number(), aliquotaIrrf: z.number(),
-  reducaoIrrf: z.number(), irrf: z.number(), iss: z.number(), inssPatronal: z.number(), totalDescontos: z.number(), valorLiquido: z.number(),
+  reducaoIrrf: z.number(),
+  irrfDoMes: z.number().optional().describe('IRRF do mês do motorista (esta RPA e as outras do mês, não canceladas)'),
+  irrfRetidoNoMes: z.number().optional().describe('IRRF já retido pelas outras RPAs do mês'),
+  irrf: z.number().describe('IRRF retido nesta RPA: o do mês menos o já retido'), iss: z.number(), inssPatronal: z.number(), totalDescontos: z.number(), valorLiquido: z.number(),
   memoria: z.array(z.string()),
 });
 export const rpa = z.object({

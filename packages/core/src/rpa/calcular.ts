@@ -13,6 +13,12 @@ export type EntradaRpa = {
   dependentes?: number;
   /** Sum of the INSS contribution bases of the driver's other RPAs (not cancelled) in the same month. */
   baseInssUtilizadaNoMes?: Valor;
+  /**
+   * The driver's other RPAs (not cancelled) of the same month, for the monthly IRRF: the sum of their
+   * taxable income (the IRRF share of the freight), of the INSS they retained and of the IRRF already
+   * withheld. The month's tax is computed on the total and this receipt withholds what is still due.
+   */
+  mesAnterior?: { rendimentoIrrf: Valor; inss: Valor; irrf: Valor } | null;
   /** ISS rate (percent) when the shipper's ISS settings say it is retained; null/0 = none. */
   aliquotaIss?: Valor | null;
 };
@@ -31,6 +37,9 @@ export type ResultadoRpa = {
   aliquotaIrrf: number;
   /** Reduction of Lei 15.270/2025 applied (0 before 2026). */
   reducaoIrrf: number;
+  /** The month's IRRF (this receipt and the driver's other RPAs of the month) and what they already withheld. */
+  irrfDoMes: number;
+  irrfRetidoNoMes: number;
   irrf: number;
   iss: number;
   inssPatronal: number;
@@ -85,11 +94,20 @@ export function calcularRpa(e: EntradaRpa, tabelas: TabelaRpa[] = TABELAS_RPA): 
   const senat = round2(pctDe(baseInss, t.aliquotaSenat));
 
   const rendimento = round2(pctDe(frete, t.percentualBaseIrrf));
-  const baseIrrfBruta = rendimento.minus(inss).minus(new D(t.deducaoDependente).times(dependentes));
+  // Monthly IRRF: the progressive table (and the dependants' deduction, once) apply to the month's total
+  // income of the driver; this receipt withholds the month's tax minus what the other RPAs withheld.
+  const ant = e.mesAnterior ?? null;
+  const rendAnt = dv(ant?.rendimentoIrrf);
+  const inssAnt = dv(ant?.inss);
+  const irrfAnt = dv(ant?.irrf);
+  if (rendAnt.isNegative() || inssAnt.isNegative() || irrfAnt.isNegative()) throw new ErroRpa('mesAnterior', 'Valores das RPAs anteriores do mês inválidos.');
+  const rendimentoMes = rendimento.plus(rendAnt);
+  const baseIrrfBruta = rendimentoMes.minus(inss).minus(inssAnt).minus(new D(t.deducaoDependente).times(dependentes));
   const baseIrrf = baseIrrfBruta.isNegative() ? ZERO : baseIrrfBruta;
   const { imposto, faixa } = irrfDaTabela(baseIrrf, t.faixasIrrf);
-  const red = reducao(t, rendimento, imposto);
-  const irrf = round2(imposto.minus(red));
+  const red = reducao(t, rendimentoMes, imposto);
+  const irrfMes = round2(imposto.minus(red));
+  const irrf = D.max(ZERO, irrfMes.minus(irrfAnt));
   const iss = round2(pctDe(frete, aliqIss.toNumber()));
   const patronal = round2(pctDe(baseInss, t.aliquotaInssPatronal));
   const descontos = inss.plus(sest).plus(senat).plus(irrf).plus(iss);
@@ -100,14 +118,17 @@ export function calcularRpa(e: EntradaRpa, tabelas: TabelaRpa[] = TABELAS_RPA): 
       ? `Teto do INSS no mês ${brl(new D(t.tetoInss))}, já utilizados ${brl(usada)}: base limitada a ${brl(baseLimitada)}.`
       : `Dentro do teto do INSS do mês (${brl(new D(t.tetoInss))}; já utilizados ${brl(usada)}).`,
     `INSS ${t.aliquotaInss} % = ${brl(inss)}; SEST ${t.aliquotaSest} % = ${brl(sest)}; SENAT ${t.aliquotaSenat} % = ${brl(senat)}.`,
-    `IRRF: ${t.percentualBaseIrrf} % do frete = ${brl(rendimento)} − INSS ${brl(inss)} − ${dependentes} dependente(s) = base ${brl(baseIrrf)}; alíquota ${faixa.aliquota} % − ${brl(new D(faixa.deducao))}${red.isZero() ? '' : `; redução da Lei 15.270/2025 ${brl(red)}`} = ${brl(irrf)}.`,
+    rendAnt.isZero() && irrfAnt.isZero() && inssAnt.isZero()
+      ? `IRRF: ${t.percentualBaseIrrf} % do frete = ${brl(rendimento)} − INSS ${brl(inss)} − ${dependentes} dependente(s) = base ${brl(baseIrrf)}; alíquota ${faixa.aliquota} % − ${brl(new D(faixa.deducao))}${red.isZero() ? '' : `; redução da Lei 15.270/2025 ${brl(red)}`} = ${brl(irrf)}.`
+      : `IRRF do mês: ${t.percentualBaseIrrf} % do frete = ${brl(rendimento)} + ${brl(rendAnt)} das outras RPAs do mês = ${brl(rendimentoMes)} − INSS ${brl(inss.plus(inssAnt))} − ${dependentes} dependente(s) = base ${brl(baseIrrf)}; alíquota ${faixa.aliquota} % − ${brl(new D(faixa.deducao))}${red.isZero() ? '' : `; redução da Lei 15.270/2025 ${brl(red)}`} = ${brl(irrfMes)}; já retidos ${brl(irrfAnt)}: retém ${brl(irrf)}.`,
     ...(iss.isZero() ? [] : [`ISS ${aliqIss.toString().replace('.', ',')} % = ${brl(iss)}.`]),
     `INSS patronal ${t.aliquotaInssPatronal} % da base = ${brl(patronal)} (custo do embarcador, não descontado).`,
   ];
   return {
     vigenciaInicio: t.vigenciaInicio,
     valorBruto: n2(frete), baseInss: n2(baseInss), baseInssLimitada: n2(baseLimitada), inss: n2(inss), sest: n2(sest), senat: n2(senat),
-    rendimentoIrrf: n2(rendimento), baseIrrf: n2(baseIrrf), aliquotaIrrf: faixa.aliquota, reducaoIrrf: n2(red), irrf: n2(irrf),
+    rendimentoIrrf: n2(rendimento), baseIrrf: n2(baseIrrf), aliquotaIrrf: faixa.aliquota, reducaoIrrf: n2(red),
+    irrfDoMes: n2(irrfMes), irrfRetidoNoMes: n2(irrfAnt), irrf: n2(irrf),
     iss: n2(iss), inssPatronal: n2(patronal), totalDescontos: n2(descontos), valorLiquido: n2(frete.minus(descontos)), memoria,
   };
 }

@@ -62,6 +62,23 @@ describe('RPA do motorista autônomo', () => {
     expect(calcularRpa({ data: '2025-09-05', valorFrete: 50000 })).toMatchObject({ inss: 897.32, baseIrrf: 4102.68, irrf: 247.61, reducaoIrrf: 0 });
   });
 
+  it('IRRF do mês somando as RPAs do motorista (set/2025): 20.000 + 20.000 + 10.000 retêm 0 + 73,84 + 173,77 = 247,61, o mesmo de uma RPA de 50.000', () => {
+    // 1ª: rendimento 2.000 − INSS 440 = 1.560 → isento
+    const r1 = calcularRpa({ data: '2025-09-05', valorFrete: 20000 });
+    expect(r1).toMatchObject({ inss: 440, rendimentoIrrf: 2000, baseIrrf: 1560, irrf: 0, irrfDoMes: 0 });
+    // 2ª: sozinha também seria isenta; no mês, 4.000 − 440 − 440 = 3.120 × 15 % − 394,16 = 73,84, nada retido antes
+    const r2 = calcularRpa({ data: '2025-09-20', valorFrete: 20000, baseInssUtilizadaNoMes: 4000, mesAnterior: { rendimentoIrrf: 2000, inss: 440, irrf: 0 } });
+    expect(r2).toMatchObject({ inss: 440, baseIrrf: 3120, aliquotaIrrf: 15, irrfDoMes: 73.84, irrfRetidoNoMes: 0, irrf: 73.84, valorLiquido: 20000 - 440 - 60 - 40 - 73.84 });
+    // 3ª: INSS só sobre o que resta do teto (8.157,41 − 8.000 = 157,41 × 11 % = 17,32);
+    // mês: 5.000 − 880 − 17,32 = 4.102,68 × 22,5 % − 675,49 = 247,61; já retidos 73,84 → retém 173,77
+    const r3 = calcularRpa({ data: '2025-09-25', valorFrete: 10000, baseInssUtilizadaNoMes: 8000, mesAnterior: { rendimentoIrrf: 4000, inss: 880, irrf: 73.84 } });
+    expect(r3).toMatchObject({ inss: 17.32, baseIrrf: 4102.68, aliquotaIrrf: 22.5, irrfDoMes: 247.61, irrfRetidoNoMes: 73.84, irrf: 173.77 });
+    expect(r3.memoria[3]).toBe('IRRF do mês: 10 % do frete = R$ 1.000,00 + R$ 4.000,00 das outras RPAs do mês = R$ 5.000,00 − INSS R$ 897,32 − 0 dependente(s) = base R$ 4.102,68; alíquota 22.5 % − R$ 675,49 = R$ 247,61; já retidos R$ 73,84: retém R$ 173,77.');
+    expect(calcularRpa({ data: '2025-09-05', valorFrete: 50000 }).irrf).toBe(247.61);
+    // more already withheld than the month's tax (e.g. an earlier RPA cancelled later): nothing, never negative
+    expect(calcularRpa({ data: '2025-09-25', valorFrete: 1000, mesAnterior: { rendimentoIrrf: 0, inss: 0, irrf: 50 } }).irrf).toBe(0);
+  });
+
   it('ISS quando a configuração manda reter: 5 % de 1.000 = 50', () => {
     const r = calcularRpa({ data: '2026-03-10', valorFrete: 1000, aliquotaIss: 5 });
     expect(r).toMatchObject({ iss: 50, inss: 22, sest: 3, senat: 2, valorLiquido: 923 });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { componentesEsperados, esperadoDoMotor } from '@fretio/core';
+import { componentesEsperados, esperadoDoMotor, esperadoSpot } from '@fretio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { aguardarTarefa } from '../../../test/support/tarefas.ts';
-import { auditorias, cteComponentes, cteNfes, ctes, transportadores } from '../../db/schema/index.ts';
+import { auditorias, cargaNfes, cotacoesFrete, cteComponentes, cteNfes, ctes, nfes, pedidoSimulacoes, pedidos, transportadores } from '../../db/schema/index.ts';
 import { aposCommit, emitirAposCommit } from '../../framework/eventos.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import { auditarCte } from './service.ts';
@@ -172,5 +172,56 @@ describe('aceitar e reabrir', () => {
     expect(re.body.data).toMatchObject({ status: 2, mensagem: null });
     const [row] = await t.db.select().from(auditorias).where(eq(auditorias.uid, a.uid));
     expect(row!.aceitaEm).toBeNull();
+  });
+});
+
+describe('fonte do esperado: cotação spot aprovada e simulação do pedido', () => {
+  it('cotação aprovada de R$ 1.500,00 rateada pelo valor das NF-es (600 → 900,00; 400 → 600,00): cada CT-e é conferido com a sua parte', async () => {
+    const [a, b] = [`SPOT-A-${randomUUID().slice(0, 6)}`, `SPOT-B-${randomUUID().slice(0, 6)}`];
+    const [cot] = await t.db.insert(cotacoesFrete).values({ embarcadorUid, status: 4, vencedorTransportadorUid: rapido, valorAprovado: '1500.00', aprovadoEm: new Date() } as never).returning();
+    await t.db.insert(cargaNfes).values([
+      { cotacaoUid: cot!.uid, chave: a, numero: 1, valor: '600.00', pesoKg: '60', freteEsperado: '900.00' },
+      { cotacaoUid: cot!.uid, chave: b, numero: 2, valor: '400.00', pesoKg: '40', freteEsperado: '600.00' },
+    ]);
+    // 12 % SP → RJ inside the agreed price: 920,00 charged against 900,00 → 20,00 above
+    const c1 = await inserirCte([{ nome: 'CT FRETE_PESO', valor: 920 }], {}, [a]);
+    await auditar(c1.uid);
+    const d1 = await daAuditoria(c1.uid);
+    expect(d1).toMatchObject({ status: 2, fonte: 'SPOT', referenciaUid: cot!.uid, valorCobrado: 920, valorEsperado: 900, diferenca: 20 });
+    expect(d1.linhas.find((l: { tipo: string }) => l.tipo === 'TOTAL')).toMatchObject({ cobrado: 920, esperado: 900, diferenca: 20, situacao: 'ACIMA' });
+    expect(d1.resumo).toContain(`cotação ${cot!.numero} aprovada: R$ 900,00`);
+    // exactly its part (ICMS 72,00 = 12 % of 600,00, inside): Aprovada
+    const c2 = await inserirCte([{ nome: 'CT FRETE_PESO', valor: 600 }], {}, [b]);
+    await auditar(c2.uid);
+    expect(await daAuditoria(c2.uid)).toMatchObject({ status: 1, fonte: 'SPOT', valorEsperado: 600, diferenca: 0 });
+    expect(esperadoSpot({ valor: 600, icmsIncluso: true, aliquotaIcms: 12, descricao: '' })).toMatchObject({ icms: 72, total: 600 });
+    // another carrier's CT-e for the same NF-e is not covered by Rápido Sul's price: back to its table
+    const [outroT] = await t.db.select().from(transportadores).where(eq(transportadores.nomeFantasia, 'TransMinas'));
+    if (outroT) {
+      const c3 = await inserirCte([{ nome: 'CT FRETE_PESO', valor: 600 }], { transportadorUid: outroT.uid, emitenteDocumento: outroT.cnpj }, [`SPOT-C-${randomUUID().slice(0, 6)}`]);
+      await auditar(c3.uid);
+      expect((await daAuditoria(c3.uid)).fonte).not.toBe('SPOT');
+    }
+  });
+
+  it('pedido com a simulação selecionada: o CT-e da NF-e do pedido é conferido componente a componente com ela', async () => {
+    const chave = `SIM${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+    const [nota] = await t.db.insert(nfes).values({ embarcadorUid, chave, numero: 777, serie: 1, emissao: new Date(), emissaoTexto: new Date().toISOString() } as never).returning();
+    const [ped] = await t.db.insert(pedidos).values({ embarcadorUid, numero: `PED-SIM-${seq}`, status: 3, pesoKg: '100', valor: '1000', nfeUid: nota!.uid, transportadorUid: rapido, freteEsperado: '965.91' }).returning();
+    // FRETE_PESO 800,00 + GRIS 50,00 = 850,00 without ICMS; 12 % "por dentro": 850 ÷ 0,88 = 965,91 (ICMS 115,91)
+    const calculo = { rotaUid: randomUUID(), componentes: [{ componente: 'FRETE_PESO', valor: 800 }, { componente: 'GRIS', valor: 50 }], ajusteMinimo: 0, valorSemIcms: 850, aliquotaIcms: 12, icms: 115.91, total: 965.91 };
+    const [sim] = await t.db.insert(pedidoSimulacoes).values({ pedidoUid: ped!.uid, lote: randomUUID(), posicao: 1, transportadorUid: rapido, transportadorNome: 'Rápido Sul', tabelaNome: 'T', total: '965.91', prazoDiasUteis: 2, dataPrevistaEntrega: hoje, calculo }).returning();
+    await t.db.update(pedidos).set({ simulacaoFreteUid: sim!.uid }).where(eq(pedidos.uid, ped!.uid));
+    // the CT-e prints each component with its ICMS: 800 ÷ 0,88 = 909,09 and 50 ÷ 0,88 = 56,82; it charges 15,00 more on the freight
+    const c = await inserirCte([{ nome: 'CT FRETE_PESO', valor: 924.09 }, { nome: 'CT GRIS', valor: 56.82 }], {}, [chave]);
+    await auditar(c.uid);
+    const a = await daAuditoria(c.uid);
+    expect(a).toMatchObject({ status: 2, fonte: 'SIMULACAO', referenciaUid: ped!.uid, valorCobrado: 980.91, valorEsperado: 965.91, diferenca: 15 });
+    expect(a.linhas.find((l: { nomeCte: string | null }) => l.nomeCte === 'CT FRETE_PESO')).toMatchObject({ esperado: 909.09, diferenca: 15, situacao: 'ACIMA' });
+    expect(a.linhas.find((l: { nomeCte: string | null }) => l.nomeCte === 'CT GRIS')).toMatchObject({ esperado: 56.82, diferenca: 0 });
+    // the order's carrier changes (another selection): the CT-e of Rápido Sul goes back to its table
+    await t.db.update(pedidos).set({ transportadorUid: null }).where(eq(pedidos.uid, ped!.uid));
+    await auditar(c.uid);
+    expect((await daAuditoria(c.uid)).fonte).toBe('TABELA');
   });
 });

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
-import { type CalculoEsperado, calcularFrete, esperadoDoMotor, type SemCalculo } from '@fretio/core';
+import Decimal from 'decimal.js';
+import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { type CalculoEsperado, calcularFrete, esperadoDoMotor, esperadoSpot, type SemCalculo } from '@fretio/core';
 import { tabelasFrete } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -68,4 +69,83 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
     });
   }
   return { calculado: false, motivo: `Nenhuma tabela vigente cota este CT-e (${motivos.join('; ')}).` };
+}
+
+type Linha = Record<string, unknown>;
+const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
+const reaisBr = (v: Decimal) => v.toFixed(2).replace('.', ',');
+
+/**
+ * The agreed freight of the CT-e, when every NF-e it carries has one for the CT-e's carrier (precedence of
+ * the audit: spot price → order simulation → table; a CT-e only partly covered falls through to the next source):
+ * - SPOT: the approved quotation (status Finalizada, winner = the CT-e's carrier): its agreed value prorated on
+ *   the NF-e lines (`carga_nfes.frete_esperado`), summed over the CT-e's NF-es. The carrier's answer is the
+ *   price of the service, tax included (ICMS "por dentro" at the rate of the tax rules).
+ * - SIMULACAO: the order (pedido) linked to each NF-e whose selected simulation names the CT-e's carrier
+ *   (`pedidos.frete_esperado`, the value the shipment's NF-e line copies). One order: the engine answer kept
+ *   with the simulation, compared component by component; several orders: the sum of their totals.
+ */
+export async function calculoAcordado(db: DbOrTx, embarcadorUid: string, c: CteCarregado, simples: boolean): Promise<CalculoEsperado | null> {
+  if (!c.transportadorUid || !c.quantidadeNfes) return null;
+  const linhas = rowsOf(await db.execute(sql`
+    with notas as (
+      select n.chave, coalesce(n.nfe_uid, (select f.uid from nfes f where f.embarcador_uid = ${embarcadorUid} and f.chave = n.chave limit 1)) as nfe_uid
+        from cte_nfes n where n.cte_uid = ${c.uid})
+    select x.chave,
+           spot.frete_esperado as spot_valor, spot.cotacao_uid, spot.cotacao_numero,
+           ped.frete_esperado as pedido_valor, ped.pedido_uid, ped.pedido_numero, ped.calculo
+      from notas x
+      left join lateral (
+        select cn.frete_esperado, cf.uid as cotacao_uid, cf.numero as cotacao_numero
+          from carga_nfes cn join cotacoes_frete cf on cf.uid = cn.cotacao_uid
+         where cf.embarcador_uid = ${embarcadorUid} and cf.status = 4 and cf.vencedor_transportador_uid = ${c.transportadorUid}
+           and cn.frete_esperado is not null and (cn.chave = x.chave or cn.nfe_uid = x.nfe_uid)
+         order by cf.aprovado_em desc nulls last limit 1) spot on true
+      left join lateral (
+        select p.frete_esperado, p.uid as pedido_uid, p.numero as pedido_numero, s.calculo
+          from pedidos p left join pedido_simulacoes s on s.uid = p.simulacao_frete_uid
+         where p.embarcador_uid = ${embarcadorUid} and p.nfe_uid = x.nfe_uid and p.transportador_uid = ${c.transportadorUid}
+           and p.simulacao_frete_uid is not null and p.frete_esperado is not null
+         order by p.atualizado_em desc limit 1) ped on true`));
+  if (!linhas.length) return null;
+  const soma = (k: string) => linhas.reduce((s, l) => s.plus(String(l[k])), new Decimal(0));
+  const distintos = (k: string) => [...new Set(linhas.map((l) => String(l[k])))];
+  const pesoKg = maior(c.cte.pesoCarga as string | null, c.pesoNfes);
+  const valorMercadoria = Number(c.valorNfes ?? c.cte.valorCarga ?? 0);
+  const data = hojeSaoPaulo(new Date(c.cte.emissao));
+  const aliquota = async () => {
+    const o = c.cte.origem.uf;
+    const d = c.cte.destino.uf;
+    if (simples || !o || !d) return 0;
+    try {
+      return await aliquotaIcms(db, embarcadorUid, o, d, data);
+    } catch (e) {
+      if (e instanceof AppError) return 0;
+      throw e;
+    }
+  };
+  if (linhas.every((l) => l.spot_valor !== null && l.spot_valor !== undefined)) {
+    const valor = soma('spot_valor');
+    const cotacoes = distintos('cotacao_uid');
+    const numeros = [...new Set(linhas.map((l) => String(l.cotacao_numero)))].join(', ');
+    return esperadoSpot({
+      valor: valor.toFixed(2), icmsIncluso: true, aliquotaIcms: await aliquota(),
+      descricao: `cotação ${numeros} aprovada: R$ ${reaisBr(valor)} acordados para ${linhas.length === 1 ? 'a NF-e' : `as ${linhas.length} NF-es`} do CT-e`,
+      referenciaUid: cotacoes.length === 1 ? cotacoes[0] : null, pesoKg, valorMercadoria,
+    });
+  }
+  if (linhas.every((l) => l.pedido_valor !== null && l.pedido_valor !== undefined)) {
+    const pedidosUids = distintos('pedido_uid');
+    const numeros = [...new Set(linhas.map((l) => String(l.pedido_numero)))].join(', ');
+    const valor = soma('pedido_valor');
+    const descricao = `simulação selecionada no pedido ${numeros}: R$ ${reaisBr(valor)}`;
+    const calculo = (typeof linhas[0]!.calculo === 'string' ? JSON.parse(linhas[0]!.calculo) : linhas[0]!.calculo) as Omit<Extract<Parameters<typeof esperadoDoMotor>[0], { cotado: true }>, 'cotado'> | null;
+    if (pedidosUids.length === 1 && calculo && new Decimal(calculo.total ?? 0).equals(valor) && Array.isArray(calculo.componentes)) {
+      const r = esperadoDoMotor({ ...calculo, cotado: true }, 'SIMULACAO', { descricao, referenciaUid: pedidosUids[0], pesoKg, valorMercadoria });
+      if (r.calculado) return r;
+    }
+    // Several orders in one CT-e: their totals add up; only the total (and the taxes) decide.
+    return { ...esperadoSpot({ valor: valor.toFixed(2), icmsIncluso: true, aliquotaIcms: await aliquota(), descricao, referenciaUid: null, pesoKg, valorMercadoria }), fonte: 'SIMULACAO' };
+  }
+  return null;
 }

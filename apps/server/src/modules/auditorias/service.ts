@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { aliquotaIcms } from '../configuracoes/service.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
-import { calculoPelaTabela } from './calculo.ts';
+import { calculoAcordado, calculoPelaTabela } from './calculo.ts';
 import { candidatosDuplicidade, carregarCte, type CteCarregado, complementaresDe, transportadorSimples } from './cte.ts';
 import { atualizarTotaisPreFatura, auditoriaDoCte, mapaDoTransportador, taxasDa, toleranciasDe } from './repository.ts';
 
@@ -54,10 +54,29 @@ async function regraTributaria(db: DbOrTx, embarcadorUid: string, c: CteCarregad
   }
 }
 
+/** The CT-e is on an invoice (its link on the CT-e or an invoice line). */
+export async function cteFaturado(db: DbOrTx, embarcadorUid: string, cteUid: string): Promise<boolean> {
+  const r = await db.execute(sql`select 1 from ctes c where c.uid = ${cteUid} and c.embarcador_uid = ${embarcadorUid}
+    and (c.fatura_uid is not null or exists (select 1 from fatura_ctes fc where fc.embarcador_uid = ${embarcadorUid} and fc.cte_uid = c.uid))`);
+  return ((r as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])).length > 0;
+}
+
 /** Puts an approved/accepted audit in its carrier's open automatic pre-invoice; takes anything else out of an open one. */
 export async function encaminharPreFatura(db: DbOrTx, embarcadorUid: string, auditoriaUid: string) {
   const [a] = await db.select().from(auditorias).where(eq(auditorias.uid, auditoriaUid));
   if (!a) return;
+  if (await cteFaturado(db, embarcadorUid, a.cteUid)) {
+    // Already on an invoice (typed, DOCCOB or another pre-invoice): never in an automatic pre-invoice again;
+    // out of an open one, left where it is in a released/invoiced one.
+    if (a.preFaturaUid) {
+      const [p] = await db.select({ status: preFaturas.status }).from(preFaturas).where(eq(preFaturas.uid, a.preFaturaUid));
+      if (p?.status === 1) {
+        await db.update(auditorias).set({ preFaturaUid: null }).where(eq(auditorias.uid, a.uid));
+        await atualizarTotaisPreFatura(db, a.preFaturaUid);
+      }
+    }
+    return;
+  }
   const liberavel = (a.status === R.APROVADA || a.status === R.ACEITA) && a.transportadorUid;
   if (!liberavel) {
     if (a.preFaturaUid) {
@@ -119,7 +138,7 @@ export async function auditarCte(db: DbOrTx, embarcadorUid: string, cteUid: stri
   const candidatos = await candidatosDuplicidade(db, embarcadorUid, c);
   const duplicidades = detectarDuplicidades(candidatos);
   const [calculo, mapa, tolerancias, regra, taxas] = await Promise.all([
-    calculoPelaTabela(db, embarcadorUid, { ...c, cte }, simples),
+    calculoAcordado(db, embarcadorUid, { ...c, cte }, simples).then((a) => a ?? calculoPelaTabela(db, embarcadorUid, { ...c, cte }, simples)),
     mapaDoTransportador(db, embarcadorUid, c.transportadorUid),
     toleranciasDe(db, embarcadorUid, c.transportadorUid),
     regraTributaria(db, embarcadorUid, c, simples),

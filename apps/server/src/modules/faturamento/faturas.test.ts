@@ -3,7 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
-import { auditorias, contaCorrenteTransportador, ctes, transportadores, unidadesTransportador } from '../../db/schema/index.ts';
+import { auditorias, contaCorrenteTransportador, ctes, preFaturas, tarefas, transportadores, unidadesTransportador } from '../../db/schema/index.ts';
+import { encaminharPreFatura } from '../auditorias/service.ts';
+import { criarTarefa } from '../../framework/tarefas/index.ts';
+import { agendarPreFaturas, gerarPreFaturas } from './agenda.ts';
+import { aguardarTarefa } from '../../../test/support/tarefas.ts';
 
 // Invoices (fatura) with worked numbers: the CT-es that may go in, an invoice whose value must equal the
 // CT-es minus the running-balance netting to the centavo, validation failures said one by one in pt-BR,
@@ -195,6 +199,63 @@ describe('fatura: do CT-e disponível ao pagamento', () => {
     expect((await admin.get(`/api/v1/fatura/pre-fatura/${pre}`)).body.data.statusLabel).toBe('Faturada');
     await admin.get(`/api/v1/fatura/reabrir/${f.body.data.uid}`);
     expect((await admin.get(`/api/v1/fatura/pre-fatura/${pre}`)).body.data.statusLabel).toBe('Liberada');
+  });
+
+  it('CT-e já faturado não entra em pré-fatura automática nem manual; faturado, sai da pré-fatura aberta', async () => {
+    const c = await cte('TransMinas', 'BH', '250.00', 1);
+    const d = await cte('TransMinas', 'BH', '150.00', 1);
+    const preDe = async (x: { auditoriaUid: string | null }) => (await t.db.select().from(auditorias).where(eq(auditorias.uid, x.auditoriaUid!)))[0]!.preFaturaUid;
+    const encaminhar = (x: { auditoriaUid: string | null }) => t.db.transaction((tx) => encaminharPreFatura(tx, embarcadorUid, x.auditoriaUid!));
+    // d is approved first and flows into TransMinas BH's automatic pre-invoice
+    await encaminhar(d);
+    const automatica = await preDe(d);
+    expect(automatica).toBeTruthy();
+    const totalAntes = Number((await t.db.select().from(preFaturas).where(eq(preFaturas.uid, automatica!)))[0]!.valorTotal);
+    // both are invoiced by hand (250,00 + 150,00 = 400,00): d leaves the open pre-invoice, whose total drops by 150,00
+    const f = await admin.post('/api/v1/fatura', { transportadorUid: tr.TransMinas, numero: `FT-PF${seq}`, emissao: '2026-04-20', vencimento: '2026-05-20', valor: 400, cteUids: [c.uid, d.uid] });
+    expect(f.body.data).toMatchObject({ valorCtes: 400, quantidadeCtes: 2 });
+    expect(await preDe(d)).toBeNull();
+    expect(Number((await t.db.select().from(preFaturas).where(eq(preFaturas.uid, automatica!)))[0]!.valorTotal)).toBeCloseTo(totalAntes - 150, 2);
+    // approved (again) after being invoiced: no automatic pre-invoice takes them
+    await encaminhar(c);
+    await encaminhar(d);
+    expect([await preDe(c), await preDe(d)]).toEqual([null, null]);
+    // nor a pre-invoice by hand
+    const manual = await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr.TransMinas, auditoriaUids: [c.auditoriaUid] });
+    expect(manual.status).toBe(400);
+    expect(manual.body.errors[0]).toEqual({ field: 'auditoriaUids', message: `CT-e ${c.numero}/1 já está numa fatura.` });
+  });
+
+  it('pré-faturas agendadas (semanal, às segundas): na segunda 03/06/2024 fecha 27/05 a 02/06 por transportador, uma tarefa só', async () => {
+    expect((await admin.put('/api/v1/administracao/parametros', { preFaturaPeriodicidade: 'semanal', preFaturaDiaSemana: 1 })).status).toBe(200);
+    const emitido = async (valor: string, emissao: string) => {
+      const c = await cte('TransMinas', 'BH', valor, 1, { emissao });
+      await t.db.update(auditorias).set({ emissao }).where(eq(auditorias.uid, c.auditoriaUid!));
+      return c;
+    };
+    const a = await emitido('1000.00', '2024-05-28T13:00:00.000Z');
+    const b = await emitido('234.56', '2024-06-03T02:59:00.000Z'); // 02/06 23:59 in São Paulo: still in the week
+    const fora = await emitido('99.99', '2024-06-03T03:00:00.000Z'); // 03/06 00:00 in São Paulo: next week
+    await t.db.transaction((tx) => encaminharPreFatura(tx, embarcadorUid, a.auditoriaUid!)); // a sits in the open automatic one
+    const segunda = new Date('2024-06-03T12:00:00.000Z');
+    expect(await agendarPreFaturas(t.db, segunda)).toBe(1);
+    // a second instance (or tick) on the same day, and the next days of the week: nothing more
+    expect(await agendarPreFaturas(t.db, segunda)).toBe(0);
+    expect(await agendarPreFaturas(t.db, new Date('2024-06-07T12:00:00.000Z'))).toBe(0);
+    const [tarefa] = await t.db.select().from(tarefas).where(eq(tarefas.tipo, 'gerar-pre-faturas'));
+    expect(tarefa!.parametros).toEqual({ periodo: 'semanal:2024-05-27:2024-06-02', inicio: '2024-05-27', fim: '2024-06-02' });
+    // two instances past the check at once: the unique index refuses the second task of the period
+    await expect(criarTarefa(t.db, { embarcadorUid }, gerarPreFaturas, tarefa!.parametros as never)).rejects.toThrow();
+    expect((await aguardarTarefa(admin, tarefa!.uid)).erros).toBe(0);
+    const pre = async (x: { auditoriaUid: string | null }) => (await t.db.select().from(auditorias).where(eq(auditorias.uid, x.auditoriaUid!)))[0]!.preFaturaUid;
+    const uid = await pre(a);
+    expect(await pre(b)).toBe(uid);
+    expect(await pre(fora)).toBeNull();
+    // 1.000,00 + 234,56 = 1.234,56, released to the carrier
+    const p = (await admin.get(`/api/v1/fatura/pre-fatura/${uid}`)).body.data;
+    expect(p).toMatchObject({ statusLabel: 'Liberada', valorTotal: 1234.56, quantidadeCtes: 2, automatica: true, observacao: 'Pré-fatura agendada do período 27/05/2024 a 02/06/2024.' });
+    await admin.put('/api/v1/administracao/parametros', { preFaturaPeriodicidade: 'desligada' });
+    expect(await agendarPreFaturas(t.db, new Date('2024-06-10T12:00:00.000Z'))).toBe(0);
   });
 
   it('seleção de condições declarada: só as ativas, rótulo com as parcelas', async () => {

@@ -17,6 +17,7 @@ import { errorResponses, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { lancarNaContaCorrente, saldoDaContaCorrente } from './conta-corrente.ts';
 import { vencimentos } from './condicoes.ts';
@@ -90,6 +91,13 @@ async function vincularCtes(tx: Tx, faturaUid: string, embarcadorUid: string, ui
     .where(and(eq(ctes.embarcadorUid, embarcadorUid), inArray(ctes.uid, uids)));
   await tx.insert(faturaCtes).values(rows.map((r) => ({ faturaUid, embarcadorUid, cteUid: r.uid, auditoriaUid: r.auditoriaUid, valor: String(r.valor) })));
   await tx.update(ctes).set({ faturaUid }).where(and(eq(ctes.embarcadorUid, embarcadorUid), inArray(ctes.uid, uids)));
+  // An invoiced CT-e leaves any open pre-invoice (e.g. the automatic one of the audit): it is billed already.
+  const foraDeAbertas = and(eq(auditorias.embarcadorUid, embarcadorUid), inArray(auditorias.cteUid, uids),
+    sql`${auditorias.preFaturaUid} in (select p.uid from pre_faturas p where p.status = 1)`);
+  const abertas = await tx.selectDistinct({ p: auditorias.preFaturaUid }).from(auditorias).where(foraDeAbertas);
+  if (!abertas.length) return;
+  await tx.update(auditorias).set({ preFaturaUid: null }).where(foraDeAbertas);
+  for (const a of abertas) if (a.p) await atualizarTotaisPreFatura(tx, a.p);
 }
 
 export const faturasResource = defineResource({

@@ -1,4 +1,5 @@
 import { defineModule } from '../../framework/modulo.ts';
+import { agendadorPreFaturas, gerarPreFaturas } from './agenda.ts';
 import { condicoesResource, condicoesRoutes } from './condicoes.ts';
 import { contaCorrenteRoutes } from './conta-corrente.ts';
 import { faturasResource, faturasRoutes } from './faturas.ts';
@@ -8,5 +9,6 @@ import { preFaturasResource, preFaturasRoutes } from './pre-faturas.ts';
 export default defineModule({
   nome: 'faturamento',
   resources: [condicoesResource, preFaturasResource, faturasResource],
-  routes: [condicoesRoutes, preFaturasRoutes, faturasRoutes, contaCorrenteRoutes],
+  routes: [condicoesRoutes, preFaturasRoutes, faturasRoutes, contaCorrenteRoutes, agendadorPreFaturas],
+  tarefas: [gerarPreFaturas],
 });

@@ -29,7 +29,8 @@ async function validarAuditorias(tx: Tx, embarcadorUid: string, transportadorUid
   const unicos = [...new Set(uids)];
   const rows = await tx.select({ uid: auditorias.uid, status: auditorias.status, transportadorUid: auditorias.transportadorUid,
     unidade: auditorias.unidadeTransportadorUid, preFaturaUid: auditorias.preFaturaUid, numero: auditorias.numeroCte, serie: auditorias.serieCte,
-    preStatus: preFaturas.status })
+    preStatus: preFaturas.status,
+    faturado: sql<boolean>`exists (select 1 from fatura_ctes fc where fc.embarcador_uid = ${auditorias.embarcadorUid} and fc.cte_uid = ${auditorias.cteUid})` })
     .from(auditorias).leftJoin(preFaturas, eq(preFaturas.uid, auditorias.preFaturaUid))
     .where(and(eq(auditorias.embarcadorUid, embarcadorUid), inArray(auditorias.uid, unicos))).for('update', { of: auditorias });
   const erros: string[] = [];
@@ -39,6 +40,7 @@ async function validarAuditorias(tx: Tx, embarcadorUid: string, transportadorUid
     if (a.transportadorUid !== transportadorUid) erros.push(`${cte} é de outro transportador.`);
     else if (unidade && a.unidade !== unidade) erros.push(`${cte} é de outra unidade do transportador.`);
     if (a.status !== R.APROVADA && a.status !== R.ACEITA) erros.push(`${cte} não está aprovado nem aceito na auditoria.`);
+    if (a.faturado) erros.push(`${cte} já está numa fatura.`);
     if (a.preFaturaUid && a.preFaturaUid !== preFaturaUid && a.preStatus !== 1) erros.push(`${cte} já está numa pré-fatura liberada ou faturada.`);
   }
   if (erros.length) throw AppError.validation([{ field: 'auditoriaUids', message: erros.join(' ') }], erros[0]);

@@ -57,4 +57,13 @@ describe('RPA', () => {
     expect(c.body.data.baseInssUtilizadaNoMes).toBe(475.55);
     expect((await outro.get(`/api/v1/rpa/${a.body.data.uid}`)).status).toBe(404);
   });
+
+  it('IRRF do mês: a 2ª RPA de out/2025 retém o imposto sobre a soma (4.000 − 880 = 3.120 → 73,84) e a 3ª o que falta (247,61 − 73,84)', async () => {
+    const base = { unidadeTransportadorUid: autonomo, valorFrete: 20000 };
+    expect((await admin.post('/api/v1/rpa', { ...base, data: '2025-10-03' })).body.data.calculo).toMatchObject({ irrf: 0, baseIrrf: 1560 });
+    const r2 = (await admin.post('/api/v1/rpa', { ...base, data: '2025-10-17' })).body.data.calculo;
+    expect(r2).toMatchObject({ baseIrrf: 3120, irrfDoMes: 73.84, irrfRetidoNoMes: 0, irrf: 73.84, valorLiquido: 19386.16 });
+    const r3 = (await admin.post('/api/v1/rpa/calcular', { ...base, valorFrete: 10000, data: '2025-10-24' })).body.data;
+    expect(r3).toMatchObject({ baseInssUtilizadaNoMes: 8000, inss: 17.32, baseIrrf: 4102.68, irrfDoMes: 247.61, irrfRetidoNoMes: 73.84, irrf: 173.77 });
+  });
 });

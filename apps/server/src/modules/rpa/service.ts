@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 
 // The RPA of an independent driver: the carrier unit must be flagged indicaAutonomo and serve the
-// shipper; the month's INSS ceiling counts the driver's other (not cancelled) RPAs of the same month.
+// shipper; the month's INSS ceiling and the month's IRRF count the driver's other (not cancelled) RPAs of
+// the same month (the IRRF of the month's total income minus what those RPAs withheld).
 
 export type EntradaRpaServidor = { unidadeTransportadorUid: string; data: string; valorFrete: string; dependentes: number; aliquotaIss: string | null };
 
@@ -22,12 +23,18 @@ export async function unidadeAutonoma(db: DbOrTx, embarcadorUid: string, unidade
 export async function calcularRpaServidor(db: DbOrTx, embarcadorUid: string, e: EntradaRpaServidor, excetoUid?: string): Promise<ResultadoRpa & { baseInssUtilizadaNoMes: number }> {
   await unidadeAutonoma(db, embarcadorUid, e.unidadeTransportadorUid);
   const mes = e.data.slice(0, 7);
-  const [{ usada }] = await db.select({ usada: sql<string>`coalesce(sum(${rpas.baseInssLimitada}), 0)` }).from(rpas).where(and(
+  const [{ usada, rendimentoIrrf, inss, irrf }] = await db.select({
+    usada: sql<string>`coalesce(sum(${rpas.baseInssLimitada}), 0)`,
+    rendimentoIrrf: sql<string>`coalesce(sum((${rpas.calculo} ->> 'rendimentoIrrf')::numeric), 0)`,
+    inss: sql<string>`coalesce(sum((${rpas.calculo} ->> 'inss')::numeric), 0)`,
+    irrf: sql<string>`coalesce(sum((${rpas.calculo} ->> 'irrf')::numeric), 0)`,
+  }).from(rpas).where(and(
     eq(rpas.embarcadorUid, embarcadorUid), eq(rpas.unidadeTransportadorUid, e.unidadeTransportadorUid), ne(rpas.status, 3),
     sql`to_char(${rpas.data}, 'YYYY-MM') = ${mes}`, excetoUid ? ne(rpas.uid, excetoUid) : undefined,
-  )) as [{ usada: string }];
+  )) as [{ usada: string; rendimentoIrrf: string; inss: string; irrf: string }];
   try {
-    const r = calcularRpa({ data: e.data, valorFrete: e.valorFrete, dependentes: e.dependentes, baseInssUtilizadaNoMes: usada, aliquotaIss: e.aliquotaIss });
+    const r = calcularRpa({ data: e.data, valorFrete: e.valorFrete, dependentes: e.dependentes, baseInssUtilizadaNoMes: usada, aliquotaIss: e.aliquotaIss,
+      mesAnterior: { rendimentoIrrf, inss, irrf } });
     return { ...r, baseInssUtilizadaNoMes: Number(usada) };
   } catch (err) {
     if (err instanceof ErroRpa) throw AppError.field(err.campo, err.message);

@@ -2,6 +2,7 @@ import type { Auditoria } from '@fretio/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { api } from '../../app/api.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
 
@@ -11,6 +12,7 @@ import { queryKeys } from '../../app/queryKeys.ts';
 type Linha = Auditoria['linhas'][number];
 const COR: Record<string, string> = { OK: 'success', ABAIXO_ACEITO: 'cyan', INFO: 'default', ACIMA: 'error', ABAIXO: 'warning', DIVERGENTE: 'error' };
 const ROTULO: Record<string, string> = { OK: 'OK', ABAIXO_ACEITO: 'Abaixo (aceito)', INFO: 'Informativo', ACIMA: 'Acima', ABAIXO: 'Abaixo', DIVERGENTE: 'Divergente' };
+const FONTE: Record<string, string> = { SPOT: 'cotação spot aprovada', SIMULACAO: 'simulação selecionada no pedido', TABELA: 'tabela de frete do transportador' };
 const brl = (v: number | null) => (v === null ? '—' : v.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }));
 const ehValor = (l: Linha) => !['ICMS_ALIQUOTA', 'PESO'].includes(l.tipo);
 const fmt = (l: Linha, v: number | null) => (v === null ? '—' : ehValor(l) ? brl(v) : v.toLocaleString('pt-BR'));
@@ -36,6 +38,12 @@ export function LinhasAuditoria({ auditoria }: { auditoria: Auditoria }) {
   return (
     <div data-testid="linhas-auditoria">
       <Typography.Paragraph>{auditoria.resumo}</Typography.Paragraph>
+      {auditoria.fonte && (
+        <Typography.Paragraph type="secondary" data-testid="fonte-auditoria">
+          Fonte do calculado: {FONTE[auditoria.fonte] ?? auditoria.fonte}
+          {auditoria.fonte === 'TABELA' && auditoria.referenciaUid && <> — <Link to={`/tabelasfrete/${auditoria.referenciaUid}`}>abrir a tabela</Link></>}
+        </Typography.Paragraph>
+      )}
       <Table<Linha>
         size="small"
         pagination={false}

@@ -1,19 +1,25 @@
 import { Card, Empty, Select, Space, Statistic, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatarData, formatarDinheiro } from '@fretio/core';
+import { formatarData, formatarDinheiro, TIPO_USUARIO } from '@fretio/core';
 import { apiGet, type ListPage } from '../../app/api.ts';
+import { usePerfil } from '../../app/perfil.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import type { ContaCorrente } from './tipos.ts';
 
 // The carrier's running balance: choose the carrier, see the balance and every dated entry (accepted
-// divergences, invoice nettings and their reversals) with the balance after each one.
+// divergences, invoice nettings and their reversals) with the balance after each one. A carrier's user
+// sees only its own carrier's account with the active shipper (read-only; the header switches shipper).
 export function ContaCorrentePage({ def }: { def: ResourceDef }) {
-  const [transportadorUid, setTransportador] = useState<string | undefined>();
+  const { data: perfil } = usePerfil();
+  const proprio = perfil?.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR ? (perfil.transportador?.uid ?? null) : undefined;
+  const [escolhido, setTransportador] = useState<string | undefined>();
+  const transportadorUid = proprio === undefined ? escolhido : (proprio ?? undefined);
   const carriers = useQuery({
     queryKey: [...queryKeys.resource('transportadores').all, 'conta-corrente-opcoes'],
     queryFn: async () => (await apiGet<ListPage<{ uid: string; nome: string; nomeFantasia: string | null }>>('/transportadores', { pps: 500, ssf: 'nome' })).data.data,
+    enabled: !!perfil && proprio === undefined,
   });
   const conta = useQuery({
     queryKey: [...queryKeys.resource('fatura').all, 'conta-corrente', transportadorUid],
@@ -22,15 +28,19 @@ export function ContaCorrentePage({ def }: { def: ResourceDef }) {
   });
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
-      <Typography.Title level={3} style={{ margin: 0 }}>{def.label}</Typography.Title>
-      <Typography.Text type="secondary">{def.description}</Typography.Text>
-      <Select style={{ width: 420 }} showSearch optionFilterProp="label" placeholder="Transportador" value={transportadorUid} onChange={setTransportador}
+      <Typography.Title level={3} style={{ margin: 0 }}>{proprio === undefined ? def.label : 'Conta corrente com o embarcador'}</Typography.Title>
+      <Typography.Text type="secondary">
+        {proprio === undefined ? def.description
+          : `Divergências aceitas na auditoria e descontos nas faturas de ${perfil?.embarcadorAtivo?.nome ?? 'o embarcador ativo'}; troque o embarcador no topo para ver o saldo com outro.`}
+      </Typography.Text>
+      {proprio === undefined && <Select style={{ width: 420 }} showSearch optionFilterProp="label" placeholder="Transportador" value={transportadorUid} onChange={setTransportador}
         loading={carriers.isLoading} data-testid="cc-transportador"
-        options={(carriers.data ?? []).map((c) => ({ value: c.uid, label: c.nomeFantasia || c.nome }))} />
-      {!transportadorUid ? <Empty description="Escolha um transportador" /> : (
+        options={(carriers.data ?? []).map((c) => ({ value: c.uid, label: c.nomeFantasia || c.nome }))} />}
+      {!transportadorUid ? <Empty description={proprio === null ? 'Usuário sem transportador' : 'Escolha um transportador'} /> : (
         <>
-          <Card size="small">
-            <Statistic title="Saldo (positivo: o transportador deve ao embarcador)" value={formatarDinheiro(conta.data?.saldo ?? 0)} prefix="R$" loading={conta.isLoading} />
+          <Card size="small" data-testid="cc-saldo">
+            <Statistic title={proprio === undefined ? 'Saldo (positivo: o transportador deve ao embarcador)' : `Saldo de ${conta.data?.transportadorNome ?? ''} com ${perfil?.embarcadorAtivo?.nome ?? 'o embarcador'} (positivo: a descontar nas próximas faturas)`}
+              value={formatarDinheiro(conta.data?.saldo ?? 0)} prefix="R$" loading={conta.isLoading} />
           </Card>
           <Table size="small" rowKey="uid" loading={conta.isLoading} dataSource={conta.data?.lancamentos ?? []} pagination={{ pageSize: 20 }}
             columns={[
