@@ -70,7 +70,7 @@ export function PropostaCargas() {
       <Modal title="Propor cargas" open={aberto} onCancel={() => setAberto(false)} onOk={() => form.submit()} okText="Propor" confirmLoading={ocupado} destroyOnHidden>
         <Form<Valores> form={form} layout="vertical" initialValues={{ tipo: 'todos', agrupamento: 'uf' }} onFinish={propor}>
           <Form.Item name="origemMunicipioIbge" label="Município de origem (expedição)" rules={[{ required: true, message: 'Informe o município de origem' }]}>
-            <RemoteSelect remote={municipioRemote()} showSearch allowClear />
+            <RemoteSelect remote={municipioRemote()} />
           </Form.Item>
           <Form.Item name="tipoVeiculoUid" label="Tipo de veículo" rules={[{ required: true, message: 'Escolha o tipo de veículo' }]}>
             <RemoteSelect remote={{ api: '/tiposveiculo/list', value: 'value', label: (r) => String(r.label) }} />
