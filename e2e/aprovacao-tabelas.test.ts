@@ -14,7 +14,7 @@ describe('aprovação de tabela reajustada', () => {
     const db = suite.server.app.db;
     await db.execute(sql`update configuracoes set aprovacao_tabelas = true`);
     // The operator of the demo gets the permission to change (approve) tables.
-    await db.execute(sql`update papeis set permissoes = permissoes || '{"tabelasfrete": ["ler", "alterar"]}'::jsonb where nome = 'Operador'`);
+    await db.execute(sql`update papeis set permissoes = permissoes || '{"tabelasfrete": ["ler", "alterar", "aprovar"]}'::jsonb where nome = 'Operador'`);
 
     const { page } = await suite.open(1440);
     await signIn(page, ADMIN);

@@ -163,6 +163,13 @@ describe('aprovação de tabelas (maker–checker)', () => {
       .update(papeis)
       .set({ permissoes: sql`${papeis.permissoes} || '{"tabelasfrete": ["ler", "alterar"]}'::jsonb` })
       .where(eq(papeis.nome, 'Operador'));
+    const semAprovar = await ativar(base, await as(t.app, 'operador@demo.com.br'));
+    expect(semAprovar.status, semAprovar.text).toBe(403);
+    expect(semAprovar.body.message).toContain('permissão "Aprovar"');
+    await t.db
+      .update(papeis)
+      .set({ permissoes: sql`${papeis.permissoes} || '{"tabelasfrete": ["ler", "alterar", "aprovar"]}'::jsonb` })
+      .where(eq(papeis.nome, 'Operador'));
     const operador = await as(t.app, 'operador@demo.com.br');
     const aprovada = await ativar(base, operador);
     expect(aprovada.status, aprovada.text).toBe(200);
