@@ -365,7 +365,7 @@ export const rotaComparacao = z.object({
 });
 export const comparacaoTabelas = z.object({
   tabelaUid: z.string(),
-  /** The table compared with: the one it readjusts (tabelaOrigemUid), else the active one of the same carrier; null: none. */
+  /** The table compared with: the one it readjusts (tabelaOrigemUid), else its base (derived table), else the active one of the same carrier; null: none. */
   anterior: z.object({ uid: z.string(), nome: z.string(), versao: z.number().int() }).nullable(),
   /** AMOSTRA_FIXA: the same weights/values (AMOSTRAS_COMPARACAO) on every route of the table. */
   fonte: z.enum(['AMOSTRA_FIXA']),

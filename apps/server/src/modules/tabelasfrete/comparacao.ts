@@ -24,13 +24,17 @@ import type { TabelaRow } from './repository.ts';
 // change per route before approving. Freight before tax (valorSemIcms): the tax does not change with a
 // table and would only blur the change.
 
-/** The table compared with: the one it readjusts, else the active one of the same carrier (latest start first). */
+/**
+ * The table compared with: the one it readjusts, else (derived table) its base, else the active one of
+ * the same carrier (latest start first).
+ */
 async function tabelaAnterior(db: DbOrTx, t: TabelaRow): Promise<TabelaRow | null> {
-  if (t.tabelaOrigemUid) {
+  for (const uid of [t.tabelaOrigemUid, t.tabelaBaseUid]) {
+    if (!uid) continue;
     const [o] = await db
       .select()
       .from(tabelasFrete)
-      .where(and(eq(tabelasFrete.uid, t.tabelaOrigemUid), eq(tabelasFrete.embarcadorUid, t.embarcadorUid)));
+      .where(and(eq(tabelasFrete.uid, uid), eq(tabelasFrete.embarcadorUid, t.embarcadorUid)));
     if (o) return o;
   }
   const [a] = await db
