@@ -153,6 +153,21 @@ describe('4. adicional por local e 9. vigência na data', () => {
   });
 });
 
+describe('pontos facultativos (configuracoes.pontosFacultativosUteis)', () => {
+  it('Carnaval 2027 (terça, 09/02): dia útil por padrão; com a configuração desligada o prazo de 1 dia pula para 10/02', async () => {
+    const { uid, base } = await tabelaSp('Facultativos');
+    expect((await ativar(base)).status).toBe(200);
+    const carga = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' }, data: '2027-02-08' };
+    expect((await cotar(uid, carga)).cotacao.dataPrevistaEntrega).toBe('2027-02-09');
+    expect((await admin.put('/api/v1/configuracoes', { pontosFacultativosUteis: false })).status).toBe(200);
+    try {
+      expect((await cotar(uid, carga)).cotacao.dataPrevistaEntrega).toBe('2027-02-10');
+    } finally {
+      expect((await admin.put('/api/v1/configuracoes', { pontosFacultativosUteis: true })).status).toBe(200);
+    }
+  });
+});
+
 describe('aprovação de tabelas (maker–checker)', () => {
   it('com a aprovação ligada, quem criou não ativa; outro usuário com permissão ativa e fica registrado', async () => {
     expect((await admin.put('/api/v1/configuracoes', { aprovacaoTabelas: true })).status).toBe(200);
