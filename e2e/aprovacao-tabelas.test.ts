@@ -1,3 +1,4 @@
+import { formatarDinheiro } from '@fretio/core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
@@ -6,7 +7,8 @@ import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
 // Maker–checker of freight tables (issue 9): with the shipper's approval setting on, a readjusted table
 // waits in Validação; the analyst who readjusted it cannot activate it, a second user with the
-// permission does, and the editor shows who submitted and who approved.
+// permission opens the comparison with the old version (a route's % change) and approves it beside it, and
+// the editor shows who submitted and who approved.
 describe('aprovação de tabela reajustada', () => {
   const suite = e2eSuite();
 
@@ -14,7 +16,7 @@ describe('aprovação de tabela reajustada', () => {
     const db = suite.server.app.db;
     await db.execute(sql`update configuracoes set aprovacao_tabelas = true`);
     // The operator of the demo gets the permission to change (approve) tables.
-    await db.execute(sql`update papeis set permissoes = permissoes || '{"tabelasfrete": ["ler", "alterar"]}'::jsonb where nome = 'Operador'`);
+    await db.execute(sql`update papeis set permissoes = permissoes || '{"tabelasfrete": ["ler", "alterar", "aprovar"]}'::jsonb where nome = 'Operador'`);
 
     const { page } = await suite.open(1440);
     await signIn(page, ADMIN);
@@ -50,19 +52,29 @@ describe('aprovação de tabela reajustada', () => {
     expect(recusa.status()).toBe(403);
     await toast(page, 'A tabela precisa ser aprovada (ativada) por outro usuário').waitFor();
 
-    // A second user with the permission approves it.
+    // A second user with the permission opens the comparison (old vs new per route) and approves beside it.
     const outro = await suite.open(1440);
     await signIn(outro.page, OPERADOR);
     await outro.page.goto(`/tabelasfrete/${nova.uid}`);
     await outro.page.getByTestId('aprovacao-tabela').getByText(/aguardando aprovação/).waitFor();
-    await outro.page.waitForLoadState('networkidle');
-    await escolher(outro.page, outro.page.getByLabel('Status', { exact: true }), /^Ativo$/);
-    const aprovada = await clicarEEsperar(outro.page, outro.page.getByRole('button', { name: 'Salvar tabela' }), {
+    const comparacao = await clicarEEsperar(outro.page, outro.page.getByRole('tab', { name: 'Comparação' }), {
+      method: 'GET',
+      path: `/tabelasfrete/${nova.uid}/comparacao`,
+    });
+    const c = ((await comparacao.json()) as { data: { anterior: { uid: string } | null; rotas: { origem: string; destino: string; variacaoPercentual: number | null }[] } }).data;
+    expect(c.anterior?.uid).toBe(original?.uid);
+    const rota = c.rotas.find((r) => r.variacaoPercentual !== null);
+    // Money values +5 %, percentages (ad valorem, GRIS) kept: the route's freight rises by more than 0 and at most 5 %.
+    expect(rota?.variacaoPercentual).toBeGreaterThan(0);
+    expect(rota?.variacaoPercentual).toBeLessThanOrEqual(5);
+    const texto = `+${formatarDinheiro(rota?.variacaoPercentual ?? 0)} %`;
+    await outro.page.getByTestId(`variacao-${rota?.origem}-${rota?.destino}`).getByText(texto).waitFor();
+    const aprovada = await clicarEEsperar(outro.page, outro.page.getByRole('button', { name: 'Aprovar e ativar' }), {
       method: 'PUT',
-      path: `/tabelasfrete/${nova.uid}`,
+      path: `/tabelasfrete/${nova.uid}/atualizarstatus`,
     });
     expect(aprovada.status()).toBe(200);
-    await toast(outro.page, 'Registro salvo com sucesso.').waitFor();
+    await toast(outro.page, 'Tabela aprovada: agora está ativa.').waitFor();
     await outro.page.getByTestId('aprovacao-tabela').getByText(/aprovada por Olívia Operadora/).waitFor();
   });
 });

@@ -50,7 +50,7 @@ export const RECURSOS = [
   { codigo: 'componentes', nome: 'Componentes de frete', grupo: 'Frete', acoes: CRUD },
   { codigo: 'prazosentrega', nome: 'Prazos de entrega', grupo: 'Frete', acoes: CRUD },
   { codigo: 'rotas', nome: 'Rotas', grupo: 'Frete', acoes: CRUD },
-  { codigo: 'tabelasfrete', nome: 'Tabelas de frete', grupo: 'Frete', acoes: CRUD },
+  { codigo: 'tabelasfrete', nome: 'Tabelas de frete', grupo: 'Frete', acoes: [...CRUD, 'aprovar'] },
   { codigo: 'nfes', nome: 'NF-e (notas fiscais)', grupo: 'Documentos', acoes: CRUD },
   { codigo: 'nfe-virtual', nome: 'NF-e virtuais', grupo: 'Documentos', acoes: CRUD },
   { codigo: 'ctes', nome: 'CT-e (conhecimentos de transporte)', grupo: 'Documentos', acoes: ['ler', 'criar', 'alterar'] },

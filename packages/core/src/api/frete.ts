@@ -322,6 +322,9 @@ export const cotacaoCalculada = z.object({
   adicionais: z.array(z.string()),
   /** ANTT minimum freight for full loads (when configured) and whether the quote is below it. */
   pisoAntt: z.object({ valor: z.number(), abaixo: z.boolean() }).optional(),
+  /** Derived table ("vínculo"): the base it follows and the components its adjustments changed on this load. */
+  derivadaDe: z.object({ uid: z.string(), nome: z.string() }).optional(),
+  ajustados: z.array(z.string()).optional(),
 });
 export const naoCotada = z.object({
   tabelaUid: z.string(),

@@ -53,6 +53,29 @@ const camposTabela = {
     'Isenção de cubagem: cargas com densidade (kg/m³) igual ou maior são cobradas pelo peso real',
   ),
 };
+/** An adjustment of a derived table (the engine's AjusteComponente). */
+export const ajusteBaseInput = z
+  .object({
+    componente: zTexto(30).describe('Código do componente no catálogo (ex.: FRETE_PESO)'),
+    tipo: z.enum(['PERCENTUAL', 'VALOR'], { error: 'Tipo deve ser PERCENTUAL (sobre o valor da base) ou VALOR (substitui)' }),
+    valor: z.number({ error: 'Número inválido' }).min(-99.9999, 'Percentual deve ser maior que -100').max(9_999_999),
+    rotaUid: opcional(zUid).describe('Só nesta rota da tabela base'),
+    destinatarios: z
+      .array(z.string().transform((d) => d.replace(/\D/g, '')).pipe(z.string().regex(/^(\d{11}|\d{14})$/, 'CPF/CNPJ inválido')))
+      .max(200)
+      .optional()
+      .describe('Só para cargas a estes destinatários (CPF/CNPJ)'),
+  })
+  .refine((a) => a.tipo !== 'VALOR' || a.valor >= 0, { error: 'Valor não pode ser negativo', path: ['valor'] });
+export type AjusteBaseInput = z.infer<typeof ajusteBaseInput>;
+const camposDerivada = {
+  tabelaBaseUid: zUid
+    .nullable()
+    .optional()
+    .describe('Tabela derivada ("vínculo"): cota como esta tabela base (do mesmo embarcador), com os ajustes; omitido no PUT mantém'),
+  ajustesBase: z.array(ajusteBaseInput).max(500).optional().describe('Ajustes por componente da tabela derivada; omitido no PUT mantém'),
+};
+
 const vigenciaOrdenada = (t: { vigenciaInicio: string; vigenciaFim: string | null }) => !t.vigenciaFim || t.vigenciaFim >= t.vigenciaInicio;
 const erroVigencia = {
   error: 'A vigência termina antes de começar: vigenciaFim deve ser igual ou posterior a vigenciaInicio',
@@ -60,10 +83,10 @@ const erroVigencia = {
 };
 
 export const tabelaFreteInput = z
-  .object({ ...camposTabela, status: zStatusTabela.default(3).describe('1 Ativo, 2 Inativo, 3 Validação (padrão)') })
+  .object({ ...camposTabela, ...camposDerivada, status: zStatusTabela.default(3).describe('1 Ativo, 2 Inativo, 3 Validação (padrão)') })
   .refine(vigenciaOrdenada, erroVigencia);
 /** PUT: status omitted keeps the current one; a change is checked against STATUS.tabelaFrete (409). */
-export const tabelaFreteUpdate = z.object({ ...camposTabela, status: zStatusTabela.optional() }).refine(vigenciaOrdenada, erroVigencia);
+export const tabelaFreteUpdate = z.object({ ...camposTabela, ...camposDerivada, status: zStatusTabela.optional() }).refine(vigenciaOrdenada, erroVigencia);
 
 export const tabelaFrete = z.object({
   uid: z.string(),
@@ -94,6 +117,18 @@ export const tabelaFrete = z.object({
   aprovadoPorNome: z.string().nullable(),
   aprovadoEm: z.string().nullable(),
   quantidadeRotas: z.number().int(),
+  /** Derived table: its base (uid and name) and adjustments; null/[] on an ordinary table. */
+  tabelaBaseUid: z.string().nullable(),
+  tabelaBaseNome: z.string().nullable(),
+  ajustesBase: z.array(
+    z.object({
+      componente: z.string(),
+      tipo: z.enum(['PERCENTUAL', 'VALOR']),
+      valor: z.number(),
+      rotaUid: z.string().nullable(),
+      destinatarios: z.array(z.string()),
+    }),
+  ),
   criadoEm: z.string(),
   atualizadoEm: z.string(),
 });
@@ -304,3 +339,46 @@ export const importacaoErroReply = z.object({
 });
 
 export const tipoFaixaCalculo = z.object({ value: z.enum(MODOS_FAIXA), label: z.string(), descricao: z.string() });
+
+// Maker–checker comparison (GET /tabelasfrete/{uid}/comparacao) ---------------------------------
+/** One sample load priced by both tables: freight before tax (valorSemIcms), null when not quoted. */
+export const amostraComparacao = z.object({
+  pesoKg: z.number(),
+  valorMercadoria: z.number(),
+  anterior: z.number().nullable(),
+  nova: z.number().nullable(),
+  /** (nova − anterior) ÷ anterior × 100, two decimals; null when either did not quote. */
+  variacaoPercentual: z.number().nullable(),
+  /** Why a side did not quote (the engine's motivo). */
+  motivoAnterior: z.string().nullable(),
+  motivoNova: z.string().nullable(),
+});
+/** A route of the table under validation: its samples and the sums over the samples both tables quoted. */
+export const rotaComparacao = z.object({
+  rotaUid: z.string(),
+  origem: z.string(),
+  destino: z.string(),
+  amostras: z.array(amostraComparacao),
+  totalAnterior: z.number().nullable(),
+  totalNova: z.number().nullable(),
+  variacaoPercentual: z.number().nullable(),
+});
+export const comparacaoTabelas = z.object({
+  tabelaUid: z.string(),
+  /** The table compared with: the one it readjusts (tabelaOrigemUid), else its base (derived table), else the active one of the same carrier; null: none. */
+  anterior: z.object({ uid: z.string(), nome: z.string(), versao: z.number().int() }).nullable(),
+  /** AMOSTRA_FIXA: the same weights/values (AMOSTRAS_COMPARACAO) on every route of the table. */
+  fonte: z.enum(['AMOSTRA_FIXA']),
+  rotas: z.array(rotaComparacao),
+  totalAnterior: z.number().nullable(),
+  totalNova: z.number().nullable(),
+  variacaoPercentual: z.number().nullable(),
+});
+/** Sample loads of the comparison: kg and goods value (R$ 20 per kg). */
+export const AMOSTRAS_COMPARACAO = [
+  { pesoKg: 50, valorMercadoria: 1000 },
+  { pesoKg: 300, valorMercadoria: 6000 },
+  { pesoKg: 1000, valorMercadoria: 20000 },
+  { pesoKg: 5000, valorMercadoria: 100000 },
+] as const;
+export type ComparacaoTabelas = z.infer<typeof comparacaoTabelas>;

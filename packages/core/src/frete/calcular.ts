@@ -1,5 +1,6 @@
 import { type Dec, dec, paraNumero2, round2, ZERO } from './decimal.ts';
 import { COMPONENTES_FORA_BASE_PADRAO, COMPONENTES_FRETE_PRINCIPAL_PADRAO } from './catalogo.ts';
+import { aplicarAjustes } from './derivada.ts';
 import { calcularTributo } from './icms.ts';
 import { type LocalNormalizado, normalizarLocal, somenteDigitos } from './locais.ts';
 import { adicionarDiasUteis, dataCalendario } from './prazo.ts';
@@ -135,13 +136,15 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
 
   const q = quantidadesDaCarga(carga, rotaP.fatorCubagem ?? t.fatorCubagem, isentoCubagem(tabela, carga), veiculo?.eixos ?? 0);
   const adicionais = adicionaisDoLocal(t, origem, destino);
+  const destinatario = carga.destinatario ? somenteDigitos(carga.destinatario) : null;
   const regras = regrasAplicaveis(
     rotaP.regras(),
     t.generalidades,
     carga.remetente ? somenteDigitos(carga.remetente) : null,
-    carga.destinatario ? somenteDigitos(carga.destinatario) : null,
+    destinatario,
     adicionais,
   );
+  const ajustados: string[] = [];
   const principais = new Set(opcoes.componentesFretePrincipal ?? COMPONENTES_FRETE_PRINCIPAL_PADRAO);
   const foraBase = new Set(opcoes.componentesForaBaseTributo ?? COMPONENTES_FORA_BASE_PADRAO);
 
@@ -166,8 +169,14 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
       );
     if (r.base === 'EIXOS' && !veiculo?.eixos)
       return naoCotado(`${r.componente}: a base EIXOS exige um tipo de veículo com a quantidade de eixos.`);
-    const v = valorDaRegraOuMotivo(r, quantidade, q.VALOR);
+    let v = valorDaRegraOuMotivo(r, quantidade, q.VALOR);
     if (typeof v === 'string') return naoCotado(v);
+    // Derived table: the base's value with the adjustments of this component (TabelaCalculo.ajustes).
+    const ajustado = aplicarAjustes(tabela.ajustes, r.componente, rota.uid, destinatario, v);
+    if (ajustado) {
+      v = ajustado;
+      ajustados.push(r.componente);
+    }
     componentes.push({
       componente: r.componente,
       base: r.base,
@@ -210,6 +219,8 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
     const aplicados = regras.filter((r) => adicionais.includes(r)).map((r) => r.componente);
     if (aplicados.length) resultado.adicionais = aplicados;
   }
+  if (tabela.derivadaDe) resultado.derivadaDe = tabela.derivadaDe;
+  if (ajustados.length) resultado.ajustados = ajustados;
   if (opcoes.pisoAntt) aplicarPisoAntt(resultado, t, rotaP.distanciaKm, valorSemIcms.minus(foraDaBase), opcoes);
   return resultado;
 }

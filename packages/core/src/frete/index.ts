@@ -9,6 +9,7 @@ export {
   type ComponentePadrao,
   NOMES_COMPONENTES_NOVOS,
 } from './catalogo.ts';
+export { aplicarAjustes, derivarTabela, type TabelaDerivada } from './derivada.ts';
 export { criarSchemaRegra, faixaSchema, localRefSchema } from './esquemas.ts';
 export { aliquotaIcmsInterestadual, aliquotaIcmsTransporteInterestadual } from './icms.ts';
 export { contem, especificidade } from './locais.ts';

@@ -107,6 +107,22 @@ export type Rota = {
   fatorCubagem?: number;
 };
 
+/**
+ * An adjustment of a derived table ("vínculo", TabelaCalculo.ajustes) to one component of its base:
+ * PERCENTUAL multiplies the component's computed value by (1 + valor/100) (5 = +5 %, −3 = −3 %);
+ * VALOR replaces it by valor (R$). Applied after the rule's own minimum/maximum, rounded half-up to
+ * centavos, before the value enters FRETE_PESO/FRETE_PRINCIPAL/SUBTOTAL and the route's minimum.
+ * `rotaUid`: only on that route of the base; `destinatarios`: only for loads to these recipients
+ * (CNPJ/CPF, digits compared) — "+5 % for one customer".
+ */
+export type AjusteComponente = {
+  componente: string;
+  tipo: 'PERCENTUAL' | 'VALOR';
+  valor: number;
+  rotaUid?: string;
+  destinatarios?: string[];
+};
+
 export type TabelaCalculo = {
   uid: string;
   transportadorUid: string;
@@ -121,6 +137,13 @@ export type TabelaCalculo = {
   vigenciaInicio?: string;
   vigenciaFim?: string | null;
   isencaoCubagem?: IsencaoCubagem;
+  /**
+   * Derived table: the base's routes, rules and generalidades priced with these adjustments, in order
+   * (a derived table of a derived table lists its base's adjustments first). See derivarTabela.
+   */
+  ajustes?: AjusteComponente[];
+  /** Derived table: the base it follows (the calculator's breakdown says "derivada de <nome>"). */
+  derivadaDe?: { uid: string; nome: string };
 };
 
 export type Carga = {
@@ -208,6 +231,9 @@ export type FreteCotado = {
   adicionais?: string[];
   /** ANTT floor (distance × CCD + CC) when Opcoes.pisoAntt is given, and whether the freight is below it. */
   pisoAntt?: { valor: number; abaixo: boolean };
+  /** Derived table: the base it follows (TabelaCalculo.derivadaDe) and the components it adjusted on this load. */
+  derivadaDe?: { uid: string; nome: string };
+  ajustados?: string[];
 };
 
 export type FreteNaoCotado = { cotado: false; motivo: string };

@@ -74,6 +74,21 @@ export function criarSchemaTabela(componentes: readonly string[] = COMPONENTES_P
         .optional(),
       vigenciaInicio: z.string().optional(),
       vigenciaFim: z.string().nullable().optional(),
+      ajustes: z
+        .array(
+          z
+            .object({
+              componente: z.string().refine((c) => componentes.includes(c), { error: 'Componente do ajuste não está no catálogo' }),
+              tipo: z.enum(['PERCENTUAL', 'VALOR'], { error: 'Tipo do ajuste deve ser PERCENTUAL ou VALOR' }),
+              valor: z.number({ error: 'Valor do ajuste deve ser um número' }).finite(),
+              rotaUid: z.string().optional(),
+              destinatarios: z.array(z.string()).optional(),
+            })
+            .refine((a) => a.tipo !== 'PERCENTUAL' || a.valor > -100, { error: 'Ajuste percentual deve ser maior que -100 %', path: ['valor'] })
+            .refine((a) => a.tipo !== 'VALOR' || a.valor >= 0, { error: 'Valor do ajuste não pode ser negativo', path: ['valor'] }),
+          { error: 'ajustes deve ser uma lista' },
+        )
+        .optional(),
       isencaoCubagem: z
         .object({
           densidadeMinima: naoNegativo('Densidade mínima').optional(),
@@ -84,6 +99,10 @@ export function criarSchemaTabela(componentes: readonly string[] = COMPONENTES_P
     })
     .superRefine((t, ctx) => {
       verificarRepetidos(t.generalidades as Regra[], ctx, ['generalidades']);
+      (t.ajustes ?? []).forEach((a, i) => {
+        if (a.rotaUid && !t.rotas.some((r) => r.uid === a.rotaUid))
+          ctx.addIssue({ code: 'custom', path: ['ajustes', i, 'rotaUid'], message: `Ajuste de ${a.componente}: a rota ${a.rotaUid} não está na tabela base` });
+      });
       const generaisKm = t.generalidades.filter((g) => g.base === 'KM');
       const uids = new Map<string, number>();
       const chaves = new Map<string, number>();

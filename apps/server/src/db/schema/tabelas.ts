@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -58,9 +59,17 @@ export const tabelasFrete = pgTable(
     submetidoPor: uuid().references(() => usuarios.uid, { onDelete: 'set null' }),
     aprovadoPor: uuid().references(() => usuarios.uid, { onDelete: 'set null' }),
     aprovadoEm: tstz(),
+    /**
+     * Derived table ("vínculo"): priced as this base (same shipper) with ajustes_base applied; it has no
+     * routes of its own and follows the base's later changes (packages/core/src/frete/derivada.ts).
+     */
+    tabelaBaseUid: uuid().references((): AnyPgColumn => tabelasFrete.uid, { onDelete: 'restrict' }),
+    /** The engine's AjusteComponente[] of a derived table (null on an ordinary table). */
+    ajustesBase: jsonb().$type<{ componente: string; tipo: 'PERCENTUAL' | 'VALOR'; valor: number; rotaUid?: string; destinatarios?: string[] }[]>(),
     ...timestamps(),
   },
   (t) => [
+    index('tabelas_frete_base_idx').on(t.tabelaBaseUid),
     index('tabelas_frete_embarcador_idx').on(t.embarcadorUid, t.status, t.vigenciaInicio),
     index('tabelas_frete_transportador_idx').on(t.transportadorUid),
     check('tabelas_frete_status_ck', sql`${t.status} in (1, 2, 3)`),

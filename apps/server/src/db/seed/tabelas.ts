@@ -153,7 +153,7 @@ export const seedTabelas: ModuleSeed = async (tx, ids) => {
     ),
   );
   await tx.update(tabelasFrete).set({ historica: true }).where(eq(tabelasFrete.uid, v1));
-  await criar(
+  const v2 = await criar(
     tabela(
       { nome: 'Rápido Sul - Sudeste/Sul', transportadorUid: rapido, modalUid, vigenciaInicio: inicio, versao: 2, tabelaOrigemUid: v1 },
       {
@@ -161,6 +161,24 @@ export const seedTabelas: ModuleSeed = async (tx, ids) => {
         generalidades: generaisRapido(1.06),
         restricoes: restricaoTde,
       },
+    ),
+  );
+  // A derived table ("vínculo", issue 9) waiting for approval: the v2 above with FRETE_PESO +5 % for one
+  // customer; its Comparação tab compares it with its base.
+  const paoDeMel = clientesTde.find((p) => p.documento)?.documento;
+  await criar(
+    tabela(
+      {
+        nome: 'Rápido Sul - Cliente Pão de Mel (+5 % frete peso)',
+        transportadorUid: rapido,
+        modalUid,
+        vigenciaInicio: inicio,
+        status: 3,
+        tabelaBaseUid: v2,
+        ajustesBase: [{ componente: 'FRETE_PESO', tipo: 'PERCENTUAL', valor: 5, ...(paoDeMel ? { destinatarios: [paoDeMel] } : {}) }],
+        observacoes: 'Tabela derivada: cota como a Rápido Sul - Sudeste/Sul, com o frete peso 5 % maior para os Supermercados Pão de Mel',
+      },
+      {},
     ),
   );
 

@@ -153,6 +153,21 @@ describe('4. adicional por local e 9. vigência na data', () => {
   });
 });
 
+describe('pontos facultativos (configuracoes.pontosFacultativosUteis)', () => {
+  it('Carnaval 2027 (terça, 09/02): dia útil por padrão; com a configuração desligada o prazo de 1 dia pula para 10/02', async () => {
+    const { uid, base } = await tabelaSp('Facultativos');
+    expect((await ativar(base)).status).toBe(200);
+    const carga = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' }, data: '2027-02-08' };
+    expect((await cotar(uid, carga)).cotacao.dataPrevistaEntrega).toBe('2027-02-09');
+    expect((await admin.put('/api/v1/configuracoes', { pontosFacultativosUteis: false })).status).toBe(200);
+    try {
+      expect((await cotar(uid, carga)).cotacao.dataPrevistaEntrega).toBe('2027-02-10');
+    } finally {
+      expect((await admin.put('/api/v1/configuracoes', { pontosFacultativosUteis: true })).status).toBe(200);
+    }
+  });
+});
+
 describe('aprovação de tabelas (maker–checker)', () => {
   it('com a aprovação ligada, quem criou não ativa; outro usuário com permissão ativa e fica registrado', async () => {
     expect((await admin.put('/api/v1/configuracoes', { aprovacaoTabelas: true })).status).toBe(200);
@@ -163,11 +178,95 @@ describe('aprovação de tabelas (maker–checker)', () => {
       .update(papeis)
       .set({ permissoes: sql`${papeis.permissoes} || '{"tabelasfrete": ["ler", "alterar"]}'::jsonb` })
       .where(eq(papeis.nome, 'Operador'));
+    const semAprovar = await ativar(base, await as(t.app, 'operador@demo.com.br'));
+    expect(semAprovar.status, semAprovar.text).toBe(403);
+    expect(semAprovar.body.message).toContain('permissão "Aprovar"');
+    await t.db
+      .update(papeis)
+      .set({ permissoes: sql`${papeis.permissoes} || '{"tabelasfrete": ["ler", "alterar", "aprovar"]}'::jsonb` })
+      .where(eq(papeis.nome, 'Operador'));
     const operador = await as(t.app, 'operador@demo.com.br');
     const aprovada = await ativar(base, operador);
     expect(aprovada.status, aprovada.text).toBe(200);
     const tabela = (await admin.get(base)).body.data;
     expect(tabela).toMatchObject({ status: 1, submetidoPorNome: expect.any(String), aprovadoPorNome: 'Olívia Operadora' });
     expect((await admin.put('/api/v1/configuracoes', { aprovacaoTabelas: false })).status).toBe(200);
+  });
+});
+
+describe('tabela derivada (vínculo)', () => {
+  const CLIENTE = '11.222.333/0001-81';
+  const spCampinas = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } };
+  let base: { uid: string; base: string };
+  let derivada: string;
+  beforeAll(async () => {
+    base = await tabelaSp('Base do vínculo');
+    expect((await ativar(base.base)).status).toBe(200);
+    const d = criado(
+      await admin.post(
+        '/api/v1/tabelasfrete',
+        corpoTabela('Cliente Demo (+5 % frete peso)', {
+          tabelaBaseUid: base.uid,
+          ajustesBase: [{ componente: 'FRETE_PESO', tipo: 'PERCENTUAL', valor: 5, destinatarios: [CLIENTE] }],
+        }),
+      ),
+    );
+    expect(d).toMatchObject({
+      tabelaBaseUid: base.uid,
+      tabelaBaseNome: 'Base do vínculo',
+      ajustesBase: [{ componente: 'FRETE_PESO', tipo: 'PERCENTUAL', valor: 5, rotaUid: null, destinatarios: ['11222333000181'] }],
+    });
+    derivada = d.uid;
+    const ativada = await ativar(`/api/v1/tabelasfrete/${derivada}`);
+    expect(ativada.status, ativada.text).toBe(200);
+  });
+
+  it('FRETE_PESO +5 % para o cliente: 239,20 → 251,16; 371,16 ÷ 0,88 = 421,77 (ICMS 50,61); os outros pagam a base', async () => {
+    const { cotacao } = await cotar(derivada, { ...spCampinas, destinatario: '11222333000181' });
+    expect(cotacao).toMatchObject({ valorSemIcms: 371.16, icms: 50.61, total: 421.77, derivadaDe: { uid: base.uid, nome: 'Base do vínculo' }, ajustados: ['FRETE_PESO'] });
+    expect(cotacao.componentes.find((c: { componente: string }) => c.componente === 'FRETE_PESO').valor).toBe(251.16);
+    const outro = (await cotar(derivada, spCampinas)).cotacao;
+    expect(outro).toMatchObject({ valorSemIcms: 359.2, total: 408.18, derivadaDe: { nome: 'Base do vínculo' }, ajustados: [] });
+  });
+
+  it('segue a base: TAS 12,00 → 15,00 na base muda a derivada (374,16 ÷ 0,88 = 425,18)', async () => {
+    const full = (await admin.get(base.base, { par: 'full' })).body.data;
+    const tas = full.rotas[0].regras.find((g: { componente: string }) => g.componente === 'TAS');
+    const put = await admin.put(`${base.base}/rotasComponente/${tas.uid}`, {
+      tabelaRotaUid: full.rotas[0].uid,
+      componente: 'TAS',
+      base: 'VIAGEM',
+      calculo: 'FIXO',
+      valor: 15,
+    });
+    expect(put.status, put.text).toBe(200);
+    const { cotacao } = await cotar(derivada, { ...spCampinas, destinatario: CLIENTE });
+    expect(cotacao).toMatchObject({ valorSemIcms: 374.16, total: 425.18 });
+  });
+
+  it('validação: ciclo, a própria tabela, base inexistente ou inativa (400); rotas na derivada e excluir a base (409)', async () => {
+    const d = `/api/v1/tabelasfrete/${derivada}`;
+    const ciclo = await admin.put(base.base, corpoTabela('Base do vínculo', { tabelaBaseUid: derivada }));
+    expect(ciclo.status).toBe(400);
+    expect(ciclo.body.errors[0]).toMatchObject({ field: 'tabelaBaseUid', message: expect.stringContaining('Ciclo de vínculos') });
+    const propria = await admin.put(d, corpoTabela('Cliente Demo (+5 % frete peso)', { tabelaBaseUid: derivada }));
+    expect(propria.body.errors?.[0]).toMatchObject({ field: 'tabelaBaseUid', message: 'Uma tabela não pode ser base de si mesma' });
+    const nenhuma = await admin.post('/api/v1/tabelasfrete', corpoTabela('X', { tabelaBaseUid: '00000000-0000-4000-8000-000000000000' }));
+    expect(nenhuma.body.errors?.[0]).toMatchObject({ field: 'tabelaBaseUid', message: 'Tabela base não encontrada' });
+    const inativa = criado(await admin.post('/api/v1/tabelasfrete', corpoTabela('Inativa', { status: 2 })));
+    const comInativa = await admin.post('/api/v1/tabelasfrete', corpoTabela('Y', { tabelaBaseUid: inativa.uid }));
+    expect(comInativa.body.errors?.[0]?.message).toBe('A tabela base "Inativa" precisa estar Ativa ou em Validação');
+    const rota = await admin.post(`${d}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'MG' }, prazoDiasUteis: 2 });
+    expect(rota.status).toBe(409);
+    expect((await admin.delete(base.base)).status).toBe(409);
+    // A PUT without the derived fields keeps them.
+    const semCampos = await admin.put(d, corpoTabela('Cliente Demo (+5 % frete peso)'));
+    expect(semCampos.status, semCampos.text).toBe(200);
+    expect(semCampos.body.data).toMatchObject({ tabelaBaseUid: base.uid, ajustesBase: [{ componente: 'FRETE_PESO' }] });
+    // An adjustment naming a route outside the base: the active derived table would be invalid (400).
+    const rotaErrada = await admin.put(d, corpoTabela('Cliente Demo (+5 % frete peso)', {
+      ajustesBase: [{ componente: 'TAS', tipo: 'VALOR', valor: 10, rotaUid: '00000000-0000-4000-8000-000000000000' }],
+    }));
+    expect(rotaErrada.status).toBe(400);
   });
 });

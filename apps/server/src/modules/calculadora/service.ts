@@ -19,8 +19,9 @@ import { catalogoComponentes } from '../componentes/repository.ts';
 import { aliquotaIss, regraIcmsFrete } from '../configuracoes/service.ts';
 import { feriadosDoDestino, hojeSaoPaulo } from '../feriados/service.ts';
 import { colunasParaLocal } from '../regioes/local-ref.ts';
-import { errosDaTabela, montarTabelaCalculo } from '../tabelasfrete/montar.ts';
-import { carregarLinhas } from '../tabelasfrete/repository.ts';
+import { cadeiaDeBases, montarComCadeia } from '../tabelasfrete/derivacao.ts';
+import { errosDaTabela } from '../tabelasfrete/montar.ts';
+import { type TabelaRow, carregarLinhas } from '../tabelasfrete/repository.ts';
 import { LruTabelas, type PrioridadeFaixa, type TabelaMontada } from './cache.ts';
 import { paraLocal, resolverLocal } from './locais.ts';
 
@@ -94,39 +95,46 @@ export async function montarTabelas(
   const cache = cacheDe(db);
   const out = new Map<string, TabelaMontada>();
   const faltam: typeof candidatas = [];
+  // Derived tables follow their base: the cache key holds the revision of every table of the chain.
+  const cadeias = new Map<string, TabelaRow[]>();
+  const chave = (t: TabelaRow) =>
+    [t, ...(cadeias.get(t.uid) ?? [])].map((x) => LruTabelas.chave(x.revisao, x.atualizadoEm)).join('>');
+  for (const t of candidatas) if (t.tabelaBaseUid) cadeias.set(t.uid, await cadeiaDeBases(db, t));
   for (const t of candidatas) {
-    const m = cache.get(t.uid, LruTabelas.chave(t.revisao, t.atualizadoEm));
+    const m = cache.get(t.uid, chave(t));
     if (m) out.set(t.uid, m);
     else faltam.push(t);
   }
   if (!faltam.length) return out;
+  const donas = new Set(faltam.flatMap((t) => [t.uid, ...(cadeias.get(t.uid)?.slice(-1).map((r) => r.uid) ?? [])]));
   const [linhas, catalogo] = await Promise.all([
-    carregarLinhas(
-      db,
-      faltam.map((t) => t.uid),
-      { enxuto: true },
-    ),
+    carregarLinhas(db, [...donas], { enxuto: true }),
     catalogoComponentes(db, embarcadorUid),
   ]);
   const codigos = catalogo.map((c) => c.codigo);
   for (const t of faltam) {
     const l = linhas.get(t.uid);
     if (!l) continue;
-    const tabela = montarTabelaCalculo(t, l);
+    const cadeia = cadeias.get(t.uid) ?? [];
+    const raiz = cadeia.at(-1);
+    const lr = raiz ? linhas.get(raiz.uid) : l;
+    if (!lr) continue;
+    const tabela = montarComCadeia(t, cadeia, lr);
+    // Lane priorities are the table's own (also on a derived table).
     const prioridades: PrioridadeFaixa[] = l.prioridades.map((p) => ({
       origem: colunasParaLocal(p, 'origem'),
       destino: colunasParaLocal(p, 'destino'),
       prioridade: p.prioridade,
     }));
     const m = { tabela, prioridades, erros: errosDaTabela(tabela, codigos) };
-    cache.set(t.uid, LruTabelas.chave(t.revisao, t.atualizadoEm), m);
+    cache.set(t.uid, chave(t), m);
     out.set(t.uid, m);
   }
   return out;
 }
 
 /** Capacity and axles of the vehicle types the candidate tables' routes (and the load) name. */
-async function veiculosDasTabelas(db: DbOrTx, montadas: TabelaMontada[], daCarga: string | undefined) {
+export async function veiculosDasTabelas(db: DbOrTx, montadas: TabelaMontada[], daCarga: string | undefined) {
   const uids = new Set<string>();
   for (const m of montadas) for (const r of m.tabela.rotas) if (r.tipoVeiculoUid) uids.add(r.tipoVeiculoUid);
   if (daCarga) uids.add(daCarga);
@@ -251,6 +259,7 @@ export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoIn
       iss: valores.iss ?? 0,
       valorForaBaseTributo: valores.valorForaBaseTributo ?? 0,
       adicionais: valores.adicionais ?? [],
+      ...(valores.derivadaDe ? { derivadaDe: valores.derivadaDe, ajustados: valores.ajustados ?? [] } : {}),
       componentes: componentes.map((c) => ({
         componente: c.componente,
         nome: nomeComponente.get(c.componente) ?? c.componente,

@@ -9,7 +9,8 @@ import type { RequestContext } from '../../plugins/auth/context.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { catalogoComponentes } from '../componentes/repository.ts';
 import { STATUS_ATIVO } from './itens.ts';
-import { errosDaTabela, montarTabelaCalculo } from './montar.ts';
+import { montarResolvida } from './derivacao.ts';
+import { errosDaTabela } from './montar.ts';
 import { carregarTabela, tabelaParaAlterar, tabelaVisivel, tocarTabela } from './repository.ts';
 
 // What every child of a freight table shares: the parent's visibility (404), history is read-only
@@ -34,13 +35,25 @@ export async function depoisDeAlterar(tx: Tx, ctx: RequestContext, tabelaUid: st
 export async function exigirTabelaValida(tx: Tx, ctx: RequestContext, tabelaUid: string, prefixo: string) {
   const { tabela, linhas } = await carregarTabela(tx, tabelaUid, { enxuto: true });
   const codigos = (await catalogoComponentes(tx, exigirEmbarcador(ctx))).map((c) => c.codigo);
-  const erros = errosDaTabela(montarTabelaCalculo(tabela, linhas), codigos);
+  const erros = errosDaTabela(await montarResolvida(tx, tabela, linhas), codigos);
   if (erros.length) throw AppError.validation(erros, `${prefixo}: ${erros[0].message}`);
 }
 
-/** Locks the parent table for the change (404 / 409 history). */
-export async function antesDeAlterar(tx: Tx, values: Record<string, unknown>, existing: Record<string, unknown> | null) {
-  return tabelaParaAlterar(tx, tabelaDe(values, existing));
+export const TABELA_DERIVADA = 'Tabela derivada: rotas, regras e restrições vêm da tabela base (altere a base ou os ajustes)';
+
+/**
+ * Locks the parent table for the change (404 / 409 history). Routes, rules and restrictions of a derived
+ * table come from its base (409); its lane priorities are its own (`derivadaPode`).
+ */
+export async function antesDeAlterar(
+  tx: Tx,
+  values: Record<string, unknown>,
+  existing: Record<string, unknown> | null,
+  opcoes: { derivadaPode?: boolean } = {},
+) {
+  const t = await tabelaParaAlterar(tx, tabelaDe(values, existing));
+  if (t.tabelaBaseUid && !opcoes.derivadaPode) throw AppError.conflict(TABELA_DERIVADA, undefined, 'TABELA_DERIVADA');
+  return t;
 }
 
 /** zod issues (the engine's checks) → 400 with fields prefixed by `campo`. */

@@ -54,7 +54,7 @@ export type CamposTabela = Pick<
   | 'observacoes'
   | 'status'
 > &
-  Partial<Pick<TabelaRow, 'versao' | 'tabelaOrigemUid' | 'submetidoPor' | 'densidadeIsencaoCubagem'>>;
+  Partial<Pick<TabelaRow, 'versao' | 'tabelaOrigemUid' | 'submetidoPor' | 'densidadeIsencaoCubagem' | 'tabelaBaseUid' | 'ajustesBase'>>;
 export type TabelaDados = {
   tabela: CamposTabela;
   rotas: RotaDados[];
@@ -97,6 +97,9 @@ export function dadosDeLinhas(t: TabelaRow, l: LinhasTabela): TabelaDados {
       observacoes: t.observacoes,
       status: t.status,
       densidadeIsencaoCubagem: t.densidadeIsencaoCubagem,
+      // Derived table: a copy (duplicar, reajustar, export) keeps following the same base.
+      tabelaBaseUid: t.tabelaBaseUid,
+      ajustesBase: t.ajustesBase,
     },
     rotas: l.rotas.map((r) => ({
       ...colunasLocais(r),

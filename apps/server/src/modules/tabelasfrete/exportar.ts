@@ -9,7 +9,7 @@ import { carregarTabela } from './repository.ts';
 
 // A whole table as an XLSX workbook. Sheets (first row = header):
 //   Tabela         campo | valor  (nome, transportadorCnpj, modal, vigenciaInicio, vigenciaFim, fatorCubagem, icmsIncluso, prioridade, status,
-//                  observacoes, densidadeIsencaoCubagem)
+//                  observacoes, densidadeIsencaoCubagem, tabelaBaseUid — derived table: the uid of its base)
 //   Rotas          id | origemTipo | origem | destinoTipo | destino | prazoDiasUteis | freteMinimo | distanciaKm | tipoVeiculoUid | rotaCadastroUid | fatorCubagem
 //   Regras         id | rota | componente | base | calculo | valor | minimo | maximo | aposMinimo | comparaFaixaSeguinte | foraBaseTributo | percentualValor
 //   Generalidades  id | componente | base | calculo | valor | minimo | maximo | aposMinimo | comparaFaixaSeguinte | foraBaseTributo | percentualValor
@@ -17,6 +17,8 @@ import { carregarTabela } from './repository.ts';
 //   Faixas         regra | ate | valor | modo   (in order; ate empty = no upper bound)
 //   Restricoes     componente | modo | descricao | papel | documento   (one row per person; papel empty = nobody yet)
 //   Prioridades    origemTipo | origem | destinoTipo | destino | prioridade | observacao
+//   Ajustes        componente | tipo | valor | rota | destinatarios   (derived table: PERCENTUAL/VALOR; rota = uid of a route
+//                  of the base, empty = all; destinatarios = CNPJ/CPF separated by commas, empty = all)
 // A place is written by its tipo: UF 'SP', MUNICIPIO the IBGE code, REGIAO the region's name,
 // FAIXA_CEP '01000000-05999999'. POST /tabelasfrete/importar reads the same layout back.
 
@@ -36,7 +38,7 @@ const COLUNAS_REGRA = [
 /** Columns added after the first layout: files without them still import (empty = the default). */
 export const COLUNAS_OPCIONAIS: ReadonlySet<string> = new Set(['fatorCubagem', 'comparaFaixaSeguinte', 'foraBaseTributo', 'percentualValor']);
 /** Sheets a file may lack (besides those the importer already treats as optional). */
-export const ABAS_OPCIONAIS: ReadonlySet<string> = new Set(['Adicionais']);
+export const ABAS_OPCIONAIS: ReadonlySet<string> = new Set(['Adicionais', 'Ajustes']);
 
 export const ABAS = {
   Tabela: ['campo', 'valor'],
@@ -59,6 +61,7 @@ export const ABAS = {
   Faixas: ['regra', 'ate', 'valor', 'modo'],
   Restricoes: ['componente', 'modo', 'descricao', 'papel', 'documento'],
   Prioridades: ['origemTipo', 'origem', 'destinoTipo', 'destino', 'prioridade', 'observacao'],
+  Ajustes: ['componente', 'tipo', 'valor', 'rota', 'destinatarios'],
 } as const;
 export type Aba = keyof typeof ABAS;
 
@@ -120,6 +123,7 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
     ['status', tabela.status],
     ['observacoes', tabela.observacoes],
     ['densidadeIsencaoCubagem', numero(tabela.densidadeIsencaoCubagem)],
+    ['tabelaBaseUid', tabela.tabelaBaseUid ?? null],
   ]);
   const regraLinha = (g: RegraDados) => [
     g.componente,
@@ -179,6 +183,10 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
   aba(
     'Prioridades',
     d.prioridades.map((p) => [...local(p, 'origem'), ...local(p, 'destino'), p.prioridade, p.observacao]),
+  );
+  aba(
+    'Ajustes',
+    (tabela.ajustesBase ?? []).map((a) => [a.componente, a.tipo, Number(a.valor), a.rotaUid ?? null, a.destinatarios?.length ? a.destinatarios.join(', ') : null]),
   );
   const nome = `tabela-frete-${
     tabela.nome

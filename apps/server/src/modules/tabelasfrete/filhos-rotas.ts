@@ -150,7 +150,7 @@ export const prioridadesResource = defineResource({
   filters: { prioridade: { column: prioridades.prioridade, kind: 'int', range: true } },
   hooks: {
     async validate(tx, ctx, values, existing) {
-      await antesDeAlterar(tx, values, existing);
+      await antesDeAlterar(tx, values, existing, { derivadaPode: true });
       await validarOrigemDestino(tx, exigirEmbarcador(ctx), values);
     },
     afterWrite: (tx, ctx, row) => depoisDeAlterar(tx, ctx, row.tabelaFreteUid as string),

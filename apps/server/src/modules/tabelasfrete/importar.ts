@@ -4,6 +4,7 @@ import {
   type Regra,
   type TabelaCalculo,
   UID_REGEX,
+  ajusteBaseInput,
   criarSchemaRegra,
   localRefSchema,
   somenteDigitos,
@@ -28,6 +29,7 @@ import { consultarEmLotes } from '../../lib/lotes.ts';
 import { catalogoComponentes } from '../componentes/repository.ts';
 import { localParaColunas } from '../regioes/local-ref.ts';
 import type { CamposTabela, RegraDados, TabelaDados } from './dados.ts';
+import { exigirBaseValida } from './derivacao.ts';
 import { ABAS, ABAS_OPCIONAIS, type Aba, COLUNAS_OPCIONAIS } from './exportar.ts';
 
 // Reads the workbook of exportar.ts back into a table (parsed in the import worker pool). Every bad
@@ -192,10 +194,55 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     status,
     densidadeIsencaoCubagem: str(numero('Tabela', campo('densidadeIsencaoCubagem'), 'densidadeIsencaoCubagem', { positivo: true })),
   };
+  // Derived table: its base (same shipper, Ativa or Validação) and the Ajustes sheet.
+  const baseUid = texto(campo('tabelaBaseUid').v.tabelaBaseUid);
+  if (baseUid) {
+    try {
+      if (!UID_REGEX.test(baseUid)) throw AppError.field('tabelaBaseUid', 'Identificador inválido');
+      await exigirBaseValida(db, embarcadorUid, null, baseUid);
+      tabela.tabelaBaseUid = baseUid;
+    } catch (e) {
+      erro('Tabela', campo('tabelaBaseUid').linha, 'tabelaBaseUid', (e as AppError).errors?.[0]?.message ?? (e as Error).message);
+    }
+  }
+  const ajustes: NonNullable<CamposTabela['ajustesBase']> = [];
+  const linhasAjustes: number[] = [];
+  for (const l of abas.Ajustes) {
+    const componente = (texto(l.v.componente) ?? '').toUpperCase();
+    const tipo = (texto(l.v.tipo) ?? '').toUpperCase();
+    const bruto = {
+      componente,
+      tipo,
+      valor: typeof l.v.valor === 'number' ? l.v.valor : Number((texto(l.v.valor) ?? '').replace(',', '.')),
+      rotaUid: texto(l.v.rota),
+      destinatarios: (texto(l.v.destinatarios) ?? '').split(/[,;\s]+/).filter(Boolean),
+    };
+    const r = ajusteBaseInput.safeParse(bruto);
+    if (!baseUid) erro('Ajustes', l.linha, 'componente', 'Ajustes só valem numa tabela derivada (informe tabelaBaseUid na aba Tabela)');
+    else if (!r.success) erro('Ajustes', l.linha, String(r.error.issues[0].path[0] ?? 'valor'), r.error.issues[0].message);
+    else {
+      const ehRota = r.data.rotaUid ? UID_REGEX.test(r.data.rotaUid) : true;
+      if (!ehRota) erro('Ajustes', l.linha, 'rota', 'Identificador de rota inválido');
+      else {
+        linhasAjustes.push(l.linha);
+        ajustes.push({
+          componente: r.data.componente,
+          tipo: r.data.tipo,
+          valor: r.data.valor,
+          ...(r.data.rotaUid ? { rotaUid: r.data.rotaUid } : {}),
+          ...(r.data.destinatarios?.length ? { destinatarios: r.data.destinatarios } : {}),
+        });
+      }
+    }
+  }
+  if (ajustes.length) tabela.ajustesBase = ajustes;
 
   // Rotas, Regras, Generalidades, Faixas ---------------------------------------------------------
   const codigos = (await catalogoComponentes(db, embarcadorUid, true)).map((c) => c.codigo);
   const schemaRegra = criarSchemaRegra(codigos);
+  ajustes.forEach((a, i) => {
+    if (!codigos.includes(a.componente)) erro('Ajustes', linhasAjustes[i], 'componente', `Componente desconhecido: "${a.componente}" não está no catálogo`);
+  });
   type RotaLida = {
     id: string;
     linha: number;

@@ -42,6 +42,11 @@ export function tabelaItem(row: Record<string, unknown>): TabelaFrete {
     aprovadoPorNome: (row.aprovadoPorNome as string) ?? null,
     aprovadoEm: (row.aprovadoEm as string) ?? null,
     quantidadeRotas: Number(row.quantidadeRotas ?? 0),
+    tabelaBaseUid: (row.tabelaBaseUid as string) ?? null,
+    tabelaBaseNome: (row.tabelaBaseNome as string) ?? null,
+    ajustesBase: ((row.ajustesBase as { componente: string; tipo: 'PERCENTUAL' | 'VALOR'; valor: number; rotaUid?: string; destinatarios?: string[] }[] | null) ?? []).map(
+      (a) => ({ componente: a.componente, tipo: a.tipo, valor: Number(a.valor), rotaUid: a.rotaUid ?? null, destinatarios: a.destinatarios ?? [] }),
+    ),
     criadoEm: row.criadoEm as string,
     atualizadoEm: row.atualizadoEm as string,
   };

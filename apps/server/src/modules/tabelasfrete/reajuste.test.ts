@@ -153,6 +153,29 @@ describe('reajustar', () => {
     expect((await admin.get(`${T}/${antiga}`)).body.data.nome).toBe('Reajuste');
   });
 
+  it('comparacao: the same sample loads on both versions, % per route (worked by hand)', async () => {
+    const res = await admin.get(`${T}/${nova.uid}/comparacao`);
+    expect(res.status, res.text).toBe(200);
+    const c = res.body.data;
+    expect(c).toMatchObject({ tabelaUid: nova.uid, anterior: { uid: antiga, nome: 'Reajuste', versao: 1 }, fonte: 'AMOSTRA_FIXA' });
+    const [rota] = c.rotas;
+    expect(rota).toMatchObject({ origem: 'SP', destino: 'RJ' });
+    // 50 kg, R$ 1.000: old 90 + 3 + 3 + 6,50 + 4,50 + 2,50 = 109,50; new 96,62 + 3 + 3,22 (GRIS min) + 6,98 + 4,83 + 2,68 = 117,33
+    // 300 kg: 260 + 18 + 18 + 19,50 + 4,50 + 2,50 = 322,50 → 278,62 + 18 + 18 + 20,94 + 4,83 + 2,68 = 343,07
+    // 1.000 kg: 855 + 60 + 60 + 65 + 4,50 + 2,50 = 1.047,00 → 915,62 + 60 + 60 + 69,80 + 4,83 + 2,68 = 1.112,93
+    // 5.000 kg: 4.255 + 300 + 250 (GRIS max) + 325 + 4,50 + 2,50 = 5.137,00 → 4.555,62 + 300 + 268,38 + 349 + 4,83 + 2,68 = 5.480,51
+    expect(rota.amostras.map((a: any) => [a.pesoKg, a.anterior, a.nova, a.variacaoPercentual])).toEqual([
+      [50, 109.5, 117.33, 7.15],
+      [300, 322.5, 343.07, 6.38],
+      [1000, 1047, 1112.93, 6.3],
+      [5000, 5137, 5480.51, 6.69],
+    ]);
+    // 6.616,00 → 7.053,84: +6,62 %
+    expect(rota).toMatchObject({ totalAnterior: 6616, totalNova: 7053.84, variacaoPercentual: 6.62 });
+    expect(c).toMatchObject({ totalAnterior: 6616, totalNova: 7053.84, variacaoPercentual: 6.62 });
+    expect((await outro.get(`${T}/${nova.uid}/comparacao`)).status).toBe(404);
+  });
+
   it('an earlier or equal start is 400; another shipper gets 404', async () => {
     const tab = (await admin.post(T, { nome: 'Curta', transportadorUid: rapido, vigenciaInicio: '2026-03-01', vigenciaFim: '2026-06-30' }))
       .body.data;

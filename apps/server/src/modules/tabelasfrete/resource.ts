@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { FILTROS_VIGENCIA, tabelaFrete, tabelaFreteInput, tabelaFreteUpdate, z } from '@fretio/core';
+import { type AjusteBaseInput, FILTROS_VIGENCIA, tabelaFrete, tabelaFreteInput, tabelaFreteUpdate, z } from '@fretio/core';
 import { exigirTransicao } from '../../framework/acoes.ts';
 import { modais, tabelasFrete, transportadores } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
@@ -10,6 +10,8 @@ import { removerAnexosDe } from '../anexos/service.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { STATUS_ATIVO, tabelaItem } from './itens.ts';
+import { exigirTabelaValida } from './comum.ts';
+import { derivadasDe, exigirBaseValida } from './derivacao.ts';
 import { acoesTabelaFrete } from './acoes.ts';
 import { exigirAprovador, exigirAtivavel } from './ativacao.ts';
 import { TABELA_HISTORICA, type TabelaRow } from './repository.ts';
@@ -57,6 +59,7 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
         sql<number>`(select count(*)::int from tabela_frete_rotas tr where tr.tabela_frete_uid = "tabelas_frete"."uid")`.mapWith(Number),
       submetidoPorNome: sql<string | null>`(select u.nome from usuarios u where u.uid = "tabelas_frete"."submetido_por")`,
       aprovadoPorNome: sql<string | null>`(select u.nome from usuarios u where u.uid = "tabelas_frete"."aprovado_por")`,
+      tabelaBaseNome: sql<string | null>`(select b.nome from tabelas_frete b where b.uid = "tabelas_frete"."tabela_base_uid")`,
     },
     from: (q) =>
       q
@@ -65,6 +68,17 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
     toItem: tabelaItem,
     toValues: (input) => ({
       ...input,
+      // Derived table: omitted keeps (PUT); the engine's AjusteComponente shape without nulls.
+      ajustesBase:
+        input.ajustesBase === undefined
+          ? undefined
+          : (input.ajustesBase as AjusteBaseInput[]).map((a) => ({
+              componente: a.componente,
+              tipo: a.tipo,
+              valor: a.valor,
+              ...(a.rotaUid ? { rotaUid: a.rotaUid } : {}),
+              ...(a.destinatarios?.length ? { destinatarios: a.destinatarios } : {}),
+            })),
       fatorCubagem: input.fatorCubagem === null || input.fatorCubagem === undefined ? null : String(input.fatorCubagem),
       densidadeIsencaoCubagem:
         input.densidadeIsencaoCubagem === null || input.densidadeIsencaoCubagem === undefined ? null : String(input.densidadeIsencaoCubagem),
@@ -117,6 +131,9 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
           fatorModal = m.fator;
         }
         values.fatorCubagem ??= fatorModal ?? '300';
+        if (values.tabelaBaseUid && values.tabelaBaseUid !== existing?.tabelaBaseUid)
+          await exigirBaseValida(tx, embarcadorUid, (existing?.uid as string) ?? null, values.tabelaBaseUid as string);
+        if (values.tabelaBaseUid === null && !existing) values.ajustesBase = null;
         // Maker–checker: whoever creates the table submits it; activating it is the approval.
         if (!existing) values.submetidoPor = ctx.usuarioUid;
         if (!existing && values.status === STATUS_ATIVO) await exigirAprovador(tx, ctx, { submetidoPor: ctx.usuarioUid });
@@ -134,8 +151,16 @@ export function criarTabelasFreteResource(app: FastifyInstance) {
           }
         }
       },
+      async afterWrite(tx, ctx, row) {
+        // An active derived table stays valid as a whole (its adjustments against the base's routes).
+        if (row.tabelaBaseUid && row.status === STATUS_ATIVO)
+          await exigirTabelaValida(tx, ctx, row.uid as string, 'A tabela está ativa e ficaria com erros');
+      },
       async beforeDelete(tx, ctx, existing) {
         if (existing.historica) throw AppError.conflict(TABELA_HISTORICA);
+        const derivadas = await derivadasDe(tx, [existing.uid as string]);
+        if (derivadas.length)
+          throw AppError.conflict(`A tabela é base da tabela derivada "${derivadas[0].nome}": desvincule-a antes de excluir`);
         await removerAnexosDe(app, tx, {
           embarcadorUid: exigirEmbarcador(ctx),
           entidade: ENTIDADE_ANEXO,

@@ -7,6 +7,7 @@ import {
   importacaoErroReply,
   tabelaFrete,
   tabelaFreteCompleta,
+  comparacaoTabelas,
   tipoFaixaCalculo,
   z,
 } from '@fretio/core';
@@ -19,13 +20,15 @@ import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { registerAnexos } from '../anexos/routes.ts';
 import { lerUpload } from '../arquivos/service.ts';
 import { catalogoComponentes } from '../componentes/repository.ts';
+import { compararTabela } from './comparacao.ts';
 import { exigirTabelaValida } from './comum.ts';
 import { inserirDados } from './dados.ts';
 import { exportarTabela } from './exportar.ts';
 import { adicionaisResource, faixasCalculoResource, generalidadesResource, rotasComponenteResource } from './filhos-regras.ts';
 import { prioridadesResource, tabelaRotasResource } from './filhos-rotas.ts';
 import { importarTabela } from './importar.ts';
-import { errosDaTabela, montarTabelaCalculo } from './montar.ts';
+import { montarResolvida } from './derivacao.ts';
+import { errosDaTabela } from './montar.ts';
 import { carregarTabela, tabelaParaAlterar, tabelaVisivel } from './repository.ts';
 import { ENTIDADE_ANEXO, criarTabelasFreteResource } from './resource.ts';
 import restricaoPessoasRoutes from './restricao-pessoas.ts';
@@ -150,8 +153,25 @@ export default async function tabelasFreteRoutes(app: FastifyInstance) {
       if (!(await tabelaVisivel(app.db, ctx, req.params.uid))) throw AppError.notFound();
       const { tabela, linhas } = await carregarTabela(app.db, req.params.uid, { enxuto: true });
       const codigos = (await catalogoComponentes(app.db, exigirEmbarcador(ctx))).map((c) => c.codigo);
-      return reply.ok(errosDaTabela(montarTabelaCalculo(tabela, linhas), codigos));
+      return reply.ok(errosDaTabela(await montarResolvida(app.db, tabela, linhas), codigos));
     },
+  );
+
+  r.get(
+    '/api/v1/tabelasfrete/:uid/comparacao',
+    {
+      config: { permission: ['tabelasfrete', 'ler'] },
+      schema: {
+        tags,
+        summary: 'Compara a tabela com a anterior (a que ela reajusta, ou a ativa do mesmo transportador) numa amostra de cargas por rota',
+        description:
+          'Para a aprovação (maker–checker): cada rota da tabela cota as mesmas cargas (AMOSTRAS_COMPARACAO: 50, 300, 1.000 e 5.000 kg, R$ 20/kg) ' +
+          'nas duas tabelas, sem imposto e sem olhar a vigência; por rota volta o frete anterior, o novo e a variação %. anterior null: não há tabela com que comparar.',
+        params: uidParams,
+        response: ok(comparacaoTabelas),
+      },
+    },
+    async (req) => reply.ok(await compararTabela(app.db, req.contexto, req.params.uid)),
   );
 
   r.get(

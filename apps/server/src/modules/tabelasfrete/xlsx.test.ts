@@ -167,7 +167,7 @@ describe('XLSX round trip', () => {
   it('exports the table and imports it back identical (status, places, rules, ranges, restrictions, priorities)', async () => {
     const a = await exportar(origem);
     const sheets = await planilhas(a);
-    expect(Object.keys(sheets)).toEqual(['Tabela', 'Rotas', 'Regras', 'Generalidades', 'Adicionais', 'Faixas', 'Restricoes', 'Prioridades']);
+    expect(Object.keys(sheets)).toEqual(['Tabela', 'Rotas', 'Regras', 'Generalidades', 'Adicionais', 'Faixas', 'Restricoes', 'Prioridades', 'Ajustes']);
     expect(sheets.Adicionais[1]).toEqual(['A1', undefined, undefined, 'FAIXA_CEP', '13000000-13139999', 'TDE', 'VIAGEM', 'FIXO', 35, undefined, undefined, 'N', 'N', 'N']);
     expect(sheets.Rotas[0]).toEqual([
       'id',
@@ -206,6 +206,42 @@ describe('XLSX round trip', () => {
         expect.objectContaining({ componente: 'DESCARGA', comparaFaixaSeguinte: true }),
       ]),
     );
+  });
+
+  it('a derived table round-trips its base (aba Tabela) and its adjustments (aba Ajustes)', async () => {
+    const base = (await admin.get(`${T}/${origem}`, { par: 'full' })).body.data;
+    const d = await admin.post(T, {
+      nome: 'Derivada XLSX',
+      transportadorUid: base.transportadorUid,
+      vigenciaInicio: '2026-01-01',
+      tabelaBaseUid: origem,
+      ajustesBase: [
+        { componente: 'FRETE_PESO', tipo: 'PERCENTUAL', valor: 5, destinatarios: ['11.222.333/0001-81', '45723174000110'] },
+        { componente: 'TDE', tipo: 'VALOR', valor: 20, rotaUid: base.rotas[0].uid },
+      ],
+    });
+    expect(d.status, d.text).toBe(201);
+    const a = await exportar(d.body.data.uid);
+    const sheets = await planilhas(a);
+    expect(sheets.Tabela).toContainEqual(['tabelaBaseUid', origem]);
+    expect(sheets.Ajustes).toEqual([
+      ['componente', 'tipo', 'valor', 'rota', 'destinatarios'],
+      ['FRETE_PESO', 'PERCENTUAL', 5, undefined, '11222333000181, 45723174000110'],
+      ['TDE', 'VALOR', 20, base.rotas[0].uid],
+    ]);
+    const res = await importar(a);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data).toMatchObject({ tabelaBaseUid: origem, ajustesBase: d.body.data.ajustesBase, quantidadeRotas: 0 });
+    expect(await planilhas(await exportar(res.body.data.uid))).toEqual(sheets);
+    // Adjustments without a base, or an unknown component: cell errors.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(a as unknown as ArrayBuffer);
+    (wb.getWorksheet('Ajustes') as ExcelJS.Worksheet).getRow(2).getCell(1).value = 'XPTO';
+    const ruim = await importar(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.errors.map((e: any) => [e.aba, e.linha, e.campo, e.mensagem])).toEqual([
+      ['Ajustes', 2, 'componente', 'Componente desconhecido: "XPTO" não está no catálogo'],
+    ]);
   });
 
   it('reports every bad cell {aba, linha, campo, mensagem} and saves nothing', async () => {

@@ -511,6 +511,11 @@ function DetalheCotacao({ c }: { c: Cotacao }) {
                       adicional por local
                     </Tag>
                   )}
+                  {c.ajustados?.includes(l.componente) && (
+                    <Tag color="cyan" style={{ marginLeft: 6 }}>
+                      ajustado pela tabela derivada
+                    </Tag>
+                  )}
                 </span>
               ),
             },
@@ -527,6 +532,11 @@ function DetalheCotacao({ c }: { c: Cotacao }) {
       </Col>
       <Col xs={24} xl={10}>
         <Descriptions size="small" column={1} bordered>
+          {c.derivadaDe && (
+            <Descriptions.Item label="Tabela">
+              <span data-testid="derivada-de">derivada de {c.derivadaDe.nome}</span>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label="Peso taxado">{numero(c.pesoTaxado)} kg</Descriptions.Item>
           <Descriptions.Item label="Ajuste ao frete mínimo">{reais(c.ajusteMinimo)}</Descriptions.Item>
           <Descriptions.Item label="Valor sem imposto">{reais(c.valorSemIcms)}</Descriptions.Item>

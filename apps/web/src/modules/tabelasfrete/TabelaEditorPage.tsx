@@ -17,10 +17,13 @@ import { useTabelaCompleta } from './hooks.ts';
 import { CAMPOS_TABELA, prioridadesDaTabela, restricoesDaTabela, tabelasFrete } from './definicoes.tsx';
 import { RegrasEditor } from './RegrasEditor.tsx';
 import { RotasDaTabela } from './RotasDaTabela.tsx';
+import { ComparacaoTabela } from './Comparacao.tsx';
+import { VinculoTabela } from './Vinculo.tsx';
 
 // The freight-table editor (/tabelasfrete/{uid}, or /tabelasfrete/nova): the header form, then the
-// tabs Rotas (with each route's rules), Generalidades, Restrições, Prioridades and Anexos (tab in ?aba=).
-const ABAS = ['rotas', 'generalidades', 'adicionais', 'restricoes', 'prioridades', 'anexos'] as const;
+// tabs Rotas (with each route's rules), Generalidades, Restrições, Prioridades, Vínculo (derived table:
+// base and adjustments), Comparação (old vs new for the approval) and Anexos (tab in ?aba=).
+const ABAS = ['rotas', 'generalidades', 'adicionais', 'restricoes', 'prioridades', 'vinculo', 'comparacao', 'anexos'] as const;
 type Aba = (typeof ABAS)[number];
 
 export function TabelaEditorPage(_p: { def: ResourceDef }) {
@@ -116,6 +119,12 @@ export function TabelaEditorPage(_p: { def: ResourceDef }) {
                 label: `Prioridades (${t.prioridades.length})`,
                 children: <ListaDaTabela def={prioridadesDaTabela} readOnly={!podeAlterar} />,
               },
+              {
+                key: 'vinculo',
+                label: t.tabelaBaseUid ? `Vínculo (derivada de ${t.tabelaBaseNome})` : 'Vínculo',
+                children: <VinculoTabela tabela={t} readOnly={!podeAlterar} />,
+              },
+              { key: 'comparacao', label: 'Comparação', children: <ComparacaoTabela tabela={t} /> },
               { key: 'anexos', label: 'Anexos', children: <Anexos api={`/tabelasfrete/${t.uid}/anexos`} podeAlterar={podeAlterar} /> },
             ]}
           />

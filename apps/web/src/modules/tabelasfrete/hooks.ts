@@ -1,4 +1,4 @@
-import type { TabelaFreteCompleta, reajusteInput, restricaoPessoa, tabelaFrete, tipoFaixaCalculo, z } from '@fretio/core';
+import type { ComparacaoTabelas, TabelaFreteCompleta, ajusteBaseInput, reajusteInput, restricaoPessoa, tabelaFrete, tipoFaixaCalculo, z } from '@fretio/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { type ApiReply, type ListPage, api, apiDelete, apiGet, apiPost, apiPut, apiUpload } from '../../app/api.ts';
@@ -146,5 +146,45 @@ export const useImportarPessoas = (
         file,
       ),
     aposMudarPessoas,
+    reacoes,
+  );
+
+// Maker–checker comparison and approval; derived tables ------------------------------------------
+/** Old vs new prices of a sample of loads per route (GET {uid}/comparacao). */
+export function useComparacaoTabela(uid: string) {
+  return useQuery({
+    queryKey: keys.detailPart(uid, 'comparacao'),
+    queryFn: async ({ signal }) => (await apiGet<ComparacaoTabelas>(`${tabelasApi.path}/${uid}/comparacao`, undefined, signal)).data,
+    staleTime: 0,
+  });
+}
+
+/** Approval = activation by another user with the permission (PUT {uid}/atualizarstatus {status: 1}). */
+export const useAprovarTabela = (uid: string, reacoes: Reacoes<ApiReply<unknown>, void>) =>
+  useMutacao(
+    () => apiPut(`${tabelasApi.path}/${uid}/atualizarstatus`, { status: 1 }),
+    () => [keys.all],
+    reacoes,
+  );
+
+export type CorpoVinculo = { tabelaBaseUid: string | null; ajustesBase: z.input<typeof ajusteBaseInput>[] };
+/** The whole header with the derived-table fields (PUT {uid}). */
+export const useSalvarVinculo = (tabela: TabelaFrete, reacoes: Reacoes<ApiReply<TabelaFrete>, CorpoVinculo>) =>
+  useMutacao(
+    (v: CorpoVinculo) =>
+      apiPut<TabelaFrete>(`${tabelasApi.path}/${tabela.uid}`, {
+        nome: tabela.nome,
+        transportadorUid: tabela.transportadorUid,
+        modalUid: tabela.modalUid,
+        vigenciaInicio: tabela.vigenciaInicio,
+        vigenciaFim: tabela.vigenciaFim,
+        fatorCubagem: tabela.fatorCubagem,
+        icmsIncluso: tabela.icmsIncluso,
+        prioridade: tabela.prioridade,
+        observacoes: tabela.observacoes,
+        densidadeIsencaoCubagem: tabela.densidadeIsencaoCubagem,
+        ...v,
+      }),
+    () => [keys.all],
     reacoes,
   );
