@@ -24,7 +24,8 @@ describe('embarques', () => {
     const linha = page.locator('tr.ant-table-row').filter({ hasText: 'Rio de Janeiro/RJ' });
     await linha.getByText('Aberto').waitFor();
     const detalhe = page.getByTestId('embarque-detalhe');
-    await abrirPelaLinha(page, linha, 'Detalhes', detalhe);
+    // The number opens the shipment (also "Detalhes" in the row's menu).
+    await abrirPelaLinha(page, linha, new RegExp(`^${numero}$`), detalhe);
     await detalhe.getByText('Rio de Janeiro/RJ').waitFor();
 
     const gerar = page.getByRole('button', { name: 'Gerar cotação' });

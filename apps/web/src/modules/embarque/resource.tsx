@@ -27,7 +27,7 @@ const municipio = (name: string, label: string, prefixo: 'origem' | 'destino'): 
 });
 
 const colunas: ColumnDef<Embarque>[] = [
-  { field: 'numero', title: 'Nº', sortable: true, filter: 'text', width: 80 },
+  { field: 'numero', title: 'Nº', sortable: true, filter: 'text', width: 80, render: (v, r) => <Link to={`/embarque/${r.uid}/detalhe`}>{String(v)}</Link> },
   { field: 'status', title: 'Status', kind: 'status', statusKey: 'embarque', filter: 'select', filterOptions: statusOptions('embarque'), sortable: true, width: 130 },
   { field: 'transportadorNome', title: 'Transportador', render: (v) => (v ? String(v) : '—') },
   { field: 'origemMunicipioNome', title: 'Origem', render: (_v, r) => lugarEmbarque(r, 'origem') },
