@@ -44,19 +44,27 @@ export async function fecharCotacoesVencidas(app: FastifyInstance, agora: Date =
         .orderBy(cotacoesFrete.prazoResposta)
         .limit(LOTE)
         .for('update', { skipLocked: true });
+      let fechadas = 0;
       for (const antes of vencidas) {
-        const ctx = sistema(antes.embarcadorUid);
-        await fechar.run(tx, ctx, antes as unknown as Record<string, unknown>, {}, undefined as never);
-        const [depois] = await tx.select().from(cotacoesFrete).where(eq(cotacoesFrete.uid, antes.uid));
-        await registrarAuditoria(tx, { embarcadorUid: antes.embarcadorUid, usuarioUid: null }, RECURSO_COTACAO, antes.uid, fechar.auditoria ?? fechar.path, antes, {
-          ...depois,
-          justificativa: 'Prazo de resposta encerrado',
-        });
+        // Each in a savepoint: a quotation the rule refuses is logged and left, the others still close.
+        try {
+          await tx.transaction(async (sp) => {
+            await fechar.run(sp, sistema(antes.embarcadorUid), antes as unknown as Record<string, unknown>, {}, undefined as never);
+            const [depois] = await sp.select().from(cotacoesFrete).where(eq(cotacoesFrete.uid, antes.uid));
+            await registrarAuditoria(sp, { embarcadorUid: antes.embarcadorUid, usuarioUid: null }, RECURSO_COTACAO, antes.uid, fechar.auditoria ?? fechar.path, antes, {
+              ...depois,
+              justificativa: 'Prazo de resposta encerrado',
+            });
+          });
+          fechadas++;
+        } catch (e) {
+          app.log.warn({ err: e, cotacaoUid: antes.uid }, 'cotações: fechamento por prazo recusado');
+        }
       }
-      return vencidas.length;
+      return { lidas: vencidas.length, fechadas };
     });
-    total += n;
-    if (n < LOTE) return total;
+    total += n.fechadas;
+    if (n.lidas < LOTE || n.fechadas === 0) return total;
   }
 }
 
