@@ -177,6 +177,8 @@ export const embarques = pgTable(
     dataEmbarque: date({ mode: 'string' }),
     /** The agreed freight (approved quotation's value), which the audit checks the CT-e against. */
     freteAcordado: numeric({ precision: 14, scale: 2 }),
+    /** The agreed deadline in business days (the approved answer's). */
+    prazoAcordadoDiasUteis: smallint(),
     observacao: varchar({ length: 1000 }),
     criadoPor: uuid().references(() => usuarios.uid, { onDelete: 'set null' }),
     ...timestamps(),

@@ -10,8 +10,9 @@ import { seedFiscal } from './fiscal.ts';
 import { seedNotificacoes } from './notificacoes.ts';
 import { seedPedidos } from './pedidos.ts';
 import { seedOrdensColeta } from './ordenscoleta.ts';
+import { seedEmbarques } from './embarques.ts';
 import { seedRastreio } from './rastreio.ts';
 import { seedFaturamento } from './faturamento.ts';
 
 // The demo data of each module, in dependency order. A module adds its seed file here (one line).
-export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal, seedFaturamento, seedNotificacoes, seedPedidos, seedOrdensColeta, seedRastreio];
+export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal, seedFaturamento, seedNotificacoes, seedPedidos, seedOrdensColeta, seedEmbarques, seedRastreio];

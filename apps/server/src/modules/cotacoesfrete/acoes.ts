@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { type AcaoCotacao, aplicarAcaoCotacao, aprovacaoInput, aprovacaoUsuarioInput, formatarDinheiro, statusLabel } from '@fretio/core';
-import { cargaNfes, cotacaoTransportadores, cotacoesFrete, solicitacoesFrete } from '../../db/schema/index.ts';
+import { cargaNfes, cotacaoTransportadores, cotacoesFrete, embarques, solicitacoesFrete } from '../../db/schema/index.ts';
 import { TRANSICAO_INVALIDA, exigirTransicao, statusInput } from '../../framework/acoes.ts';
 import type { ActionDef, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -85,11 +85,24 @@ async function respostaVencedora(tx: Tx, row: Row, transportadorUid: string | nu
     .where(and(eq(cotacaoTransportadores.cotacaoUid, row.uid as string), eq(cotacaoTransportadores.transportadorUid, uid)));
   if (!r) throw AppError.field('transportadorUid', 'O transportador não foi convidado para esta cotação');
   if (!r.respondidoEm || r.valorFrete === null) throw AppError.field('transportadorUid', 'O transportador escolhido não respondeu');
-  return { transportadorUid: uid, valor: new Decimal(r.valorFrete) };
+  return { transportadorUid: uid, valor: new Decimal(r.valorFrete), prazoDiasUteis: r.prazoDiasUteis };
+}
+
+/** The agreed value prorated by value on the NF-e lines (`onde`); the last takes the rounding rest, so
+ * the parts add up to the agreed value to the centavo. */
+async function ratearFrete(tx: Tx, onde: SQL, valor: Decimal) {
+  const nfes = await tx.select({ uid: cargaNfes.uid, valor: cargaNfes.valor }).from(cargaNfes).where(onde).orderBy(cargaNfes.uid);
+  const total = nfes.reduce((s, n) => s.plus(n.valor), new Decimal(0));
+  let restante = valor;
+  for (const [i, n] of nfes.entries()) {
+    const parte = i === nfes.length - 1 ? restante : total.isZero() ? valor.div(nfes.length).toDecimalPlaces(2) : valor.times(n.valor).div(total).toDecimalPlaces(2);
+    restante = restante.minus(parte);
+    await tx.update(cargaNfes).set({ freteEsperado: parte.toFixed(2) }).where(eq(cargaNfes.uid, n.uid));
+  }
 }
 
 /** Approved: the winner's value is kept as the agreed freight, prorated by value on the NF-es. */
-async function finalizar(tx: Tx, ctx: RequestContext, row: Row, v: { transportadorUid: string; valor: Decimal }, justificativa: string | null) {
+async function finalizar(tx: Tx, ctx: RequestContext, row: Row, v: { transportadorUid: string; valor: Decimal; prazoDiasUteis: number | null }, justificativa: string | null) {
   const novo = aplicar(row, 'aprovar');
   await tx
     .update(cotacoesFrete)
@@ -105,16 +118,15 @@ async function finalizar(tx: Tx, ctx: RequestContext, row: Row, v: { transportad
       atualizadoEm: sql`now()`,
     })
     .where(eq(cotacoesFrete.uid, row.uid as string));
-  const nfes = await tx.select({ uid: cargaNfes.uid, valor: cargaNfes.valor }).from(cargaNfes).where(eq(cargaNfes.cotacaoUid, row.uid as string)).orderBy(cargaNfes.uid);
-  const total = nfes.reduce((s, n) => s.plus(n.valor), new Decimal(0));
-  let restante = v.valor;
-  for (const [i, n] of nfes.entries()) {
-    // The last NF-e takes the rounding rest, so the parts add up to the agreed value to the centavo.
-    const parte =
-      i === nfes.length - 1 ? restante : total.isZero() ? v.valor.div(nfes.length).toDecimalPlaces(2) : v.valor.times(n.valor).div(total).toDecimalPlaces(2);
-    restante = restante.minus(parte);
-    await tx.update(cargaNfes).set({ freteEsperado: parte.toFixed(2) }).where(eq(cargaNfes.uid, n.uid));
-  }
+  await ratearFrete(tx, eq(cargaNfes.cotacaoUid, row.uid as string), v.valor);
+  // A quotation generated from a shipment (embarque/{uid}/gerar-cotacao): the winner, the agreed value
+  // and deadline go onto that shipment (while it is open or shipped), its NF-es get their share.
+  const doEmbarque = await tx
+    .update(embarques)
+    .set({ transportadorUid: v.transportadorUid, freteAcordado: v.valor.toFixed(2), prazoAcordadoDiasUteis: v.prazoDiasUteis, atualizadoEm: sql`now()` })
+    .where(and(eq(embarques.cotacaoUid, row.uid as string), inArray(embarques.status, [1, 2])))
+    .returning({ uid: embarques.uid });
+  for (const e of doEmbarque) await ratearFrete(tx, eq(cargaNfes.embarqueUid, e.uid), v.valor);
   await notificarDesfecho(tx, ctx, row, 'cotacao-aprovada', { valor: v.valor.toFixed(2), transportadorUid: v.transportadorUid });
 }
 

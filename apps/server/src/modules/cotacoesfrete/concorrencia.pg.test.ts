@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
+import { fecharCotacoesVencidas } from './prazo.ts';
 
 // Two users approving the same quotation at once, on a real PostgreSQL (PGlite has one connection):
 // a third connection holds the quotation's row until both requests wait on it, then lets them race.
@@ -55,5 +56,17 @@ describe.runIf(naPostgres)('aprovação concorrente no PostgreSQL', () => {
     const aud = await t.db.execute(sql`select count(*)::int as n from auditoria_sistema where registro_uid = ${c.uid} and acao = 'aprovacao'`);
     expect((aud as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
     expect((await admin.get(`${C}/${c.uid}`)).body.data).toMatchObject({ status: 4, situacaoAprovacao: 5, valorAprovado: 300 });
+  });
+
+  it('two instances closing at the answer deadline close the quotation once', async () => {
+    const c = (await admin.post(C, { origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557' })).body.data;
+    await admin.post(`${C}/${c.uid}/transportadores`, { transportadorUid: rapido });
+    await admin.put(`${C}/${c.uid}/atualizarstatus`, { status: 2 });
+    await pool.query(`update cotacoes_frete set prazo_resposta = '2030-01-10T18:00:00-03:00' where uid = $1`, [c.uid]);
+    const quando = new Date('2030-01-10T21:00:00Z');
+    await Promise.all([fecharCotacoesVencidas(t.app, quando), fecharCotacoesVencidas(t.app, quando)]);
+    const aud = await pool.query(`select count(*)::int as n from auditoria_sistema where registro_uid = $1 and acao = 'fechar-cotacao' and usuario_uid is null`, [c.uid]);
+    expect(aud.rows[0].n).toBe(1);
+    expect((await admin.get(`${C}/${c.uid}`)).body.data.status).toBe(3);
   });
 });

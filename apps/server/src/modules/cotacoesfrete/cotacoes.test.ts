@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { hashSenha } from '../../lib/crypto.ts';
+import { fecharCotacoesVencidas } from './prazo.ts';
 
 // The procurement flow through the API: a request, a quotation made from it, two carriers answering
 // in their portal (each seeing only its own answer, never the target price), the comparison with the
@@ -233,5 +234,19 @@ describe('cotação de frete com o portal do transportador', () => {
     expect((await admin.delete(`${C}/${uid}/transportadores/${rapido}`)).status).toBe(200);
     expect((await rapidoUser.get(`${C}/${uid}`)).status).toBe(404);
     expect((await rapidoUser.get(`${C}/${uid}/transportadores`)).status).toBe(404);
+  });
+
+  it('closes an open quotation by itself at its answer deadline, audited as the system', async () => {
+    const { uid } = await cotacaoAberta();
+    await rows(sql`update cotacoes_frete set prazo_resposta = '2030-01-10T18:00:00-03:00' where uid = ${uid}`);
+    await fecharCotacoesVencidas(t.app, new Date('2030-01-10T20:59:59.999Z'));
+    expect((await admin.get(`${C}/${uid}`)).body.data.status).toBe(2);
+    // Two instances at the deadline: one closes it, the other finds nothing left to close.
+    const [n1, n2] = await Promise.all([fecharCotacoesVencidas(t.app, new Date('2030-01-10T21:00:00Z')), fecharCotacoesVencidas(t.app, new Date('2030-01-10T21:00:00Z'))]);
+    expect(n1 + n2).toBeGreaterThanOrEqual(1);
+    expect((await admin.get(`${C}/${uid}`)).body.data).toMatchObject({ status: 3, situacaoAprovacao: 3 });
+    const hist = (await admin.get(`${C}/${uid}/historico`)).body.data.data as { acao: string; usuarioNome: string | null; statusAntes: number; statusDepois: number }[];
+    const fechamentos = hist.filter((h) => h.acao === 'fechar-cotacao');
+    expect(fechamentos).toEqual([expect.objectContaining({ usuarioNome: null, statusAntes: 2, statusDepois: 3, justificativa: 'Prazo de resposta encerrado' })]);
   });
 });

@@ -18,6 +18,7 @@ import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
 import { RECURSO_COTACAO, cotacaoParaAlterar, cotacaoVisivel, exigirUsuarioEmbarcador } from './acesso.ts';
 import { criarCotacoesResource, itemPara } from './resource.ts';
 import transportadoresCotacaoRoutes from './transportadores.ts';
+import { iniciarFechamentoPorPrazo } from './prazo.ts';
 import { z } from '@fretio/core';
 
 const tags = ['Cotação de frete'];
@@ -35,6 +36,7 @@ export default async function cotacoesRoutes(app: FastifyInstance) {
   registerAnexos(app, { ...dono, entidade: RECURSO_COTACAO, tag: 'Cotação de frete' });
   registerHistorico(app, { ...dono, tag: 'Cotação de frete' });
   await app.register(transportadoresCotacaoRoutes);
+  iniciarFechamentoPorPrazo(app);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rangeNames = Object.entries(def.filters)

@@ -9,7 +9,7 @@ import { type Api, as } from '../../../test/support/http.ts';
 
 let t: TestApp;
 let admin: Api, outro: Api;
-let rapido: string;
+let rapido: string, minas: string;
 const E = '/api/v1/embarque';
 const C = '/api/v1/cotacoesfrete';
 const S = '/api/v1/solicitacoesfrete';
@@ -20,6 +20,8 @@ beforeAll(async () => {
   [admin, outro] = await Promise.all([as(t.app, 'admin@demo.com.br'), as(t.app, 'admin@outro.com.br')]);
   const r = (await t.db.execute(sql`select uid from transportadores where nome_fantasia = 'Rápido Sul'`)) as unknown as { rows: { uid: string }[] };
   rapido = r.rows[0].uid;
+  const m = (await t.db.execute(sql`select uid from transportadores where nome_fantasia = 'TransMinas'`)) as unknown as { rows: { uid: string }[] };
+  minas = m.rows[0].uid;
 });
 afterAll(() => t?.close());
 
@@ -100,5 +102,54 @@ describe('embarque', () => {
     const um = (await admin.get(`${E}/${uid}/simulacoes/${lista[0].uid}`)).body.data;
     expect(um.resultado).toEqual(sim.body.data.resultado);
     expect((await outro.get(`${E}/${uid}/simulacoes/${lista[0].uid}`)).status).toBe(404);
+  });
+
+  it('copies the approved winner, value and deadline of the quotation it generated, in the approval', async () => {
+    const uid = (await admin.post(E, lugares)).body.data.uid as string;
+    await admin.post(`${E}/${uid}/nfes`, { numero: 601, valor: 7500, pesoKg: 700, volumes: 70 });
+    await admin.post(`${E}/${uid}/nfes`, { numero: 602, valor: 2500, pesoKg: 300, volumes: 30 });
+    const g = await admin.post(`${E}/${uid}/gerar-cotacao`);
+    expect(g.status, g.text).toBe(201);
+    const c = g.body.data.uid as string;
+    // Before the approval the shipment's carrier may still be typed.
+    const antes = (await admin.get(`${E}/${uid}`)).body.data;
+    expect((await admin.put(`${E}/${uid}`, { ...antes, transportadorUid: minas })).body.data.transportadorUid).toBe(minas);
+    await admin.post(`${C}/${c}/transportadores`, { transportadorUid: rapido });
+    await admin.put(`${C}/${c}/atualizarstatus`, { status: 2 });
+    await admin.put(`${C}/${c}/transportadores/${rapido}`, { valorTotal: '1.000,01', prazoDiasUteis: 3, validade: '2026-12-31' });
+    await admin.put(`${C}/${c}/fechar-cotacao`);
+    expect((await admin.put(`${C}/${c}/aprovacao`, { aprovado: true, transportadorUid: rapido })).body.data.status).toBe(4);
+    const e = (await admin.get(`${E}/${uid}`)).body.data;
+    expect(e).toMatchObject({ transportadorUid: rapido, transportadorNome: expect.any(String), freteAcordado: 1000.01, prazoAcordadoDiasUteis: 3, cotacaoUid: c });
+    // 1.000,01 × 7.500/10.000 = 750,0075 → 750,01; the other takes the rest, 250,00.
+    const nfes = (await admin.get(`${E}/${uid}/list`)).body.data.data as { numero: number; freteEsperado: number }[];
+    expect(nfes.map((n) => [n.numero, n.freteEsperado]).sort()).toEqual([
+      [601, 750.01],
+      [602, 250],
+    ]);
+    // After the approval the carrier and agreed value stay the quotation's.
+    const depois = await admin.put(`${E}/${uid}`, { ...e, transportadorUid: minas, observacao: 'Doca 3' });
+    expect(depois.status, depois.text).toBe(200);
+    expect(depois.body.data).toMatchObject({ transportadorUid: rapido, freteAcordado: 1000.01, prazoAcordadoDiasUteis: 3, observacao: 'Doca 3' });
+  });
+
+  it('links a pickup order NF-e typed by key or number to the shipper\'s imported NF-e', async () => {
+    const r = (await t.db.execute(
+      sql`select n.uid, n.chave, n.numero, n.serie from nfes n join embarcadores e on e.uid = n.embarcador_uid
+          where e.cnpj = '11222333000181' and not n.virtual and not n.cancelada and n.emitente_documento = '11222333000181' order by n.numero limit 2`,
+    )) as unknown as { rows: { uid: string; chave: string; numero: number; serie: number }[] };
+    const [a, b] = r.rows;
+    const O = '/api/v1/ordenscoleta';
+    const o = (await admin.post(O, lugares)).body.data.uid as string;
+    const porChave = await admin.post(`${O}/${o}/nfes`, { chave: a.chave, numero: a.numero, serie: a.serie, valor: 100, pesoKg: 10 });
+    expect(porChave.status, porChave.text).toBe(201);
+    expect(porChave.body.data).toMatchObject({ nfeUid: a.uid, virtual: false });
+    const porNumero = await admin.post(`${O}/${o}/nfes`, { numero: b.numero, serie: b.serie, emitenteCnpj: '11.222.333/0001-81', valor: 100, pesoKg: 10 });
+    expect(porNumero.body.data).toMatchObject({ nfeUid: b.uid, virtual: false });
+    const semNota = await admin.post(`${O}/${o}/nfes`, { numero: 987654, valor: 100, pesoKg: 10 });
+    expect(semNota.body.data).toMatchObject({ nfeUid: null, virtual: true });
+    // Another shipper's reference to the same number never links to the demo shipper's note.
+    const oo = (await outro.post(O, lugares)).body.data.uid as string;
+    expect((await outro.post(`${O}/${oo}/nfes`, { chave: a.chave, numero: a.numero, valor: 1, pesoKg: 1 })).body.data.nfeUid).toBeNull();
   });
 });

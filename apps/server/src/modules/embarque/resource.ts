@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { embarque, embarqueInput, statusLabel } from '@fretio/core';
-import { cotacoesFrete, embarques, municipios, transportadores } from '../../db/schema/index.ts';
+import { cotacaoTransportadores, cotacoesFrete, embarques, municipios, transportadores } from '../../db/schema/index.ts';
 import { type DbOrTx, type Tx, defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
@@ -15,6 +15,11 @@ export const RECURSO_EMBARQUE = 'embarque';
 const munO = alias(municipios, 'emb_mun_origem');
 const munD = alias(municipios, 'emb_mun_destino');
 const soma = (col: string) => sql`coalesce((select sum(n.${sql.raw(col)}) from carga_nfes n where n.embarque_uid = ${embarques.uid}), 0)`;
+
+// The shipment's latest pickup order (gerar-ordem-coleta makes one at a time; a refused or cancelled
+// one lets it make another).
+const ultimaOrdem = (col: 'uid' | 'numero' | 'status') =>
+  sql`select o.${sql.raw(col)} from ordens_coleta o where o.embarque_uid = ${embarques.uid} order by o.criado_em desc limit 1`;
 
 export async function embarqueVisivel(db: DbOrTx, ctx: RequestContext, uid: string) {
   const r = await db.select({ uid: embarques.uid }).from(embarques).where(and(eq(embarques.uid, uid), eq(embarques.embarcadorUid, exigirEmbarcador(ctx))));
@@ -32,6 +37,11 @@ export async function embarqueParaAlterar(tx: Tx, ctx: RequestContext, uid: stri
   if (e.status !== 1) throw AppError.conflict(`O embarque está '${statusLabel('embarque', e.status)}' e não pode ser alterado.`);
 }
 
+async function cotacaoFinalizada(tx: Tx, uid: string) {
+  const [c] = await tx.select({ status: cotacoesFrete.status }).from(cotacoesFrete).where(eq(cotacoesFrete.uid, uid));
+  return c?.status === 4;
+}
+
 /** From an approved quotation: places, carrier, vehicle type and the agreed freight come from it. */
 async function daCotacao(tx: Tx, ctx: RequestContext, values: Record<string, unknown>) {
   const [c] = await tx
@@ -42,6 +52,12 @@ async function daCotacao(tx: Tx, ctx: RequestContext, values: Record<string, unk
   if (c.status !== 4) throw AppError.conflict(`A cotação está '${statusLabel('cotacaoFrete', c.status)}': só uma cotação finalizada gera embarque.`);
   const [ja] = await tx.select({ uid: embarques.uid }).from(embarques).where(eq(embarques.cotacaoUid, c.uid)).limit(1);
   if (ja) throw AppError.conflict('Esta cotação já gerou um embarque.', [{ field: 'cotacaoUid', message: 'Esta cotação já gerou um embarque.' }], 'DUPLICADO');
+  const [prazo] = c.vencedorTransportadorUid
+    ? await tx
+        .select({ p: cotacaoTransportadores.prazoDiasUteis })
+        .from(cotacaoTransportadores)
+        .where(and(eq(cotacaoTransportadores.cotacaoUid, c.uid), eq(cotacaoTransportadores.transportadorUid, c.vencedorTransportadorUid)))
+    : [];
   Object.assign(values, {
     origemCep: values.origemCep ?? c.origemCep,
     origemMunicipioIbge: values.origemMunicipioIbge ?? c.origemMunicipioIbge,
@@ -50,6 +66,7 @@ async function daCotacao(tx: Tx, ctx: RequestContext, values: Record<string, unk
     tipoVeiculoUid: values.tipoVeiculoUid ?? c.tipoVeiculoUid,
     transportadorUid: c.vencedorTransportadorUid,
     freteAcordado: c.valorAprovado,
+    prazoAcordadoDiasUteis: c.vencedorTransportadorUid ? (prazo?.p ?? null) : null,
   });
   return c;
 }
@@ -67,6 +84,11 @@ export function criarEmbarqueResource() {
     select: {
       ...getTableColumns(embarques),
       cotacaoNumero: sql<number | null>`(select c.numero from cotacoes_frete c where c.uid = ${embarques.cotacaoUid})`,
+      cotacaoStatus: sql<number | null>`(select c.status from cotacoes_frete c where c.uid = ${embarques.cotacaoUid})`,
+      ordemColetaUid: sql<string | null>`(${ultimaOrdem('uid')})`,
+      ordemColetaNumero: sql<number | null>`(${ultimaOrdem('numero')})`,
+      ordemColetaStatus: sql<number | null>`(${ultimaOrdem('status')})`,
+      tipoVeiculoNome: sql<string | null>`(select tv.nome from tipos_veiculo tv where tv.uid = ${embarques.tipoVeiculoUid})`,
       transportadorNome: transportadores.nome,
       origemMunicipioNome: munO.nome,
       origemUf: munO.uf,
@@ -101,11 +123,15 @@ export function criarEmbarqueResource() {
         await exigirMunicipios(tx, values);
         if (existing) {
           await embarqueParaAlterar(tx, ctx, existing.uid as string);
+          // Left out (null), the quotation stays; another one is refused.
+          values.cotacaoUid = values.cotacaoUid ?? existing.cotacaoUid ?? null;
           if ((values.cotacaoUid ?? null) !== (existing.cotacaoUid ?? null)) {
             throw AppError.field('cotacaoUid', 'A cotação de um embarque não muda');
           }
-          if (existing.cotacaoUid) {
-            // Carrier and agreed freight stay those of the approved quotation.
+          if (existing.cotacaoUid && (await cotacaoFinalizada(tx, existing.cotacaoUid as string))) {
+            // Carrier and agreed freight stay those of the approved quotation; before its approval
+            // (a quotation generated from this shipment) the carrier may still be typed, and the
+            // approval then writes the winner here.
             values.transportadorUid = existing.transportadorUid;
             values.freteAcordado = existing.freteAcordado;
           }

@@ -1,9 +1,9 @@
-import { eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import { cargaNfe, cargaNfeInput, cargaProduto, cargaProdutoInput } from '@fretio/core';
-import { cargaNfes, cargaProdutos, produtos } from '../../db/schema/index.ts';
+import { cargaNfes, cargaProdutos, nfes, produtos } from '../../db/schema/index.ts';
 import { type DbOrTx, type ResourceDef, type Tx, defineResource, filhoDe } from '../../framework/resource.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
-import type { RequestContext } from '../../plugins/auth/context.ts';
+import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { produtoDoEmbarcador } from './refs.ts';
 
 // The cargo of a request or a quotation: product lines and NF-e references, the same tables with the
@@ -20,6 +20,20 @@ export function numeros<T extends Row>(r: T, campos: string[]): T {
   const out: Row = { ...r };
   for (const c of campos) out[c] = num(r[c]);
   return out as T;
+}
+
+/**
+ * The shipper's imported (not virtual, not cancelled) NF-e a typed reference names: by access key, or
+ * by number + series (+ issuer CNPJ when typed) when exactly one note answers. null: stays virtual.
+ */
+export async function nfeDoRegistro(tx: DbOrTx, ctx: RequestContext, v: Row): Promise<string | null> {
+  const dono = exigirEmbarcador(ctx);
+  const base = and(eq(nfes.embarcadorUid, dono), eq(nfes.virtual, false), eq(nfes.cancelada, false));
+  const onde = v.chave
+    ? and(base, eq(nfes.chave, v.chave as string))
+    : and(base, eq(nfes.numero, v.numero as number), eq(nfes.serie, (v.serie as number | undefined) ?? 1), v.emitenteCnpj ? eq(nfes.emitenteDocumento, v.emitenteCnpj as string) : undefined);
+  const achadas = await tx.select({ uid: nfes.uid }).from(nfes).where(onde).limit(2);
+  return achadas.length === 1 ? achadas[0].uid : null;
 }
 
 export type Dono = {
@@ -57,6 +71,13 @@ export function cargaResources(d: Dono): ResourceDef[] {
     operations: ['list', 'get', 'create', 'update', 'delete'],
     hooks,
   });
+  const nfeHooks = {
+    ...hooks,
+    validate: async (tx: Tx, ctx: RequestContext, values: Row, existing: Row | null) => {
+      await hooks.validate(tx, ctx, values, existing);
+      if (!existing) values.nfeUid = await nfeDoRegistro(tx, ctx, values);
+    },
+  };
   const nfesDef = defineResource({
     nome: 'NF-e da carga',
     path: `${d.parentPath}/nfes`,
@@ -71,7 +92,7 @@ export function cargaResources(d: Dono): ResourceDef[] {
     defaultSort: 'numero',
     filters: { numero: { column: cargaNfes.numero, kind: 'int' }, chave: { column: cargaNfes.chave, kind: 'text' } },
     operations: ['list', 'get', 'create', 'delete'],
-    hooks,
+    hooks: nfeHooks,
   });
   return [produtosDef, nfesDef];
 }

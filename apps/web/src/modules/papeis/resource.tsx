@@ -66,6 +66,15 @@ export const papeis = defineResource<Papel>({
     { name: 'nome', label: 'Nome', span: 12 },
     { name: 'tipo', label: 'Para', kind: 'select', required: true, options: TIPOS_PAPEL, span: 12 },
     { name: 'descricao', label: 'Descrição', kind: 'textarea' },
+    // The quotation approval limit (alçada): above it, an approval waits for a user whose role covers it.
+    {
+      name: 'alcadaAprovacao',
+      label: 'Alçada de aprovação de cotações (R$)',
+      kind: 'money',
+      span: 12,
+      help: 'Vazio: sem limite. Acima dela, a aprovação aguarda um usuário com alçada maior.',
+      visible: (v) => v.tipo === TIPO_PAPEL.EMBARCADOR,
+    },
     { name: 'permissoes', label: 'Permissões', kind: 'custom', component: PermissionMatrix },
   ],
   initialValues: { tipo: TIPO_PAPEL.EMBARCADOR, permissoes: {} },

@@ -1,3 +1,5 @@
+import { Tag } from 'antd';
+import { Link } from 'react-router';
 import { STATUS, type StatusKey, formatarDinheiro, statusValues } from '@fretio/core';
 import { formatarNumero } from '../produtos/numeros.ts';
 import { municipioRemote, rotuloMunicipio } from '../../resources/fields/MunicipioSelect.tsx';
@@ -84,7 +86,13 @@ export const colunasNfe: ColumnDef[] = [
   { field: 'numero', title: 'Número', sortable: true, width: 110 },
   { field: 'serie', title: 'Série', width: 70 },
   { field: 'chave', title: 'Chave de acesso', filter: 'text' },
-  { field: 'virtual', title: 'Tipo', kind: 'bool', boolLabels: ['Virtual', 'Importada'], width: 100 },
+  // A typed reference that names an imported NF-e of the shipper links to it.
+  {
+    field: 'virtual',
+    title: 'Tipo',
+    width: 100,
+    render: (v, r) => (v || !r.nfeUid ? <Tag>Virtual</Tag> : <Link to={`/documentos/nfes/${String(r.nfeUid)}`}>Importada</Link>),
+  },
   { field: 'pesoKg', title: 'Peso (kg)', render: (v) => formatarNumero(v as number, 3), width: 110 },
   { field: 'valor', title: 'Valor (R$)', kind: 'money', width: 120 },
   { field: 'freteEsperado', title: 'Frete acordado', render: (v) => (v === null || v === undefined ? '—' : formatarDinheiro(v as number)), width: 130 },

@@ -1,0 +1,1 @@
+ALTER TABLE "embarques" ADD COLUMN "prazo_acordado_dias_uteis" smallint;
