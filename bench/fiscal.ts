@@ -88,7 +88,8 @@ async function benchImportacao(): Promise<Linha[]> {
     let nos = 0;
     for (const d of textos) nos += Object.keys(parser.parse(d.toString('utf8'))).length;
     const brutoMs = performance.now() - t0;
-    const taxaBruta = textos.length / (brutoMs / 1000);
+    const nBruto = textos.length;
+    const taxaBruta = nBruto / (brutoMs / 1000);
     log(`fast-xml-parser: ${Math.round(taxaBruta)} docs/s (${nos} raízes)`);
     copias.length = 0;
     textos.length = 0;
@@ -135,7 +136,7 @@ async function benchImportacao(): Promise<Linha[]> {
     const nota = `${banco}; ${DOCS.toLocaleString('pt-BR')} NF-e num ZIP de ${Math.round(zip.length / 2 ** 20)} MB (${Math.round(bytesXml / 2 ** 20)} MB de XML); envio ${Math.round(envioMs)} ms, total ${Math.round(totalMs / 1000)} s${parcial}; ${gravadas.toLocaleString('pt-BR')} linhas gravadas (= processados sem erro), ${tarefa.erros} erros; carga da máquina ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}`;
     return [
       { name: `importação NF-e ponta a ponta (${banco}): docs/s`, opsPerSec: r2(taxa, 1), ratio: r2(taxa / taxaBruta, 3), note: `${nota}; ratio = importação / parse bruto do fast-xml-parser (${Math.round(taxaBruta)} docs/s, mesma execução); meta ≥ 0,5` },
-      { name: 'fast-xml-parser: parse bruto dos mesmos XML, docs/s', opsPerSec: r2(taxaBruta, 1), note: `os primeiros ${textos.length.toLocaleString('pt-BR')} dos mesmos documentos, um processo, uma thread, antes da importação` },
+      { name: 'fast-xml-parser: parse bruto dos mesmos XML, docs/s', opsPerSec: r2(taxaBruta, 1), note: `os primeiros ${nBruto.toLocaleString('pt-BR')} dos mesmos documentos, um processo, uma thread, antes da importação` },
       {
         name: `importação NF-e (${banco}): pico de RSS do servidor, MB`,
         opsPerSec: 0,
@@ -211,7 +212,7 @@ async function listaEm(rotulo: string, database: Database, n: number, nota: stri
       opsPerSec: r2(1000 / p50, 1),
       p50Ms: r2(p50, 2),
       p95Ms: r2(p95, 2),
-      note: `${primeiro.totalRecords.toLocaleString('pt-BR')} NF-e no filtro; 40 amostras de listar(); plano: ${usaIndice ? (/nfes_uf_emissao_idx/.test(pagina) ? 'nfes_uf_emissao_idx' : 'índice') : 'sem índice'}; geração ${geracao} s${nota}; meta p95 < 100 ms no PostgreSQL`,
+      note: `${primeiro.totalRecords.toLocaleString('pt-BR')} NF-e no filtro${primeiro.data.length ? '' : ' (página além do fim: vazia)'}; 40 amostras de listar(); plano: ${usaIndice ? (/nfes_uf_emissao_idx/.test(pagina) ? 'nfes_uf_emissao_idx' : 'índice') : 'sem índice'}; geração ${geracao} s${nota}; meta p95 < 100 ms no PostgreSQL`,
     });
   }
   return out;

@@ -31,7 +31,7 @@ function multipart(arquivos: Arquivo[]) {
   return { payload: Buffer.concat(partes), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
 }
 
-describe('importação de NF-e e CT-e', { timeout: 180_000 }, () => {
+describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
   let t: TestApp;
   let admin: Api;
   let outro: Api;
@@ -107,7 +107,7 @@ describe('importação de NF-e e CT-e', { timeout: 180_000 }, () => {
     const m = multipart([{ nome: 'lote.zip', dados: montarZip(partes) }]);
     const res = await t.app.inject({ method: 'POST', url: '/api/importar/documentos/import-nfe', payload: m.payload, headers: { ...m.headers, cookie } });
     const uid = res.json().data.uid as string;
-    const tarefa = await aguardarTarefa(admin, uid, 170_000);
+    const tarefa = await aguardarTarefa(admin, uid, 400_000);
     expect(tarefa).toMatchObject({ total: 1_000, processados: 1_000, erros: 3, status: 4 });
     const erros = await itensDaTarefa(admin, uid, { ftr_status: 5 });
     expect(erros.map((i) => [i.ordem, i.nome, i.mensagem])).toEqual([
@@ -125,7 +125,7 @@ describe('importação de NF-e e CT-e', { timeout: 180_000 }, () => {
     expect(existsSync(guardado)).toBe(true);
     expect((await admin.delete(`/api/v1/fila-tarefas/${uid}`)).status).toBe(200);
     expect(existsSync(guardado)).toBe(false);
-  }, 180_000);
+  }, 420_000);
 
   it('exportação de NF-e: XLSX com as linhas do filtro e ZIP com o XML de cada nota', async () => {
     const [c0, c1] = copiasDaAmostra(2);
