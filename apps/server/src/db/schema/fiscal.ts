@@ -70,7 +70,8 @@ export const nfes = pgTable('nfes', {
 }, (t) => [
   uniqueIndex('nfes_chave_uq').on(t.embarcadorUid, t.chave),
   index('nfes_emissao_idx').on(t.embarcadorUid, t.emissao, t.uid),
-  index('nfes_uf_emissao_idx').on(t.embarcadorUid, t.destinatarioUf, t.emissao),
+  // The list by destination UF and period, newest first: the page is a backward range scan (uid breaks ties).
+  index('nfes_uf_emissao_idx').on(t.embarcadorUid, t.destinatarioUf, t.emissao, t.uid),
   index('nfes_numero_idx').on(t.embarcadorUid, t.numero),
   index('nfes_emitente_idx').on(t.embarcadorUid, t.emitenteDocumento, t.serie, t.numero),
   index('nfes_destinatario_idx').on(t.embarcadorUid, t.destinatarioDocumento),

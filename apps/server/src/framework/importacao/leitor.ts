@@ -2,12 +2,15 @@ import type ExcelJS from 'exceljs';
 import { decodificar, parseCsv, parseLista } from './csv.ts';
 import { verificarDimensao } from './dimensao.ts';
 import { ArquivoRecusado, type LimitesArquivo } from './limites.ts';
-import { diretorioZip, ehZip, lerZip } from './zip-seguro.ts';
+import { type EntradaZip, diretorioZip, ehZip, inflarBruto, lerZip } from './zip-seguro.ts';
 
 // What the parse worker does with one untrusted file. Runs only inside the worker thread (see
 // pool.ts): a file that still manages to exhaust memory kills the worker, not the server.
 
-export type DocumentoFiscalLido = { doc: import('@fretio/core/fiscal').DocumentoLido; assinaturaValida: boolean };
+/** `xml`: the inflated document, when the task brought a ZIP entry's compressed bytes. */
+export type DocumentoFiscalLido = { doc: import('@fretio/core/fiscal').DocumentoLido; assinaturaValida: boolean; xml?: Uint8Array };
+/** A ZIP entry as the directory described it: the worker inflates it (capped) before parsing. */
+export type EntradaCompactada = Pick<EntradaZip, 'nome' | 'metodo' | 'declarado'>;
 
 export type Celula = string | number | boolean | null;
 export type Aba = { nome: string; linhas: Celula[][] };
@@ -20,7 +23,7 @@ export type Tarefa =
   /** One XML document → object (fast-xml-parser), e.g. an NF-e. */
   | { tipo: 'xml'; dados: Uint8Array; limites: LimitesArquivo }
   /** One fiscal XML (NF-e, CT-e or a cancellation event) → the parsed document and its signature check. */
-  | { tipo: 'fiscal'; dados: Uint8Array; documento: 'nfe' | 'cte'; limites: LimitesArquivo };
+  | { tipo: 'fiscal'; dados: Uint8Array; documento: 'nfe' | 'cte'; limites: LimitesArquivo; entrada?: EntradaCompactada };
 
 function celula(v: ExcelJS.CellValue): Celula {
   if (v === null || v === undefined) return null;
@@ -61,7 +64,10 @@ async function lerXlsx(dados: Buffer, limites: LimitesArquivo): Promise<Aba[]> {
 }
 
 export async function executarTarefa(t: Tarefa): Promise<unknown> {
-  const dados = Buffer.from(t.dados.buffer, t.dados.byteOffset, t.dados.byteLength);
+  let dados = Buffer.from(t.dados.buffer, t.dados.byteOffset, t.dados.byteLength);
+  // One entry of a stored ZIP (streamed import): inflated here, never past its declared size.
+  const entrada = t.tipo === 'fiscal' ? t.entrada : undefined;
+  if (entrada) dados = inflarBruto(dados, entrada);
   if (t.tipo === 'planilha') {
     if (ehZip(dados)) return lerXlsx(dados, t.limites);
     const linhas = t.csv === 'lista' ? parseLista(new TextDecoder('utf-8').decode(dados), t.limites.linhas) : parseCsv(decodificar(dados), t.limites.linhas);
@@ -81,7 +87,9 @@ export async function executarTarefa(t: Tarefa): Promise<unknown> {
     if (t.tipo === 'xml') return fiscal.lerXml(texto);
     const doc = t.documento === 'nfe' ? fiscal.lerArquivoNfe(texto) : fiscal.lerArquivoCte(texto);
     const { assinaturaValida } = await import('./assinatura-xml.ts');
-    return { doc, assinaturaValida: doc.tipo === 'evento' ? false : assinaturaValida(texto) } satisfies DocumentoFiscalLido;
+    const lido: DocumentoFiscalLido = { doc, assinaturaValida: doc.tipo === 'evento' ? false : assinaturaValida(texto) };
+    if (entrada) lido.xml = new Uint8Array(dados.buffer, dados.byteOffset, dados.byteLength);
+    return lido;
   } catch (e) {
     if (e instanceof fiscal.DocumentoFiscalInvalido) throw new ArquivoRecusado(e.message);
     throw e;

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../lib/errors.ts';
 import { LIMITES_PADRAO, type LimitesArquivo } from './limites.ts';
-import type { Aba, DocumentoFiscalLido, Tarefa } from './leitor.ts';
+import type { Aba, DocumentoFiscalLido, EntradaCompactada, Tarefa } from './leitor.ts';
 
 // A small pool of parse workers. Each worker has its own heap cap (resourceLimits) and each task a
 // deadline: a hostile file costs at most one worker (killed and replaced), never the server. The
@@ -132,5 +132,5 @@ export const lerZipSeguro = (dados: Buffer, extensoes?: string[]) =>
 /** One XML document → object, parsed in a worker (for the fiscal documents). */
 export const lerXmlSeguro = (dados: Buffer) => poolLeitura().executar<Record<string, unknown>>({ tipo: 'xml', dados });
 /** One NF-e/CT-e XML → its parsed document and signature check, in a worker; refused files answer 400 with the reason. */
-export const lerDocumentoFiscal = (dados: Uint8Array, documento: 'nfe' | 'cte') =>
-  poolLeitura().executar<DocumentoFiscalLido>({ tipo: 'fiscal', dados: Buffer.from(dados.buffer, dados.byteOffset, dados.byteLength), documento });
+export const lerDocumentoFiscal = (dados: Uint8Array, documento: 'nfe' | 'cte', entrada?: EntradaCompactada) =>
+  poolLeitura().executar<DocumentoFiscalLido>({ tipo: 'fiscal', dados: Buffer.from(dados.buffer, dados.byteOffset, dados.byteLength), documento, entrada });

@@ -1,4 +1,4 @@
-import { type ParametrosImportacao, type RefDocumento, itensDaImportacao, lerItemFiscal } from '../../framework/importacao/documentos-fiscais.ts';
+import { type ParametrosImportacao, type RefDocumento, arquivosDaImportacao, itensDaImportacao, lerItemFiscal } from '../../framework/importacao/documentos-fiscais.ts';
 import { AppError, defineTipoTarefa } from '../../framework/tarefas/index.ts';
 import { aplicarEventoCte, salvarCte } from './service.ts';
 
@@ -18,5 +18,5 @@ export const importarCte = defineTipoTarefa<ParametrosImportacao>({
     if (doc.tipo !== 'cte') throw AppError.field('file', 'o arquivo não é um CT-e');
     return salvarCte(tx, quem, { lida: doc, assinaturaValida, xml, nome: item.nome });
   },
-  arquivos: (p) => p.arquivos.map((a) => a.chave),
+  arquivos: arquivosDaImportacao,
 });

@@ -1,11 +1,12 @@
 import { ITEM_TAREFA_STATUS as ITEM, TAREFA_STATUS as ST, tarefa } from '@fretio/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { tarefaItens, tarefas, usuarios } from '../../db/schema/index.ts';
+import { arquivos, tarefaItens, tarefas, usuarios } from '../../db/schema/index.ts';
 import { exigirTransicao } from '../../framework/acoes.ts';
 import { type Tx, defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { acordarTrabalhadores } from '../../framework/tarefas/sinal.ts';
 import { tipoDeTarefa } from '../../framework/tarefas/tipo.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage.ts';
 
 // The queue as users see it: their shipper's tasks, newest first; cancel, re-run failed items, delete finished.
 
@@ -48,10 +49,11 @@ export const filaTarefasResource = defineResource({
     criadoEm: { column: tarefas.criadoEm, kind: 'date', range: true },
   },
   hooks: {
-    async beforeDelete(_tx, _ctx, existing) {
+    async beforeDelete(tx, _ctx, existing) {
       if (!FINALIZADAS.includes(existing.status as number)) {
         throw AppError.conflict('Só é possível excluir uma tarefa finalizada: cancele-a antes.', undefined, 'TAREFA_EM_ANDAMENTO');
       }
+      await removerArquivosDaTarefa(tx, existing.uid as string);
     },
   },
   actions: [
@@ -82,6 +84,27 @@ export const filaTarefasResource = defineResource({
     },
   ],
 });
+
+let armazenamento: Storage | null = null;
+/** The app's storage, given when the module's routes register (the resource hooks receive no app). */
+export const usarArmazenamento = (s: Storage) => {
+  armazenamento = s;
+};
+
+/**
+ * A deleted task takes its files with it: the uploads its type declares (`arquivos`: an import's XML
+ * and ZIP files) and the file it produced (an export) with its download record. A file already gone is fine.
+ */
+async function removerArquivosDaTarefa(tx: Tx, uid: string) {
+  const [t] = await tx.select({ tipo: tarefas.tipo, parametros: tarefas.parametros, arquivo: sql<{ uid: string } | null>`${tarefas.arquivo}` }).from(tarefas).where(eq(tarefas.uid, uid));
+  if (!t) return;
+  const chaves = tipoDeTarefa(t.tipo)?.arquivos?.(t.parametros as never) ?? [];
+  if (t.arquivo) {
+    const [a] = await tx.delete(arquivos).where(eq(arquivos.uid, t.arquivo.uid)).returning({ chave: arquivos.chave });
+    if (a) chaves.push(a.chave);
+  }
+  if (armazenamento) await Promise.all(chaves.map((c) => armazenamento?.remove(c).catch(() => undefined)));
+}
 
 async function reabrir(tx: Tx, uid: string) {
   const voltam = await tx.update(tarefaItens)

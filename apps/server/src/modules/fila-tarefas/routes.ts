@@ -10,6 +10,7 @@ import { tipoDeTarefa } from '../../framework/tarefas/tipo.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador, temPermissao } from '../../plugins/auth/context.ts';
 import { registrarDonoDeArquivo } from '../arquivos/acesso.ts';
+import { usarArmazenamento } from './resource.ts';
 
 // A task's per-item report (GET fila-tarefas/{uid}/itens, filterable by result) and who may download
 // the file a task produced: whoever may read the record kind the task is about.
@@ -23,6 +24,7 @@ const ITENS_LISTA = {
 };
 
 export default async function filaTarefasRoutes(app: FastifyInstance) {
+  usarArmazenamento(app.storage);
   app.withTypeProvider<ZodTypeProvider>().get('/api/v1/fila-tarefas/:uid/itens', {
     config: { permission: ['fila-tarefas', 'ler'] },
     schema: {

@@ -1,12 +1,16 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cteXml, eventoCancelamentoXml, nfeXml } from '@fretio/core/fiscal/fixtures';
 import { assinar } from '../../framework/eventos.ts';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as, session } from '../../../test/support/http.ts';
 import { aguardarTarefa, itensDaTarefa } from '../../../test/support/tarefas.ts';
-import { montarZip } from '../../../test/support/zip.ts';
+import { copiasDaAmostra } from '../../../test/support/lote-fiscal.ts';
+import { type Parte, montarZip, zerosDeflated } from '../../../test/support/zip.ts';
 
 // NF-e and CT-e through the API: upload → task → records; every real sample of ../shared/data
 // (outside the repo; the test fails without it), duplicates, a ZIP with bad documents, lists and
@@ -27,7 +31,7 @@ function multipart(arquivos: Arquivo[]) {
   return { payload: Buffer.concat(partes), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
 }
 
-describe('importação de NF-e e CT-e', { timeout: 180_000 }, () => {
+describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
   let t: TestApp;
   let admin: Api;
   let outro: Api;
@@ -92,17 +96,59 @@ describe('importação de NF-e e CT-e', { timeout: 180_000 }, () => {
     expect(eventos).toContain('42240302484555000343570020003396861082134657');
   }, 120_000);
 
-  it('ZIP com muitos documentos e 3 ruins: os bons são salvos e os 3 relatados', async () => {
-    const partes = Array.from({ length: 40 }, (_, i) => ({ nome: `nfe-${i}.xml`, dados: Buffer.from(nfeXml({ numero: 5000 + i, emitente: '11222333000181' }).xml) }));
-    partes.push({ nome: 'ruim-1.xml', dados: Buffer.from('<nfeProc><NFe>') });
-    partes.push({ nome: 'ruim-2.xml', dados: Buffer.from('<!DOCTYPE x [<!ENTITY a "b">]><NFe>&a;</NFe>') });
-    partes.push({ nome: 'ruim-3.xml', dados: Buffer.from(cteXml().xml) });
-    const { tarefa, itens } = await importar('nfe', [{ nome: 'lote.zip', dados: montarZip(partes) }]);
-    expect(tarefa).toMatchObject({ total: 43, erros: 3, status: 4 });
-    const erros = itens.filter((i) => i.status === 5).map((i) => i.mensagem);
-    expect(erros).toEqual([expect.stringContaining('XML malformado'), expect.stringContaining('DOCTYPE'), expect.stringContaining('é um CT-e')]);
-    expect((await admin.get('/api/v1/documentos/nfes', { ftr_emitenteDocumento: '11.222.333/0001-81', ftr_numeroDe: 1 })).status).toBe(400);
-    expect((await admin.get('/api/v1/documentos/nfes', { ftr_emitenteDocumento: '11.222.333/0001-81', pps: 100 })).body.data.totalRecords).toBeGreaterThanOrEqual(40);
+  it('ZIP de 1.000 documentos com 3 ruins: 997 salvos e 3 relatados; excluir a tarefa apaga o ZIP guardado', async () => {
+    // 997 copies of one real sample (own number and key each) and 3 bad entries among them.
+    const boas = copiasDaAmostra(997);
+    const partes: Parte[] = boas.map((c) => ({ nome: c.nome, dados: c.dados }));
+    partes.splice(100, 0, { nome: 'ruim-1.xml', dados: Buffer.from('<nfeProc><NFe>') });
+    // An entry that lies about its size: 20 MB of zeros declared as 1,000 bytes stops at the declared size.
+    partes.splice(500, 0, { nome: 'ruim-2.xml', deflated: await zerosDeflated(20), declarado: 1_000 });
+    partes.splice(900, 0, { nome: 'ruim-3.xml', dados: Buffer.from(cteXml().xml) });
+    const m = multipart([{ nome: 'lote.zip', dados: montarZip(partes) }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/importar/documentos/import-nfe', payload: m.payload, headers: { ...m.headers, cookie } });
+    const uid = res.json().data.uid as string;
+    const tarefa = await aguardarTarefa(admin, uid, 400_000);
+    expect(tarefa).toMatchObject({ total: 1_000, processados: 1_000, erros: 3, status: 4 });
+    const erros = await itensDaTarefa(admin, uid, { ftr_status: 5 });
+    expect(erros.map((i) => [i.ordem, i.nome, i.mensagem])).toEqual([
+      [101, 'lote.zip › ruim-1.xml', expect.stringContaining('XML malformado')],
+      [501, 'lote.zip › ruim-2.xml', 'Arquivo recusado: a parte "ruim-2.xml" se expande além do tamanho declarado (arquivo compactado malicioso?)'],
+      [901, 'lote.zip › ruim-3.xml', expect.stringContaining('é um CT-e')],
+    ]);
+    const salvas = await admin.get('/api/v1/documentos/nfes', { ftr_emitenteDocumento: '75277525000178', pps: 1 });
+    expect(salvas.body.data.totalRecords).toBe(997);
+    const ultima = (await admin.get(`/api/v1/documentos/nfes/${(await nfePorChave(boas[996].chave)).uid}`)).body.data;
+    expect(ultima).toMatchObject({ numero: 900_996, serie: 3, chaveValida: true, assinaturaValida: false, emitente: { documento: '75277525000178' } });
+    // The upload stays in storage while the task exists (reprocessing reads it) and goes with it.
+    const [{ parametros }] = (await t.db.execute(sql`select parametros from tarefas where uid = ${uid}`) as unknown as { rows: { parametros: { arquivos: { chave: string }[] } }[] }).rows;
+    const guardado = join(t.app.config.dataDir, 'arquivos', parametros.arquivos[0].chave);
+    expect(existsSync(guardado)).toBe(true);
+    expect((await admin.delete(`/api/v1/fila-tarefas/${uid}`)).status).toBe(200);
+    expect(existsSync(guardado)).toBe(false);
+  }, 420_000);
+
+  it('exportação de NF-e: XLSX com as linhas do filtro e ZIP com o XML de cada nota', async () => {
+    const [c0, c1] = copiasDaAmostra(2);
+    const exportar = async (filtros: Record<string, string>, incluirXml: boolean) => {
+      const r = await admin.post('/api/v1/documentos/export-nfes', { filtros, incluirXml });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const fim = await aguardarTarefa(admin, r.body.data.uid);
+      expect(fim).toMatchObject({ status: 3, mensagem: expect.stringContaining('NF-e exportada(s).') });
+      const baixado = await t.app.inject({ method: 'GET', url: fim.arquivo.url, headers: { cookie } });
+      expect(baixado.statusCode).toBe(200);
+      return baixado.rawPayload;
+    };
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await exportar({ ftr_emitenteDocumento: '75.277.525/0001-78', ftr_numero: String(c0.numero) }, false)) as unknown as ArrayBuffer);
+    const linhas = wb.worksheets[0].getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    expect(linhas).toHaveLength(2);
+    expect(linhas[0].slice(0, 4)).toEqual(['Chave', 'Número', 'Série', 'Emissão']);
+    expect(linhas[1].slice(0, 3)).toEqual([c0.chave, 900_000, 3]);
+    expect(linhas[1][4]).toBe('75277525000178');
+    expect(linhas[1].slice(20)).toEqual(['Não', 'Sim', 'Não']);
+    const zip = await JSZip.loadAsync(await exportar({ ftr_chave: c1.chave }, true));
+    expect(Object.keys(zip.files).filter((n) => !zip.files[n].dir).sort()).toEqual(['nfes.xlsx', `xml/${c1.chave}-nfe.xml`]);
+    expect(await zip.file(`xml/${c1.chave}-nfe.xml`)?.async('string')).toBe(c1.dados.toString());
   });
 
   it('CT-e antes da NF-e: o vínculo se faz quando a NF-e chega; cancelamento por evento', async () => {

@@ -1,4 +1,4 @@
-import { type ParametrosImportacao, type RefDocumento, itensDaImportacao, lerItemFiscal } from '../../framework/importacao/documentos-fiscais.ts';
+import { type ParametrosImportacao, type RefDocumento, arquivosDaImportacao, itensDaImportacao, lerItemFiscal } from '../../framework/importacao/documentos-fiscais.ts';
 import { AppError, defineTipoTarefa } from '../../framework/tarefas/index.ts';
 import { aplicarEventoNfe, salvarNfe } from './service.ts';
 
@@ -19,5 +19,5 @@ export const importarNfe = defineTipoTarefa<ParametrosImportacao>({
     if (doc.tipo !== 'nfe') throw AppError.field('file', 'o arquivo não é uma NF-e');
     return salvarNfe(tx, quem, { lida: doc, assinaturaValida, xml, nome: item.nome });
   },
-  arquivos: (p) => p.arquivos.map((a) => a.chave),
+  arquivos: arquivosDaImportacao,
 });
