@@ -145,6 +145,7 @@ export const cte = z.object({
   faturaUid: z.string().nullable(),
   chaveValida: z.boolean(),
   assinaturaValida: z.boolean(),
+  origemDocumento: z.enum(['XML', 'EDI']).describe("'EDI': conhecido só pelo CONEMB do transportador (sem XML, chave provisória); o XML o completa ao chegar"),
   avisos: z.array(z.string()),
   criadoEm: z.string(),
   atualizadoEm: z.string(),

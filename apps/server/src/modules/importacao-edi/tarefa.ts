@@ -16,6 +16,7 @@ export const importarEdi = defineTipoTarefa<ParametrosImportacaoEdi>({
     const dados = await buffer(tarefa.storage.get(tarefa.parametros.arquivo.chave));
     return itensDoArquivo(dados, tarefa.parametros.layout);
   },
-  processar: (tx, tarefa, item) => processarItemEdi(tx, tarefa.embarcadorUid, tarefa.uid, item.ref as RefItemEdi),
+  processar: (tx, tarefa, item) =>
+    processarItemEdi(tx, tarefa.embarcadorUid, tarefa.uid, item.ref as RefItemEdi, { usuarioUid: tarefa.usuarioUid, db: tarefa.app.db }),
   arquivos: (p) => [p.arquivo.chave],
 });
