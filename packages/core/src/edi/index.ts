@@ -8,3 +8,4 @@ export {
   type ItemEdi, type OcorrenciaEdi, type ConhecimentoEdi, type CobrancaEdi, type NotaEdi,
 } from './itens.ts';
 export { CODIGOS_OCORRENCIA_PROCEDA } from './codigos-ocorrencia.ts';
+export { escreverNotfis31, type NotaParaNotfis, type CabecalhoNotfis } from './notfis.ts';

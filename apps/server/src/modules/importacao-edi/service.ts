@@ -167,10 +167,11 @@ async function aplicarNotfis(tx: Tx, db: Db, tarefa: Pick<TarefaEmExecucao, 'uid
   return { situacao: 'ok' as const, registroUid: criada.uid, mensagem: `${nome} de ${reais(n.valorTotal)} criada como NF-e virtual.` };
 }
 
-/** One item, inside the task item's transaction (`quem`: the task's user and app database, for the rules that read a context). */
-export async function processarItemEdi(tx: Tx, embarcadorUid: string, tarefaUid: string | null, ref: RefItemEdi, quem?: { usuarioUid: string | null; db: Db }) {
+/** One item, inside the task item's transaction (`quem`: the task's user, for the rules that read a context). */
+export async function processarItemEdi(tx: Tx, embarcadorUid: string, tarefaUid: string | null, ref: RefItemEdi, quem?: { usuarioUid: string | null }) {
   const tarefa = { uid: tarefaUid ?? '', embarcadorUid, usuarioUid: quem?.usuarioUid ?? null };
-  const db = quem?.db ?? (tx as unknown as Db);
+  // Inside the item's transaction (PGlite has one connection: a query on app.db here would wait forever).
+  const db = tx as unknown as Db;
   switch (ref.tipo) {
     case 'erro':
       throw AppError.field(ref.erro.campo ?? 'linha', `${linhaCampo(ref.erro)}: ${ref.erro.mensagem}`);

@@ -17,6 +17,6 @@ export const importarEdi = defineTipoTarefa<ParametrosImportacaoEdi>({
     return itensDoArquivo(dados, tarefa.parametros.layout);
   },
   processar: (tx, tarefa, item) =>
-    processarItemEdi(tx, tarefa.embarcadorUid, tarefa.uid, item.ref as RefItemEdi, { usuarioUid: tarefa.usuarioUid, db: tarefa.app.db }),
+    processarItemEdi(tx, tarefa.embarcadorUid, tarefa.uid, item.ref as RefItemEdi, { usuarioUid: tarefa.usuarioUid }),
   arquivos: (p) => [p.arquivo.chave],
 });
