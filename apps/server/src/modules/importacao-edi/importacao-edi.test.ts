@@ -258,8 +258,10 @@ describe('POST documentos/export-notfis', () => {
     const res = await admin.post('/api/v1/documentos/export-notfis', { nfeUids: [nf.uid], transportadorUid: rapido, versao: '3.1' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const uid = res.body.data.uid as string;
-    expect(await aguardarTarefa(admin, uid)).toMatchObject({ status: 3, tipoNome: 'Exportação NOTFIS', mensagem: expect.stringContaining('1 NF-e no NOTFIS 3.1 para ') });
-    const arquivo = await t.app.inject({ method: 'GET', url: `/api/download/tarefa/${uid}`, headers: { cookie } });
+    const tarefa = await aguardarTarefa(admin, uid);
+    expect(tarefa).toMatchObject({ status: 3, tipoNome: 'Exportação NOTFIS', mensagem: expect.stringContaining('1 NF-e no NOTFIS 3.1 para ') });
+    expect(tarefa.arquivo.nome).toMatch(/^NOTFIS31_60746948000112_\d{8}\.txt$/);
+    const arquivo = await t.app.inject({ method: 'GET', url: tarefa.arquivo.url, headers: { cookie } });
     expect(arquivo.statusCode).toBe(200);
     const lido = lerEdi(arquivo.rawPayload, 'NOTFIS');
     expect(lido.erros).toEqual([]);
