@@ -38,14 +38,14 @@ const eventosDa = (tarefaUid: string) =>
   );
 
 /** An OCOREN 5.0 of Rápido Sul (filed by its Guarulhos unit's CNPJ) with two occurrences. */
-function ocoren50(codigos: string[]) {
+function ocoren50(codigos: string[], data = (_i: number) => '2025-11-19') {
   const escrito = escreverEdi(LAYOUTS['OCOREN 5.0'], [
     { id: '000', valores: { remetente: 'RAPIDO SUL', destinatario: 'DEMO', data: '2025-11-20', hora: '10:30', intercambio: 'OCO50201130' } },
     { id: '540', valores: { identificacao: 'OCORR50201130' } },
     { id: '541', valores: { cnpjTransportadora: '60746948000201', razaoSocial: 'Rápido Sul - Guarulhos' } },
     ...codigos.map((c, i) => ({
       id: '542',
-      valores: { cnpjEmissorNf: '11222333000181', serieNf: '1', numeroNf: String(1000 + i), codigoOcorrencia: c, dataOcorrencia: '2025-11-19', horaOcorrencia: '17:45' },
+      valores: { cnpjEmissorNf: '11222333000181', serieNf: '1', numeroNf: String(1000 + i), codigoOcorrencia: c, dataOcorrencia: data(i), horaOcorrencia: '17:45' },
     })),
     { id: '549', valores: { quantidade: String(codigos.length) } },
   ]);
@@ -85,6 +85,19 @@ describe('importar OCOREN', () => {
     const denovo = await importar('ocoren', ocoren50(['100', '777']));
     expect(denovo.itens.map((i) => i.status)).toEqual([4, 4]);
     expect(await eventosDa(denovo.uid)).toEqual([]);
+  });
+
+  it('the records go through in one transaction (up to 500), each reported alone: a bad one fails with its line, the others are saved', async () => {
+    const { uid, tarefa, itens } = await importar('ocoren', ocoren50(['200', '201', '202'], (i) => (i === 1 ? '2099-01-01' : '2025-11-18')));
+    expect(tarefa).toMatchObject({ status: 4, total: 3, processados: 3, erros: 1, avisos: 2 });
+    expect(itens.map((i) => [i.nome, i.status, i.mensagem])).toEqual([
+      ['Linha 4: NF 1000, ocorrência 200', 3, 'NF 1/1000: código 200 sem de-para para o transportador; evento guardado na fila "sem de-para".'],
+      ['Linha 5: NF 1001, ocorrência 201', 5, 'Data da ocorrência no futuro (2099-01-01 17:45).'],
+      ['Linha 6: NF 1002, ocorrência 202', 3, 'NF 1/1002: código 202 sem de-para para o transportador; evento guardado na fila "sem de-para".'],
+    ]);
+    expect((await eventosDa(uid)).map((e) => e.codigo_transportador)).toEqual(['200', '202']);
+    // now() is the transaction's start: one value for the three items = one transaction.
+    expect(await rows(t.db, sql`select count(distinct processado_em)::int as n from tarefa_itens where tarefa_uid = ${uid}`)).toEqual([{ n: 1 }]);
   });
 
   it('a shifted record: one failing item per error (line and field), nothing stored', async () => {
