@@ -145,6 +145,7 @@ export const cte = z.object({
   faturaUid: z.string().nullable(),
   chaveValida: z.boolean(),
   assinaturaValida: z.boolean(),
+  origemDocumento: z.enum(['XML', 'EDI']).describe("'EDI': conhecido só pelo CONEMB do transportador (sem XML, chave provisória); o XML o completa ao chegar"),
   avisos: z.array(z.string()),
   criadoEm: z.string(),
   atualizadoEm: z.string(),
@@ -172,3 +173,11 @@ export const exportNfesInput = z.object({
 
 /** The answer of a long job: the task's uid in fila-tarefas. */
 export const tarefaCriada = z.object({ uid: z.string() });
+
+/** POST documentos/export-notfis: NOTFIS of chosen NF-es (by uid, or the list's filters) for a carrier. */
+export const exportNotfisInput = z.object({
+  nfeUids: z.array(z.string().uuid('Identificador inválido')).max(5000, 'No máximo 5.000 NF-e').optional().describe('As NF-e escolhidas; sem elas, as que os filtros selecionam'),
+  filtros: z.record(z.string(), z.string()).optional().describe('Os mesmos parâmetros da lista de NF-e (ftr_*, dataInicioFiltro…)'),
+  transportadorUid: z.string({ error: 'Campo obrigatório' }).uuid('Identificador inválido').describe('Transportador a quem o arquivo se destina (vinculado ao embarcador)'),
+  versao: z.enum(['3.1'], { error: 'Versão do NOTFIS inválida: use 3.1' }).default('3.1'),
+});

@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { escreverEdi, itensEdi, lerEdi, ocorrenciasOcoren, LAYOUTS, type RegistroEdi } from './index.ts';
+import {
+  cobrancasDoccob, conhecimentosConemb, escreverEdi, escreverNotfis31, itensEdi, lerEdi, notasNotfis, ocorrenciasOcoren, LAYOUTS, type RegistroEdi,
+} from './index.ts';
 
 // Real PROCEDA files (shared/data/edi, see SOURCES.md): every value below was read by hand from the file.
 const PASTA = resolve(__dirname, '../../../../../shared/data/edi');
@@ -228,5 +230,40 @@ describe('arquivos malformados: line and field, never a crash', () => {
     const r = lerEdi(corrido);
     expect(r.erros).toEqual([]);
     expect(r.arquivo?.registros.map((x) => x.id)).toEqual(['000', '340', '341', '342']);
+  });
+});
+
+describe('records for the importers and the NOTFIS export', () => {
+  it('CONEMB: the first CT of the real file (DLB → GRENDENE), its NF and freight parts', () => {
+    const [c] = conhecimentosConemb(ler('viniciuslpi__CONEMB.txt'));
+    expect(c).toMatchObject({
+      linha: 4, cnpjTransportadora: '18484199000136', cnpjEmissor: '18484199000136', cnpjEmbarcadora: '89850341001212', serie: 0, numero: 89135,
+      emissao: '2023-10-11', valorFrete: '24.62', peso: '30.00', notas: [{ serie: '11', numero: '381419' }], cfop: '5352', acao: 'I',
+    });
+  });
+
+  it('DOCCOB: the real charge with its CT-e key', () => {
+    const [c] = cobrancasDoccob(ler('felipekarah__DOCCOB30_steellog.txt'));
+    expect(c).toMatchObject({ linha: 4, cnpjTransportadora: '12260426000325', numero: '232366', vencimento: '2021-07-01', valor: '22813.04' });
+    expect(c.conhecimentos[0]).toMatchObject({ linha: 5, chave: '33210612260426000830570040000484881903918263' });
+  });
+
+  it('NOTFIS 3.1 written for two notes of one issuer reads back the same, with the totals', () => {
+    const nota = (numero: number, valor: string) => ({
+      emitente: { documento: '11222333000181', nome: 'EMITENTE', uf: 'SP', cidade: 'Sao Paulo' },
+      destinatario: { documento: '12345678909', nome: 'CLIENTE PF', uf: 'RJ', cidade: 'Rio de Janeiro', municipioIbge: '3304557' },
+      serie: 1, numero, emissao: '2025-01-10', modalidadeFrete: 1, valorTotal: valor, pesoBruto: '10.5', volumes: '2',
+    });
+    const r = escreverNotfis31({ remetente: 'DEMO', destinatario: 'RAPIDO SUL', data: '2025-01-12', hora: '08:05' }, [nota(1, '100.00'), nota(2, '50.25')]);
+    if (!r.ok) throw new Error(JSON.stringify(r.erros));
+    const lido = lerEdi(r.texto, 'NOTFIS');
+    expect(lido.erros).toEqual([]);
+    expect(lido.arquivo?.registros.map((x) => x.id)).toEqual(['000', '310', '311', '312', '313', '313', '318']);
+    expect(notasNotfis(lido.arquivo as NonNullable<typeof lido.arquivo>).map((n) => [n.destinatario.documento, n.numero, n.valorTotal, n.peso])).toEqual([
+      ['12345678909', '1', '100.00', '10.50'],
+      ['12345678909', '2', '50.25', '10.50'],
+    ]);
+    expect(lido.arquivo?.registros[4].valores.condicaoFrete).toBe('F');
+    expect(lido.arquivo?.registros[6].valores).toMatchObject({ valorTotal: '150.25', pesoTotal: '21.00', volumesTotal: '4.00' });
   });
 });

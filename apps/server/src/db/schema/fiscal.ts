@@ -154,6 +154,8 @@ export const ctes = pgTable('ctes', {
   faturaUid: uuid(),
   chaveValida: boolean().notNull().default(true),
   assinaturaValida: boolean().notNull().default(false),
+  /** 'XML' (the document itself) or 'EDI' (known only from a carrier's CONEMB: no XML, provisional key). */
+  origemDocumento: varchar({ length: 3 }).notNull().default('XML'),
   avisos: jsonb().$type<string[]>().notNull().default([]),
   ...timestamps(),
 }, (t) => [

@@ -1,5 +1,5 @@
 import { ITEM_TAREFA_STATUS as ITEM, MSG, TAREFA_STATUS as ST } from '@fretio/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { arquivos, tarefaItens, tarefas } from '../../db/schema/index.ts';
@@ -34,6 +34,15 @@ export async function executarTarefa(app: FastifyInstance, tipo: TipoTarefa, lin
   try {
     if (!linha.preparada) await preparar(db, tipo, tarefa);
     let cancelar = linha.cancelar;
+    const porTransacao = tipo.buscar ? 1 : Math.max(1, tipo.itensPorTransacao ?? 1);
+    while (!cancelar && porTransacao > 1) {
+      const itens = await proximosItens(db, tarefa.uid, porTransacao);
+      if (!itens.length) break;
+      cancelar = await processarGrupo(db, log, tipo, tarefa, itens, trabalhador);
+      if (cancelar) break;
+      if (parar()) return devolver(db, tarefa.uid, trabalhador);
+      await cederVez();
+    }
     while (!cancelar) {
       const itens = await proximosItens(db, tarefa.uid, LOTE_ITENS);
       if (!itens.length) break;
@@ -107,6 +116,59 @@ async function processarItem(db: Db, log: FastifyInstance['log'], tipo: TipoTare
     return r;
   } catch (e) {
     if (savepoint) aposCommit(savepoint, false);
+    throw e;
+  }
+}
+
+/**
+ * A group of items in one transaction (TipoTarefa.itensPorTransacao): each in its own savepoint, its
+ * status/message written in one statement for the group, the progress once; answers whether to stop.
+ */
+async function processarGrupo(db: Db, log: FastifyInstance['log'], tipo: TipoTarefa, tarefa: TarefaEmExecucao, itens: ItemEmExecucao[], trabalhador: string) {
+  const savepoints: { sp: object; ok: boolean }[] = [];
+  try {
+    const r = await db.transaction(async (tx) => {
+      const atuais = await tx.select({ uid: tarefaItens.uid, status: tarefaItens.status }).from(tarefaItens)
+        .where(inArray(tarefaItens.uid, itens.map((i) => i.uid))).for('update');
+      const pendentes = new Set(atuais.filter((a) => a.status === ITEM.PENDENTE).map((a) => a.uid));
+      const feitos: { uid: string; status: number; mensagem: string | null; registroUid: string | null }[] = [];
+      for (const item of itens) {
+        if (!pendentes.has(item.uid)) continue;
+        const marca = { sp: {} as object, ok: false };
+        savepoints.push(marca);
+        try {
+          const res = await tx.transaction((sp) => {
+            marca.sp = sp;
+            return tipo.processar(sp, tarefa, item);
+          });
+          marca.ok = true;
+          const status = res.situacao === 'aviso' ? ITEM.AVISO : res.situacao === 'ignorado' ? ITEM.IGNORADO : ITEM.OK;
+          feitos.push({ uid: item.uid, status, mensagem: res.mensagem ?? null, registroUid: res.registroUid ?? null });
+        } catch (e) {
+          if (!(e instanceof AppError)) log.error({ err: e, tarefa: tarefa.uid, item: item.ordem }, 'item de tarefa falhou');
+          feitos.push({ uid: item.uid, status: ITEM.ERRO, mensagem: mensagemDe(e), registroUid: null });
+        }
+      }
+      if (!feitos.length) return false;
+      const valores = sql.join(feitos.map((f) => sql`(${f.uid}::uuid, ${f.status}::smallint, ${f.mensagem}::text, ${f.registroUid}::text)`), sql`, `);
+      await tx.execute(sql`update ${tarefaItens} set status = v.status, mensagem = v.mensagem, registro_uid = v.registro_uid, processado_em = now()
+        from (values ${valores}) as v(uid, status, mensagem, registro_uid) where ${tarefaItens.uid} = v.uid`);
+      const [t] = await tx.update(tarefas)
+        .set({
+          processados: sql`${tarefas.processados} + ${feitos.length}`,
+          erros: sql`${tarefas.erros} + ${feitos.filter((f) => f.status === ITEM.ERRO).length}`,
+          avisos: sql`${tarefas.avisos} + ${feitos.filter((f) => f.status === ITEM.AVISO).length}`,
+          vivoEm: sql`now()`,
+        })
+        .where(and(eq(tarefas.uid, tarefa.uid), eq(tarefas.trabalhador, trabalhador), eq(tarefas.status, ST.PROCESSANDO)))
+        .returning({ cancelar: tarefas.cancelar });
+      if (!t) throw new PerdeuATarefa();
+      return t.cancelar;
+    });
+    for (const m of savepoints) aposCommit(m.sp, m.ok);
+    return r;
+  } catch (e) {
+    for (const m of savepoints) aposCommit(m.sp, false);
     throw e;
   }
 }

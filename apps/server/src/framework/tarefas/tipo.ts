@@ -54,6 +54,12 @@ export type TipoTarefa<P = unknown> = {
    * only repeats the call.
    */
   buscar?(db: Db, tarefa: TarefaEmExecucao<P>, item: ItemEmExecucao): Promise<unknown>;
+  /**
+   * Many small items (an OCOREN's events): up to this many run in ONE transaction, each still in its own
+   * savepoint with its own status and message (a bad record fails alone, reported with its name), the
+   * progress counted once per group. Not with `buscar`. Default 1: one transaction per item.
+   */
+  itensPorTransacao?: number;
   /** After the last item (e.g. writes the export file). Not called when the task was cancelled. */
   concluir?(db: Db, tarefa: TarefaEmExecucao<P>): Promise<{ arquivo?: ArquivoGerado; mensagem?: string } | undefined>;
   /** Storage keys the task owns (uploads), removed when the task is deleted. */

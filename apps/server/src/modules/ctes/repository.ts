@@ -78,6 +78,7 @@ export function cteParaItem(r: Row): Cte {
     faturaUid: s('faturaUid'),
     chaveValida: r.chaveValida as boolean,
     assinaturaValida: r.assinaturaValida as boolean,
+    origemDocumento: (r.origemDocumento as Cte['origemDocumento'] | undefined) ?? 'XML',
     avisos: (r.avisos as string[]) ?? [],
     criadoEm: r.criadoEm as string,
     atualizadoEm: r.atualizadoEm as string,
@@ -110,4 +111,17 @@ export async function nfesPorChave(db: DbOrTx, embarcadorUid: string, chaves: st
   if (!chaves.length) return new Map<string, string>();
   const rows = await db.select({ uid: nfes.uid, chave: nfes.chave }).from(nfes).where(and(eq(nfes.embarcadorUid, embarcadorUid), inArray(nfes.chave, chaves)));
   return new Map(rows.map((r) => [r.chave as string, r.uid]));
+}
+
+/** The shipper's real NF-es (with a key) by series and number, optionally of one issuer (CONEMB names notes so). */
+export async function nfesPorNumero(db: DbOrTx, embarcadorUid: string, emitente: string | null, notas: { serie: string | null; numero: string }[]) {
+  const numeros = [...new Set(notas.map((n) => Number(n.numero)).filter((n) => Number.isSafeInteger(n) && n <= 999_999_999))];
+  if (!numeros.length) return [];
+  const rows = await db
+    .select({ uid: nfes.uid, chave: nfes.chave, serie: nfes.serie, numero: nfes.numero })
+    .from(nfes)
+    .where(and(eq(nfes.embarcadorUid, embarcadorUid), eq(nfes.virtual, false), inArray(nfes.numero, numeros), emitente ? eq(nfes.emitenteDocumento, emitente) : undefined, sql`${nfes.chave} is not null`));
+  return rows
+    .filter((r) => notas.some((n) => Number(n.numero) === r.numero && (n.serie == null || Number(n.serie) === r.serie)))
+    .map((r) => ({ ...r, chave: r.chave as string }));
 }

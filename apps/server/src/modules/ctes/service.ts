@@ -8,7 +8,7 @@ import type { Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fatias } from '../../lib/lotes.ts';
 import { type QuemGrava, type ResultadoDocumento, corta, guardarXml, instante, transportadorPorDocumento } from '../nfes/vinculos.ts';
-import { nfesPorChave } from './repository.ts';
+import { nfesPorChave, nfesPorNumero } from './repository.ts';
 
 // Saving one imported CT-e (or applying its cancellation), inside the task item's transaction. The
 // "CT-e imported" event goes out after the commit (framework/eventos.ts).
@@ -72,6 +72,10 @@ export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado): Pro
   if (!doc.assinaturaValida) avisos.push('assinatura digital ausente ou inválida');
   const [existente] = await tx.select().from(ctes).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.chave, l.chave))).for('update');
   if (existente) return atualizarExistente(tx, quem, existente, doc);
+  // Known only from the carrier's CONEMB (no key there): the XML completes that record, keeping its uid and links.
+  const [doEdi] = l.emitente.documento
+    ? await tx.select().from(ctes).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.origemDocumento, 'EDI'), eq(ctes.emitenteDocumento, l.emitente.documento), eq(ctes.serie, l.serie), eq(ctes.numero, l.numero))).for('update')
+    : [];
 
   const transp = await transportadorPorDocumento(tx, quem.embarcadorUid, l.emitente.documento);
   if (!transp) avisos.push(`emitente ${l.emitente.documento ?? ''} não é um transportador cadastrado/vinculado ao embarcador`);
@@ -80,10 +84,14 @@ export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado): Pro
     const [o] = await tx.select({ uid: ctes.uid }).from(ctes).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.chave, l.chaveOriginal)));
     cteOriginalUid = o?.uid ?? null;
   }
-  const [novo] = await tx
-    .insert(ctes)
-    .values({ ...colunas(l, doc.assinaturaValida), embarcadorUid: quem.embarcadorUid, transportadorUid: transp?.uid ?? null, unidadeTransportadorUid: transp?.unidadeUid ?? null, cteOriginalUid, avisos })
-    .returning({ uid: ctes.uid });
+  const valores = { ...colunas(l, doc.assinaturaValida), embarcadorUid: quem.embarcadorUid, transportadorUid: transp?.uid ?? null, unidadeTransportadorUid: transp?.unidadeUid ?? null, cteOriginalUid, avisos };
+  let novo: { uid: string };
+  if (doEdi) {
+    await tx.update(ctes).set({ ...valores, origemDocumento: 'XML', atualizadoEm: new Date().toISOString() }).where(eq(ctes.uid, doEdi.uid));
+    await tx.delete(cteComponentes).where(eq(cteComponentes.cteUid, doEdi.uid));
+    await tx.delete(cteNfes).where(eq(cteNfes.cteUid, doEdi.uid));
+    novo = { uid: doEdi.uid };
+  } else [novo] = await tx.insert(ctes).values(valores).returning({ uid: ctes.uid });
   if (l.componentes.length)
     await tx.insert(cteComponentes).values(l.componentes.map((c, i) => ({ cteUid: novo.uid, ordem: i + 1, nome: corta(c.nome, 60) as string, valor: c.valor })));
   const chaves = [...new Set(l.nfes)];
@@ -97,8 +105,9 @@ export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado): Pro
   // Complements/substitutes imported before their original point to it now.
   await tx.update(ctes).set({ cteOriginalUid: novo.uid }).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.chaveOriginal, l.chave), isNull(ctes.cteOriginalUid)));
   await guardarXml(tx, { documentoUid: novo.uid, embarcadorUid: quem.embarcadorUid, tipo: 'cte', nome: doc.nome, xml: doc.xml });
-  await registrarAuditoria(tx, quem, 'ctes', novo.uid, 'importar', null, { chave: l.chave, numero: l.numero, serie: l.serie });
+  await registrarAuditoria(tx, quem, 'ctes', novo.uid, 'importar', doEdi ? { chave: doEdi.chave, origemDocumento: 'EDI' } : null, { chave: l.chave, numero: l.numero, serie: l.serie });
   emitirAposCommit(tx, 'cte.importado', { embarcadorUid: quem.embarcadorUid, cteUid: novo.uid, chave: l.chave, novo: true });
+  if (doEdi) avisos.unshift('CT-e recebido antes pelo CONEMB: completado com o XML');
   return avisos.length ? { situacao: 'aviso', registroUid: novo.uid, mensagem: avisos.join('; ') } : { situacao: 'ok', registroUid: novo.uid };
 }
 
@@ -133,4 +142,65 @@ export async function aplicarEventoCte(tx: Tx, quem: QuemGrava, e: EventoLido): 
   await registrarAuditoria(tx, quem, 'ctes', c.uid, 'cancelar', { cancelado: false, status: c.status }, { cancelado: true, protocolo: e.protocolo });
   emitirAposCommit(tx, 'cte.importado', { embarcadorUid: quem.embarcadorUid, cteUid: c.uid, chave: e.chave, novo: false });
   return { situacao: 'ok', registroUid: c.uid, mensagem: 'CT-e cancelado pelo evento' };
+}
+
+/** What a CONEMB tells of one CT (see core `conhecimentosConemb`), already checked by the importer. */
+export type CteEdi = {
+  emitenteDocumento: string;
+  emitenteNome: string | null;
+  transportadorDocumento: string;
+  remetenteDocumento: string | null;
+  serie: number;
+  numero: number;
+  emissao: string;
+  valorFrete: string;
+  peso: string | null;
+  icms: { base: string | null; aliquota: string | null; valor: string | null } | null;
+  componentes: { nome: string; valor: string }[];
+  notas: { serie: string | null; numero: string }[];
+  cfop: string | null;
+};
+
+/**
+ * A CT-e known only from the carrier's CONEMB: origem EDI, no XML, no protocol, a provisional key
+ * (`EDI` + issuer CNPJ + series + number; CONEMB 3.0 has no access key) flagged `chaveValida: false`.
+ * The XML, when it arrives, completes this same record (salvarCte). A CT-e already known (XML or an
+ * earlier CONEMB) by issuer, series and number is left as it is.
+ */
+export async function salvarCteEdi(tx: Tx, quem: QuemGrava, c: CteEdi): Promise<ResultadoDocumento> {
+  const [existente] = await tx
+    .select({ uid: ctes.uid, origem: ctes.origemDocumento })
+    .from(ctes)
+    .where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.emitenteDocumento, c.emitenteDocumento), eq(ctes.serie, c.serie), eq(ctes.numero, c.numero)))
+    .limit(1);
+  if (existente) return { situacao: 'ignorado', registroUid: existente.uid, mensagem: existente.origem === 'EDI' ? 'CT-e já recebido por CONEMB' : 'CT-e já importado pelo XML' };
+  const avisos: string[] = [];
+  const transp = (await transportadorPorDocumento(tx, quem.embarcadorUid, c.emitenteDocumento)) ?? (await transportadorPorDocumento(tx, quem.embarcadorUid, c.transportadorDocumento));
+  if (!transp) avisos.push(`emitente ${c.emitenteDocumento} não é um transportador cadastrado/vinculado ao embarcador`);
+  const emissaoTexto = `${c.emissao}T00:00:00-03:00`;
+  const chave = `EDI${c.emitenteDocumento}${String(c.serie).padStart(3, '0')}${String(c.numero).padStart(9, '0')}`;
+  const [novo] = await tx
+    .insert(ctes)
+    .values({
+      embarcadorUid: quem.embarcadorUid, chave, numero: c.numero, serie: c.serie, modelo: 57,
+      emissao: new Date(emissaoTexto).toISOString(), emissaoTexto,
+      cfop: corta(c.cfop, 4), modal: '01',
+      emitenteDocumento: c.emitenteDocumento, emitenteNome: corta(c.emitenteNome, 255), remetenteDocumento: c.remetenteDocumento,
+      valorPrestacao: c.valorFrete, valorReceber: c.valorFrete,
+      icmsBase: c.icms?.base ?? null, icmsAliquota: c.icms?.aliquota ?? null, icmsValor: c.icms?.valor ?? null,
+      pesoCarga: c.peso, quantidadeNfes: c.notas.length,
+      transportadorUid: transp?.uid ?? null, unidadeTransportadorUid: transp?.unidadeUid ?? null,
+      status: CTE_STATUS.PENDENTE, chaveValida: false, assinaturaValida: false, origemDocumento: 'EDI', avisos: [],
+    })
+    .returning({ uid: ctes.uid });
+  if (c.componentes.length) await tx.insert(cteComponentes).values(c.componentes.map((x, i) => ({ cteUid: novo.uid, ordem: i + 1, nome: x.nome, valor: x.valor })));
+  // CONEMB names its notes by series and number: linked to the shipper's NF-es (issuer = the shipper's CNPJ when given).
+  const achadas = await nfesPorNumero(tx, quem.embarcadorUid, c.remetenteDocumento, c.notas);
+  const vinculos = [...new Map(achadas.map((n) => [n.chave, n])).values()];
+  if (vinculos.length) await tx.insert(cteNfes).values(vinculos.map((n, i) => ({ cteUid: novo.uid, embarcadorUid: quem.embarcadorUid, chave: n.chave, ordem: i + 1, nfeUid: n.uid })));
+  const faltam = c.notas.filter((n) => !achadas.some((a) => a.numero === Number(n.numero) && (n.serie == null || a.serie === Number(n.serie))));
+  if (faltam.length) avisos.push(`NF ${faltam.map((n) => `${n.serie ?? ''}/${n.numero}`).join(', ')} não encontrada(s): o XML do CT-e as vinculará pela chave`);
+  if (avisos.length) await tx.update(ctes).set({ avisos }).where(eq(ctes.uid, novo.uid));
+  await registrarAuditoria(tx, quem, 'ctes', novo.uid, 'importar', null, { origemDocumento: 'EDI', numero: c.numero, serie: c.serie });
+  return avisos.length ? { situacao: 'aviso', registroUid: novo.uid, mensagem: avisos.join('; ') } : { situacao: 'ok', registroUid: novo.uid };
 }

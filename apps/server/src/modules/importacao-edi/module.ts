@@ -1,9 +1,10 @@
 import { defineModule } from '../../framework/modulo.ts';
+import { exportarNotfis, rotaExportarNotfis } from './exportar-notfis.ts';
 import importacaoEdiRoutes from './routes.ts';
 import { importarEdi } from './tarefa.ts';
 
 export default defineModule({
   nome: 'importacao-edi',
-  routes: [importacaoEdiRoutes],
-  tarefas: [importarEdi],
+  routes: [importacaoEdiRoutes, rotaExportarNotfis],
+  tarefas: [importarEdi, exportarNotfis],
 });

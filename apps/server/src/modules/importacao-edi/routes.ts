@@ -24,8 +24,10 @@ export default async function importacaoEdiRoutes(app: FastifyInstance) {
         description:
           'layout: ocoren, conemb, doccob ou notfis (a versão — 3.x ou OCOREN 5.0 — vem do próprio arquivo). Responde na hora com ' +
           'data.uid, a tarefa em fila-tarefas; o relatório traz um item por registro. OCOREN: cada ocorrência vira um evento da NF ' +
-          '(código sem de-para vai para ocorrencias/sem-depara). CONEMB, DOCCOB, NOTFIS: lidos e relatados como "recebido, não aplicado" ' +
-          'até existirem os módulos que os aplicam. Arquivo malformado: um item com erro por problema (linha e campo), nada aplicado.',
+          '(código sem de-para vai para ocorrencias/sem-depara). CONEMB: cada conhecimento vira um CT-e de origem EDI (sem XML; o XML, ' +
+          'ao chegar, completa o mesmo registro). DOCCOB: cada cobrança vira uma fatura com os CT-es listados (valor igual à soma, ao ' +
+          'centavo). NOTFIS: cada nota ainda não conhecida vira uma NF-e virtual. Até 500 registros por transação, cada um relatado com ' +
+          'a sua linha. Arquivo malformado: um item com erro por problema (linha e campo), nada aplicado.',
         consumes: ['multipart/form-data'],
         params: z.object({
           layout: z

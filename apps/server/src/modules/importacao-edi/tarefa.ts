@@ -12,10 +12,13 @@ export const importarEdi = defineTipoTarefa<ParametrosImportacaoEdi>({
   tipo: 'importar-edi',
   nome: 'Importação EDI PROCEDA',
   recurso: 'importacao-edi',
+  // Up to 500 records (events, CTs, notes, charges) per transaction, each in its own savepoint and reported alone.
+  itensPorTransacao: 500,
   async preparar(_db, tarefa) {
     const dados = await buffer(tarefa.storage.get(tarefa.parametros.arquivo.chave));
     return itensDoArquivo(dados, tarefa.parametros.layout);
   },
-  processar: (tx, tarefa, item) => processarItemEdi(tx, tarefa.embarcadorUid, tarefa.uid, item.ref as RefItemEdi),
+  processar: (tx, tarefa, item) =>
+    processarItemEdi(tx, tarefa.embarcadorUid, tarefa.uid, item.ref as RefItemEdi, { usuarioUid: tarefa.usuarioUid }),
   arquivos: (p) => [p.arquivo.chave],
 });

@@ -6,6 +6,7 @@ import { type Registro, type ResourceDef, defineResource } from '../../resources
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
 import { Chave, TagConferencia, formatarPeso } from './comum.tsx';
 import { ExportarNfes } from './ExportarNfes.tsx';
+import { ExportarNotfis } from './ExportarNotfis.tsx';
 import { ImportarDocumentos } from './ImportarDocumentos.tsx';
 import { NfeDetalhePage } from './NfeDetalhePage.tsx';
 import { useDefComParametros, useParametroDaLista } from './parametros.ts';
@@ -25,6 +26,7 @@ function Toolbar({ def }: { def: ResourceDef }) {
       </Checkbox>
       <ImportarDocumentos documento="nfe" />
       <ExportarNfes def={def} />
+      <ExportarNotfis def={def} />
     </Space>
   );
 }

@@ -49,7 +49,8 @@ export const NOTFIS_31: LayoutEdi = {
       A('endereco', 'Endereço do destinatário', 73, 40),
       A('bairro', 'Bairro do destinatário', 113, 20),
       A('cidade', 'Cidade do destinatário', 133, 35),
-      A('cep', 'CEP do destinatário', 168, 9, true),
+      // Mandatory in the manual; an NF-e record keeps no CEP, so our export leaves it blank.
+      A('cep', 'CEP do destinatário', 168, 9),
       A('codigoMunicipio', 'Código do município', 177, 9),
       A('uf', 'UF do destinatário', 186, 9),
       A('areaFrete', 'Área de frete', 195, 4),

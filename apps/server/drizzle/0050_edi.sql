@@ -1,0 +1,1 @@
+ALTER TABLE "ctes" ADD COLUMN "origem_documento" varchar(3) DEFAULT 'XML' NOT NULL;
