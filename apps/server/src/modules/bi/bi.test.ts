@@ -6,6 +6,7 @@ import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as, session } from '../../../test/support/http.ts';
 import { rows } from '../../../test/support/state.ts';
 import { aguardarTarefa } from '../../../test/support/tarefas.ts';
+import { atualizarRastreio } from '../tracking/service.ts';
 
 // A small fixed data set in March 2024 (no other seed data lives there), every aggregate worked by hand
 // in the comments. Shipper "Outro" gets a note, a CT-e, an audit and events in the same month: none of
@@ -55,6 +56,11 @@ beforeAll(async () => {
   await evento(u.demo, u.entregue, u.R, '00009002', '2024-03-11T09:00:00-03:00'); // 4 days late
   await evento(u.demo, u.entregue, u.M, '9003', '2024-03-08T10:00:00-03:00'); // on time
   await evento(u.outro, u.entregueOutro, u.M, '9001', '2024-03-20T10:00:00-03:00');
+  // The reports read tracking (`rastreios`): the NF-e import and every event write keep it in production; these
+  // rows are inserted by SQL, so the fixture brings each note's tracking up to date as those writes would.
+  await t.db.transaction(async (tx) => {
+    for (const n of [u.N1, u.N2, u.N3, u.N4, u.NO]) await atualizarRastreio(tx, n);
+  });
 
   const cte = async (emb: string, numero: number, emissao: string, tr2: string, prestacao: string, carga: string, peso: string, uf: string, cancelado = false) =>
     (await um<{ uid: string }>(sql`insert into ctes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_nome, transportador_uid, valor_prestacao, valor_carga, peso_carga, destino_uf, cancelado)

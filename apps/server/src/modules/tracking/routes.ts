@@ -1,17 +1,20 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../plugins/auth/context.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { rastreioDetalhe, rastreioPublico, recalcularPrazoInput, recalcularPrazoResposta, z } from '@fretio/core';
+import { STATUS_RASTREIO_VALORES, type StatusRastreio, rastreioDetalhe, rastreioLista, rastreioPublico, recalcularPrazoInput, recalcularPrazoResposta, z } from '@fretio/core';
 import { embarcadores, eventosOcorrencia, nfes, ocorrencias, rastreios } from '../../db/schema/index.ts';
-import { obter } from '../../framework/crud.ts';
-import { ok, reply, zUidParam } from '../../framework/schemas.ts';
+import { listar, obter } from '../../framework/crud.ts';
+import { parseList } from '../../framework/list-query.ts';
+import { listQuerySchema, ok, reply, zUidParam } from '../../framework/schemas.ts';
 import { criarTarefa } from '../../framework/tarefas/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { eventosOcorrenciaResource, eventoParaItem, colunasEvento, fromEvento } from '../eventos-ocorrencia/resource.ts';
 import { ehTransportador } from '../nfes/escopo.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
-import { colunasRastreio, fromRastreio, rastreioParaItem, trackingResource } from './resource.ts';
+import { colunasRastreio, filtrosSemStatus, fromRastreio, rastreioParaItem, statusSql, trackingResource } from './resource.ts';
 import { atualizarRastreio } from './service.ts';
 import { recalcularPrazoEntrega } from './tarefa.ts';
 
@@ -19,8 +22,56 @@ const TAGS = ['Tracking'];
 /** Public tokens are 32 base64url characters; anything else is refused before touching the database. */
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
+/** Notes per tracking status for the list's filters (scope, ftr_, period; not `status`), every status present. */
+async function contarPorStatus(db: Db, ctx: RequestContext, q: Record<string, unknown>) {
+  const d = trackingResource;
+  const { status: _s, ...semStatus } = q;
+  const parsed = parseList(semStatus, { filters: d.filters, sortable: d.sortable, defaultSort: d.defaultSort as string, tieBreaker: d.uid });
+  const rows = await fromRastreio(db.select({ status: statusSql, n: count() }).from(nfes).$dynamic())
+    .where(and(d.scope.where(ctx), parsed.where, filtrosSemStatus(semStatus)))
+    .groupBy(sql`1`);
+  const contagens = Object.fromEntries(STATUS_RASTREIO_VALORES.map((s) => [s, 0])) as Record<StatusRastreio, number>;
+  for (const r of rows as { status: StatusRastreio; n: number }[]) contagens[r.status] = Number(r.n);
+  return contagens;
+}
+
+/** Events of the scope whose carrier code has no de-para yet (eventos-ocorrencia filter P). */
+async function contarSemDepara(db: Db, ctx: RequestContext) {
+  const [r] = await db
+    .select({ n: count() })
+    .from(eventosOcorrencia)
+    .where(and(eventosOcorrenciaResource.scope.where(ctx), isNull(eventosOcorrencia.ocorrenciaUid)));
+  return Number(r?.n ?? 0);
+}
+
 export default async function trackingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/tracking',
+    {
+      config: { permission: ['tracking', 'ler'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Lista o rastreamento das NF-es (atrasadas primeiro) com as contagens por status da torre de controle',
+        description:
+          `Ordenável por: ${Object.keys(trackingResource.sortable).join(', ')}. Filtros ftr_ desconhecidos respondem 400. ` +
+          'contagens: NF-es por status com os mesmos filtros (menos status), uma aba por status; semDepara: eventos sem de-para.',
+        querystring: listQuerySchema(Object.keys(trackingResource.filters), [], trackingResource.listQuery),
+        response: ok(rastreioLista),
+      },
+    },
+    async (req) => {
+      const ctx = req.contexto;
+      const q = req.query as Record<string, unknown>;
+      const [pagina, contagens, semDepara] = await Promise.all([
+        listar(app.db, trackingResource, ctx, q),
+        contarPorStatus(app.db, ctx, q),
+        contarSemDepara(app.db, ctx),
+      ]);
+      return reply.ok({ ...(pagina as z.infer<typeof rastreioLista>), contagens, semDepara });
+    },
+  );
 
   r.get(
     '/api/v1/tracking/:uid',
