@@ -253,6 +253,27 @@ describe('BI', () => {
     ]);
   });
 
+  it("the carrier's own scorecard: one row per shipper that links it, only its numbers, no BI permission needed", async () => {
+    const r = await transp.get('/api/v1/bi/transportadora/meu-desempenho', P);
+    expect(r.status, r.text).toBe(200);
+    // Rápido Sul is linked to Demo only (Outro works with TransMinas): Demo's numbers for Rápido Sul, as in the scorecard above.
+    expect(r.body.data).toEqual([
+      expect.objectContaining({ embarcadorUid: u.demo, transportadorUid: u.R, entregas: 2, noPrazo: 1, percentualNoPrazo: 50, atrasoMedioDias: 4,
+        precisaoFaturamento: 100, fretePorKg: '0.5008', taxaResposta: 100, taxaVitoria: 100, ocorrenciasPor100: 50 }),
+    ]);
+    // Linked to Outro too: its row there has Outro's numbers for Rápido Sul (nothing in March) and never another carrier's.
+    await t.db.execute(sql`insert into embarcador_transportador (embarcador_uid, transportador_uid) values (${u.outro}, ${u.R})`);
+    const dois = (await transp.get('/api/v1/bi/transportadora/meu-desempenho', P)).body.data as Record<string, unknown>[];
+    expect(dois.map((x) => [x.embarcadorUid, x.transportadorUid, x.entregas, x.divergenciaTotal])).toEqual(
+      expect.arrayContaining([[u.demo, u.R, 2, '0'], [u.outro, u.R, 0, '0']]),
+    );
+    expect(dois).toHaveLength(2);
+    await t.db.execute(sql`delete from embarcador_transportador where embarcador_uid = ${u.outro} and transportador_uid = ${u.R}`);
+    // A shipper's user has bi/transportadora instead.
+    expect((await admin.get('/api/v1/bi/transportadora/meu-desempenho', P)).status).toBe(403);
+    expect((await transp.get('/api/v1/bi/transportadora/meu-desempenho', { dataInicio: '31/03/2024' })).status).toBe(400);
+  });
+
   it('a carrier user (given the permission) sees only its own carrier, whatever the filter says', async () => {
     await t.db.execute(sql`update papeis set permissoes = permissoes || '{"bi": ["ler"], "relatorios": ["ler"]}'::jsonb where nome = 'Transportador' and embarcador_uid = ${u.demo}`);
     const s = (await transp.post('/api/v1/bi/transportadora', { ...P, transportadorUid: u.M })).body.data as Record<string, unknown>[];
