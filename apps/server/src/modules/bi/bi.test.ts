@@ -178,6 +178,18 @@ describe('relatórios', () => {
     const linha9001 = ws.getRows(2, 4)!.find((l) => l.getCell(1).value === 9001)!;
     expect(linha9001.getCell(9).value).toBe(50.08);
     expect((await outro.get(`/api/v1/fila-tarefas/${r.body.data.uid}`)).status).toBe(404);
+    // The same report as CSV (pt-BR: ';', decimal comma, DD/MM/AAAA, UTF-8 with BOM).
+    const c = await admin.post('/api/v1/relatorios/exportar', { relatorio: 'relatorio-frete', filtros: P, formato: 'csv' });
+    const tc = await aguardarTarefa(admin, c.body.data.uid);
+    expect(tc.arquivo).toMatchObject({ nome: 'relatorio-frete.csv' });
+    const csv = (await t.app.inject({ url: tc.arquivo.url, headers: { cookie } })).rawPayload.toString('utf8');
+    const [cab, ...resto] = csv.split('\r\n');
+    expect(cab).toBe(`\uFEFF${RELATORIOS['relatorio-frete'].colunas.map((x) => x.rotulo).join(';')}`);
+    expect(resto.filter(Boolean)).toHaveLength(4);
+    const l9001 = resto.find((l) => l.startsWith('9001;'))!.split(';');
+    const col = (campo: string) => RELATORIOS['relatorio-frete'].colunas.findIndex((x) => x.campo === campo);
+    expect([l9001[col('emissao')], l9001[col('valorTotal')], l9001[col('freteCobrado')], l9001[col('percentualFrete')]]).toEqual(['04/03/2024', '1000,00', '50,08', '5,01']);
+    expect((await admin.post('/api/v1/relatorios/exportar', { relatorio: 'relatorio-frete', formato: 'pdf' })).body.errors[0].field).toBe('formato');
   });
 });
 

@@ -42,14 +42,15 @@ export default async function biRoutes(app: FastifyInstance) {
   r.post('/api/v1/relatorios/exportar', {
     config: { permission: ['relatorios', 'ler'] },
     schema: {
-      tags: tagsRel, summary: 'Exporta um relatório para XLSX numa tarefa da fila',
+      tags: tagsRel, summary: 'Exporta um relatório para XLSX ou CSV (formato) numa tarefa da fila',
       description: 'Responde data.uid da tarefa; o arquivo sai em GET /api/download/tarefa/{uid}. Cabeçalho = rótulos da tela.',
       body: exportarRelatorioInput, response: ok(tarefaCriada),
     },
   }, async (req) => {
     if (!req.ctx) throw AppError.unauthenticated();
     const filtros = req.body.filtros ?? {};
-    const uid = await criarTarefa(app.db, req.ctx, exportarRelatorio, { relatorio: req.body.relatorio, filtros, escopo: escopo(req.ctx, filtros) }, [{ nome: RELATORIOS[req.body.relatorio].titulo }]);
+    const formato = req.body.formato ?? 'xlsx';
+    const uid = await criarTarefa(app.db, req.ctx, exportarRelatorio, { relatorio: req.body.relatorio, filtros, escopo: escopo(req.ctx, filtros), formato }, [{ nome: RELATORIOS[req.body.relatorio].titulo }]);
     return { success: true, message: 'Exportação iniciada.', data: { uid } };
   });
 
