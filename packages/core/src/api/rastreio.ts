@@ -119,6 +119,8 @@ export const recalcularPrazoResposta = z.object({ uid: z.string() });
 /** The public page: only what a customer may see (no values, no names of people, no other notes). */
 export const rastreioPublico = z.object({
   embarcadorNome: z.string(),
+  /** The shipper's logo through the same token (`/api/public/rastreio/{token}/logo`), null without one. */
+  logoUrl: z.string().nullable(),
   numero: z.number(),
   serie: z.number(),
   emissao: z.string(),

@@ -186,7 +186,18 @@ describe('tracking', () => {
     expect(pub.body.data).toMatchObject({ embarcadorNome: expect.any(String), numero: 7001, serie: 1, status: 'A', dataPrevista: '2026-04-22', dataEntrega: null, destino: 'Rio de Janeiro/RJ' });
     expect(pub.body.data.eventos.map((e: { descricao: string }) => e.descricao)).toEqual(['Entrega Programada']);
     // Nothing personal or commercial: no recipient, no values, no remarks, no other note.
-    expect(Object.keys(pub.body.data).sort()).toEqual(['dataEntrega', 'dataPrevista', 'destino', 'embarcadorNome', 'emissao', 'eventos', 'numero', 'serie', 'status', 'statusNome', 'transportadorNome']);
+    expect(Object.keys(pub.body.data).sort()).toEqual(['dataEntrega', 'dataPrevista', 'destino', 'embarcadorNome', 'emissao', 'eventos', 'logoUrl', 'numero', 'serie', 'status', 'statusNome', 'transportadorNome']);
+    // The shipper's logo, through the same token only (no session); none yet.
+    expect(pub.body.data.logoUrl).toBeNull();
+    expect((await anonimo.get(`/api/public/rastreio/${token}/logo`)).status).toBe(404);
+    const admCookie = await session(t.app, 'admin@demo.com.br');
+    expect((await enviar(t.app, admCookie, `/api/v1/embarcadores/${demo}/logo`, {}, { name: 'logo.png', type: 'image/png', data: PNG })).status).toBe(200);
+    const comLogo = (await anonimo.get(`/api/public/rastreio/${token}`)).body.data;
+    expect(comLogo.logoUrl).toBe(`/api/public/rastreio/${token}/logo`);
+    const logo = await t.app.inject({ url: comLogo.logoUrl });
+    expect([logo.statusCode, logo.headers['content-type']]).toEqual([200, 'image/png']);
+    expect(logo.rawPayload.equals(PNG)).toBe(true);
+    expect((await anonimo.get(`/api/public/rastreio/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}/logo`)).status).toBe(404);
     expect(pub.text).not.toMatch(/CLIENTE TESTE|44555666000100|valor|chave/i);
     const outroToken = (await admin.get(`/api/v1/tracking/${nfMinas}`)).body.data.token;
     expect(outroToken).not.toBe(token);

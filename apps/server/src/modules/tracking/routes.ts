@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STATUS_RASTREIO_VALORES, type StatusRastreio, rastreioDetalhe, rastreioLista, rastreioPublico, recalcularPrazoInput, recalcularPrazoResposta, z } from '@fretio/core';
-import { embarcadores, eventosOcorrencia, nfes, ocorrencias, rastreios } from '../../db/schema/index.ts';
+import { arquivos, embarcadores, eventosOcorrencia, nfes, ocorrencias, rastreios } from '../../db/schema/index.ts';
 import { listar, obter } from '../../framework/crud.ts';
 import { parseList } from '../../framework/list-query.ts';
 import { listQuerySchema, ok, reply, zUidParam } from '../../framework/schemas.ts';
@@ -143,7 +143,7 @@ export default async function trackingRoutes(app: FastifyInstance) {
     async (req) => {
       if (!TOKEN.test(req.params.token)) throw AppError.notFound();
       const [linha] = await app.db
-        .select({ nfeUid: rastreios.nfeUid, embarcadorNome: embarcadores.nome })
+        .select({ nfeUid: rastreios.nfeUid, embarcadorNome: embarcadores.nome, logo: embarcadores.logoArquivoUid })
         .from(rastreios)
         .innerJoin(embarcadores, eq(embarcadores.uid, rastreios.embarcadorUid))
         .where(eq(rastreios.token, req.params.token));
@@ -161,6 +161,7 @@ export default async function trackingRoutes(app: FastifyInstance) {
       const destino = [t.destinatarioMunicipio, t.destinatarioUf].filter(Boolean).join('/') || null;
       return reply.ok({
         embarcadorNome: linha.embarcadorNome,
+        logoUrl: linha.logo ? `/api/public/rastreio/${req.params.token}/logo` : null,
         numero: t.numero,
         serie: t.serie,
         emissao: t.emissao,
@@ -172,6 +173,32 @@ export default async function trackingRoutes(app: FastifyInstance) {
         dataEntrega: t.dataEntrega,
         eventos,
       });
+    },
+  );
+
+  // The shipper's logo for the public page: only through a valid token, only that shipper's logo (an image).
+  r.get(
+    '/api/public/rastreio/:token/logo',
+    {
+      config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags: TAGS, summary: 'Logotipo do embarcador na página pública de rastreamento (pelo mesmo link)', params: z.object({ token: z.string().max(64) }) },
+    },
+    async (req, res) => {
+      if (!TOKEN.test(req.params.token)) throw AppError.notFound();
+      const [a] = await app.db
+        .select({ chave: arquivos.chave, tipoConteudo: arquivos.tipoConteudo, tamanho: arquivos.tamanho })
+        .from(rastreios)
+        .innerJoin(embarcadores, eq(embarcadores.uid, rastreios.embarcadorUid))
+        .innerJoin(arquivos, and(eq(arquivos.uid, embarcadores.logoArquivoUid), eq(arquivos.tipo, 'logo')))
+        .where(eq(rastreios.token, req.params.token));
+      if (!a || !a.tipoConteudo.startsWith('image/')) throw AppError.notFound();
+      return res
+        .header('content-type', a.tipoConteudo)
+        .header('content-length', a.tamanho)
+        .header('cache-control', 'public, max-age=3600')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .send(app.storage.get(a.chave));
     },
   );
 }
