@@ -191,7 +191,7 @@ export default async function trackingRoutes(app: FastifyInstance) {
         .innerJoin(embarcadores, eq(embarcadores.uid, rastreios.embarcadorUid))
         .innerJoin(arquivos, and(eq(arquivos.uid, embarcadores.logoArquivoUid), eq(arquivos.tipo, 'logo')))
         .where(eq(rastreios.token, req.params.token));
-      if (!a || !a.tipoConteudo.startsWith('image/')) throw AppError.notFound();
+      if (!a?.tipoConteudo.startsWith('image/')) throw AppError.notFound();
       return res
         .header('content-type', a.tipoConteudo)
         .header('content-length', a.tamanho)
