@@ -64,11 +64,9 @@ export default async function trackingRoutes(app: FastifyInstance) {
     async (req) => {
       const ctx = req.contexto;
       const q = req.query as Record<string, unknown>;
-      const [pagina, contagens, semDepara] = await Promise.all([
-        listar(app.db, trackingResource, ctx, q),
-        contarPorStatus(app.db, ctx, q),
-        contarSemDepara(app.db, ctx),
-      ]);
+      const pagina = await listar(app.db, trackingResource, ctx, q);
+      const contagens = await contarPorStatus(app.db, ctx, q);
+      const semDepara = await contarSemDepara(app.db, ctx);
       return reply.ok({ ...(pagina as z.infer<typeof rastreioLista>), contagens, semDepara });
     },
   );
