@@ -53,6 +53,12 @@ describe('rastreio', () => {
     await page.getByTestId('status-rastreio-E').waitFor();
     await page.getByTestId('evento-timeline').filter({ hasText: 'Entrega Realizada Normalmente' }).getByText('canhoto.png').waitFor();
 
+    // Control tower: each status tab carries its count (from the list's own reply); the tab filters the list.
+    const { contagens } = (await api.get('/api/v1/tracking', { pps: 1 })).body.data as { contagens: Record<string, number> };
+    await page.goto('/tracking');
+    await page.getByTestId('aba-status-E').locator(`sup[title="${contagens.E}"]`).waitFor();
+    await page.getByTestId('aba-status-E').click();
+    await page.getByRole('row').filter({ hasText: '88001/1' }).waitFor();
     const { token } = (await api.get(`/api/v1/tracking/${nfeUid}`)).body.data as { token: string };
     const publico = (await suite.open()).page;
     await publico.goto(`/rastreio/${token}`);

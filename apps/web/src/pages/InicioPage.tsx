@@ -9,7 +9,7 @@ import { Painel } from '../modules/bi/Painel.tsx';
 export function InicioPage() {
   const { data: perfil } = usePerfil();
   const pode = usePode();
-  const tree = menuTree(pode);
+  const tree = menuTree(pode, perfil?.tipoUsuario);
   return (
     <div>
       <Typography.Title level={3}>Olá, {perfil?.apelido || perfil?.nome}</Typography.Title>

@@ -14,7 +14,7 @@ import { papeis } from '../modules/papeis/resource.tsx';
 import { autonomos, transportadores, unidadesTransportador, usuariosTransportador } from '../modules/transportadores/resource.tsx';
 import { usuariosEmbarcador } from '../modules/usuarios/resource.tsx';
 import { calculadora } from '../modules/calculadora/resource.tsx';
-import { bi, relatorios } from '../modules/bi/resource.tsx';
+import { bi, meuDesempenho, relatorios } from '../modules/bi/resource.tsx';
 import { componentes, mapasComponente, mapasComponentePorTransportador } from '../modules/componentes/resource.tsx';
 import { faixasCep } from '../modules/faixascep/resource.tsx';
 import { feriados } from '../modules/feriados/resource.tsx';
@@ -80,7 +80,7 @@ export const RESOURCES: ResourceDef[] = [
   // Notifications (menu Administração): groups of users and which kinds go to them.
   gruposNotificacao, parametrosNotificacao,
   // Reports and BI (menu Operação); the dashboard is the start page.
-  relatorios, bi,
+  relatorios, bi, meuDesempenho,
 ];
 
 export type { ResourceDef } from './types.ts';
@@ -102,8 +102,9 @@ export function permite(def: ResourceDef, pode: (recurso: string, acao: Acao) =>
 }
 
 /** Menu entries the user may open, grouped by area in MENU_GROUPS order. */
-export function menuTree(pode: (recurso: string, acao: Acao) => boolean) {
-  const visiveis = RESOURCES.filter((r) => r.menu !== false && pode(r.recurso, 'ler'));
+export function menuTree(pode: (recurso: string, acao: Acao) => boolean, tipoUsuario?: number) {
+  const doTipo = (r: ResourceDef) => !r.tiposUsuario || (tipoUsuario !== undefined && r.tiposUsuario.includes(tipoUsuario));
+  const visiveis = RESOURCES.filter((r) => r.menu !== false && pode(r.recurso, 'ler') && doTipo(r));
   return MENU_GROUPS.map((group: MenuGroup) => ({ group, items: visiveis.filter((r) => r.group === group) })).filter(
     (g) => g.items.length > 0,
   );

@@ -126,6 +126,8 @@ export type ResourceDef<T extends Registro = Registro> = {
   group: MenuGroup;
   icon: ReactNode;
   menu?: boolean;
+  /** Only these user types (TIPO_USUARIO) see it in the menu, e.g. a carrier's own page; default: every type. */
+  tiposUsuario?: number[];
   /** Permission resource of packages/core RECURSOS. */
   recurso: string;
   /** Path under /api/v1, with ':param' placeholders filled from the route. */

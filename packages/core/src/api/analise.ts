@@ -97,10 +97,13 @@ export const linhaRelatorio = z.record(z.string(), z.unknown());
 export const exportarRelatorioInput = z.object({
   relatorio: z.enum(NOMES_RELATORIOS, { error: 'Relatório inválido' }),
   filtros: filtroRelatorio.optional(),
+  /** xlsx (default) or csv (pt-BR: ';' separated, decimal comma, DD/MM/AAAA, UTF-8 with BOM). */
+  formato: z.enum(['xlsx', 'csv'], { error: 'Formato inválido: use xlsx ou csv' }).optional(),
 });
 
-/** The delivery situation of an NF-e (computed: the tracking module's columns are not on main yet). */
-export const SITUACOES_ENTREGA = ['Entregue no prazo', 'Entregue com atraso', 'Atrasada', 'Em trânsito', 'Sem prazo'] as const;
+/** The delivery situation of an NF-e in the reports: the tracking status's label (STATUS_RASTREIO_LISTA), and
+ * "Entregue (sem prazo)" for a delivery with no promised date (tracking calls it on time). */
+export const SITUACOES_ENTREGA = ['Atrasada', 'Ocorrência/exceção', 'Sem ocorrência', 'Em trânsito', 'Entregue com atraso', 'Entregue no prazo', 'Entregue (sem prazo)'] as const;
 
 /** Saved dashboard/BI filters of a user (GET/POST bi). */
 export const biConfigInput = z.object({

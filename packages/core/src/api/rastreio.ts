@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FILTROS_EVENTO_VALORES, STATUS_RASTREIO_VALORES } from '../rastreio.ts';
 import { cnpjValido } from '../documentos.ts';
 import { opcional, zTextoOpcional, zUid } from '../zod.ts';
+import { listaDe } from './common.ts';
 
 // Occurrence events (`eventos-ocorrencia`) and tracking (`tracking`, public link) -------------------------
 
@@ -92,6 +93,17 @@ export const rastreio = z.object({
 export type Rastreio = z.infer<typeof rastreio>;
 export const statusRastreioQuery = { status: z.enum(STATUS_RASTREIO_VALORES, { error: 'Status inválido: use A, X, S, T, D ou E' }).optional() };
 
+/**
+ * `GET tracking`: the page, plus the control tower's counts for the same filters (every filter but `status`):
+ * notes per tracking status (each status a tab), and the shipper's events whose carrier code has no de-para yet
+ * (eventos-ocorrencia filter P; the carrier user: its own).
+ */
+export const rastreioLista = listaDe(rastreio).extend({
+  contagens: z.record(z.enum(STATUS_RASTREIO_VALORES), z.number().int()),
+  semDepara: z.number().int(),
+});
+export type RastreioLista = z.infer<typeof rastreioLista>;
+
 export const rastreioDetalhe = rastreio.extend({ eventos: z.array(eventoOcorrencia) });
 export type RastreioDetalhe = z.infer<typeof rastreioDetalhe>;
 
@@ -107,6 +119,8 @@ export const recalcularPrazoResposta = z.object({ uid: z.string() });
 /** The public page: only what a customer may see (no values, no names of people, no other notes). */
 export const rastreioPublico = z.object({
   embarcadorNome: z.string(),
+  /** The shipper's logo through the same token (`/api/public/rastreio/{token}/logo`), null without one. */
+  logoUrl: z.string().nullable(),
   numero: z.number(),
   serie: z.number(),
   emissao: z.string(),

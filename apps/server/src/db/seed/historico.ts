@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { atualizarRastreio } from '../../modules/tracking/service.ts';
 import type { Db } from '../client.ts';
 
 // A year of generated history for the demo shipper (npm start only: main.ts calls it right after the demo
@@ -85,7 +86,11 @@ export async function seedHistorico(db: Db) {
     await tx.execute(sql`update cotacoes_frete c set vencedor_transportador_uid = w.transportador_uid, valor_aprovado = w.valor_total, aprovado_em = c.criado_em + interval '1 day'
       from (select distinct on (cotacao_uid) cotacao_uid, transportador_uid, valor_total from cotacao_transportadores where valor_total is not null order by cotacao_uid, valor_total) w
       where w.cotacao_uid = c.uid and c.embarcador_uid = ${D} and c.status = 4 and c.observacao like 'Histórico %'`);
+    // The reports and BI read tracking (`rastreios`): bring every generated note's tracking up to date, as the
+    // NF-e import and the event writes do (events linked, promised date, delivery).
+    const notas = ((await tx.execute(sql`select uid from nfes where embarcador_uid = ${D} and numero > 20000`)) as unknown as { rows: { uid: string }[] }).rows;
+    for (const n of notas) await atualizarRastreio(tx, n.uid);
   });
   // Fresh statistics, so the planner uses the indexes the reports rely on (events by note number).
-  for (const t of ['nfes', 'ctes', 'cte_nfes', 'eventos_ocorrencia', 'auditorias', 'cotacoes_frete', 'cotacao_transportadores', 'prazos_entrega']) await db.execute(sql.raw(`analyze ${t}`));
+  for (const t of ['nfes', 'rastreios', 'ctes', 'cte_nfes', 'eventos_ocorrencia', 'auditorias', 'cotacoes_frete', 'cotacao_transportadores', 'prazos_entrega']) await db.execute(sql.raw(`analyze ${t}`));
 }

@@ -6,6 +6,7 @@ import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as, session } from '../../../test/support/http.ts';
 import { rows } from '../../../test/support/state.ts';
 import { aguardarTarefa } from '../../../test/support/tarefas.ts';
+import { atualizarRastreio } from '../tracking/service.ts';
 
 // A small fixed data set in March 2024 (no other seed data lives there), every aggregate worked by hand
 // in the comments. Shipper "Outro" gets a note, a CT-e, an audit and events in the same month: none of
@@ -55,6 +56,11 @@ beforeAll(async () => {
   await evento(u.demo, u.entregue, u.R, '00009002', '2024-03-11T09:00:00-03:00'); // 4 days late
   await evento(u.demo, u.entregue, u.M, '9003', '2024-03-08T10:00:00-03:00'); // on time
   await evento(u.outro, u.entregueOutro, u.M, '9001', '2024-03-20T10:00:00-03:00');
+  // The reports read tracking (`rastreios`): the NF-e import and every event write keep it in production; these
+  // rows are inserted by SQL, so the fixture brings each note's tracking up to date as those writes would.
+  await t.db.transaction(async (tx) => {
+    for (const n of [u.N1, u.N2, u.N3, u.N4, u.NO]) await atualizarRastreio(tx, n);
+  });
 
   const cte = async (emb: string, numero: number, emissao: string, tr2: string, prestacao: string, carga: string, peso: string, uf: string, cancelado = false) =>
     (await um<{ uid: string }>(sql`insert into ctes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_nome, transportador_uid, valor_prestacao, valor_carga, peso_carga, destino_uf, cancelado)
@@ -172,6 +178,18 @@ describe('relatórios', () => {
     const linha9001 = ws.getRows(2, 4)!.find((l) => l.getCell(1).value === 9001)!;
     expect(linha9001.getCell(9).value).toBe(50.08);
     expect((await outro.get(`/api/v1/fila-tarefas/${r.body.data.uid}`)).status).toBe(404);
+    // The same report as CSV (pt-BR: ';', decimal comma, DD/MM/AAAA, UTF-8 with BOM).
+    const c = await admin.post('/api/v1/relatorios/exportar', { relatorio: 'relatorio-frete', filtros: P, formato: 'csv' });
+    const tc = await aguardarTarefa(admin, c.body.data.uid);
+    expect(tc.arquivo).toMatchObject({ nome: 'relatorio-frete.csv' });
+    const csv = (await t.app.inject({ url: tc.arquivo.url, headers: { cookie } })).rawPayload.toString('utf8');
+    const [cab, ...resto] = csv.split('\r\n');
+    expect(cab).toBe(`\uFEFF${RELATORIOS['relatorio-frete'].colunas.map((x) => x.rotulo).join(';')}`);
+    expect(resto.filter(Boolean)).toHaveLength(4);
+    const l9001 = resto.find((l) => l.startsWith('9001;'))!.split(';');
+    const col = (campo: string) => RELATORIOS['relatorio-frete'].colunas.findIndex((x) => x.campo === campo);
+    expect([l9001[col('emissao')], l9001[col('valorTotal')], l9001[col('freteCobrado')], l9001[col('percentualFrete')]]).toEqual(['04/03/2024', '1000,00', '50,08', '5,01']);
+    expect((await admin.post('/api/v1/relatorios/exportar', { relatorio: 'relatorio-frete', formato: 'pdf' })).body.errors[0].field).toBe('formato');
   });
 });
 
@@ -245,6 +263,27 @@ describe('BI', () => {
       { id: 'SE', nome: 'Sudeste', entregas: 3, noPrazo: 2, percentual: 66.67, valorFrete: '230.35' },
       { id: 'NE', nome: 'Nordeste', entregas: 0, noPrazo: 0, percentual: null, valorFrete: '40.00' },
     ]);
+  });
+
+  it("the carrier's own scorecard: one row per shipper that links it, only its numbers, no BI permission needed", async () => {
+    const r = await transp.get('/api/v1/bi/transportadora/meu-desempenho', P);
+    expect(r.status, r.text).toBe(200);
+    // Rápido Sul is linked to Demo only (Outro works with TransMinas): Demo's numbers for Rápido Sul, as in the scorecard above.
+    expect(r.body.data).toEqual([
+      expect.objectContaining({ embarcadorUid: u.demo, transportadorUid: u.R, entregas: 2, noPrazo: 1, percentualNoPrazo: 50, atrasoMedioDias: 4,
+        precisaoFaturamento: 100, fretePorKg: '0.5008', taxaResposta: 100, taxaVitoria: 100, ocorrenciasPor100: 50 }),
+    ]);
+    // Linked to Outro too: its row there has Outro's numbers for Rápido Sul (nothing in March) and never another carrier's.
+    await t.db.execute(sql`insert into embarcador_transportador (embarcador_uid, transportador_uid) values (${u.outro}, ${u.R})`);
+    const dois = (await transp.get('/api/v1/bi/transportadora/meu-desempenho', P)).body.data as Record<string, unknown>[];
+    expect(dois.map((x) => [x.embarcadorUid, x.transportadorUid, x.entregas, x.divergenciaTotal])).toEqual(
+      expect.arrayContaining([[u.demo, u.R, 2, '0'], [u.outro, u.R, 0, '0']]),
+    );
+    expect(dois).toHaveLength(2);
+    await t.db.execute(sql`delete from embarcador_transportador where embarcador_uid = ${u.outro} and transportador_uid = ${u.R}`);
+    // A shipper's user has bi/transportadora instead.
+    expect((await admin.get('/api/v1/bi/transportadora/meu-desempenho', P)).status).toBe(403);
+    expect((await transp.get('/api/v1/bi/transportadora/meu-desempenho', { dataInicio: '31/03/2024' })).status).toBe(400);
   });
 
   it('a carrier user (given the permission) sees only its own carrier, whatever the filter says', async () => {

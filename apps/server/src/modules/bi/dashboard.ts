@@ -53,7 +53,7 @@ export async function dashboard(db: Db, e: Escopo, f: FiltroBi): Promise<Dashboa
       from ctes c where c.embarcador_uid = ${e.embarcadorUid} and not c.cancelado and ${noPeriodo(sql`c.emissao`, f)} and ${seTransp(e, sql`c.transportador_uid`)} and ${ufCte}
       group by 1 order by 1`, 'valor'),
     cartao(db, sql`select ${mes(sql`x.emissao`)} as mes, count(*)::int as qtde, coalesce(sum(x.valor_total), 0)::text as valor,
-        (count(*) filter (where x.situacao = 'Entregue no prazo'))::int as parte,
+        (count(*) filter (where x.status = 'E' and x.data_prometida is not null))::int as parte,
         (count(*) filter (where x.entregue_em is not null and x.data_prometida is not null))::int as todo
       from ${entregas(e, f)} x group by 1 order by 1`, 'contagem'),
     cartao(db, sql`select ${mes(sql`a.emissao`)} as mes, (count(*) filter (where a.resultado_calculo = 2))::int as qtde,
@@ -73,7 +73,7 @@ export async function dashboard(db: Db, e: Escopo, f: FiltroBi): Promise<Dashboa
   const JANELAS = ['ano', 'hoje', 'semana', 'total'] as const;
   const colunasEntrega = (jn: Record<(typeof JANELAS)[number], SQL>) => sql.join(JANELAS.map((j) => sql`
     (count(*) filter (where ${jn[j]} and x.entregue_em is not null and x.data_prometida is not null))::int as ${sql.raw(`"${j}_entregas"`)},
-    (count(*) filter (where ${jn[j]} and x.situacao = 'Entregue no prazo'))::int as ${sql.raw(`"${j}_no_prazo"`)}`), sql`,`);
+    (count(*) filter (where ${jn[j]} and x.status = 'E' and x.data_prometida is not null))::int as ${sql.raw(`"${j}_no_prazo"`)}`), sql`,`);
   const colunasFrete = (jn: Record<(typeof JANELAS)[number], SQL>) =>
     sql.join(JANELAS.map((j) => sql`coalesce(sum(c.valor_prestacao) filter (where ${jn[j]}), 0)::text as ${sql.raw(`"${j}_frete"`)}`), sql`,`);
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type FiltroBi, MACRORREGIOES } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
-import { type Escopo, entregas, linhas, mes, mesmaNota, noPeriodo, nomeTransportador } from './sql.ts';
+import { type Escopo, entregas, linhas, mes, noPeriodo, nomeTransportador } from './sql.ts';
 
 // BI datasets: each one SELECT, its formula written beside it. Period = the document's emission (NF-e,
 // CT-e, audit) or the quotation's creation, as São Paulo days. Averages of days are rounded to 0.01;
@@ -13,7 +13,8 @@ const pct = (parte: SQL, todo: SQL) => sql`case when (${todo}) = 0 then null els
 const dias = (de: SQL, ate: SQL) => sql`extract(epoch from (${ate}) - (${de})) / 86400.0`;
 const entregues = sql`x.entregue_em is not null`;
 const comPrazo = sql`x.entregue_em is not null and x.data_prometida is not null`;
-const noPrazo = sql`x.situacao = 'Entregue no prazo'`;
+/** Tracking status (modules/tracking): E delivered on time, D delivered late, A late; on time only with a promised date. */
+const noPrazo = sql`x.status = 'E' and x.data_prometida is not null`;
 
 type Dataset = (db: Db, e: Escopo, f: FiltroBi) => Promise<unknown>;
 
@@ -55,8 +56,8 @@ export const DATASETS: Record<string, { nome: string; formula: string; consulta:
     nome: 'Desempenho mensal das NF-e',
     formula: 'por mês de emissão, NF-e entregues com prazo conhecido: no prazo, com atraso, % no prazo = no prazo / (no prazo + com atraso)',
     consulta: (db, e, f) => linhas(db, sql`select ${mes(sql`x.emissao`)} as "mes", count(*)::int as "notas",
-      (count(*) filter (where ${noPrazo}))::int as "noPrazo", (count(*) filter (where x.situacao = 'Entregue com atraso'))::int as "comAtraso",
-      (count(*) filter (where x.situacao = 'Atrasada'))::int as "atrasadas",
+      (count(*) filter (where ${noPrazo}))::int as "noPrazo", (count(*) filter (where x.status = 'D'))::int as "comAtraso",
+      (count(*) filter (where x.status = 'A'))::int as "atrasadas",
       ${pct(sql`count(*) filter (where ${noPrazo})`, sql`count(*) filter (where ${comPrazo})`)} as "percentualNoPrazo"
       from ${entregas(e, f)} x group by 1 order by 1`),
   },
@@ -77,7 +78,7 @@ export const DATASETS: Record<string, { nome: string; formula: string; consulta:
     consulta: (db, e, f) => linhas(db, sql`select x.transportador_uid as "transportadorUid", coalesce(x.transportador, 'Sem transportador') as "transportador",
       (count(*) filter (where ${comPrazo}))::int as "entregas", (count(*) filter (where ${noPrazo}))::int as "noPrazo",
       ${pct(sql`count(*) filter (where ${noPrazo})`, sql`count(*) filter (where ${comPrazo})`)} as "percentualNoPrazo",
-      round(avg(x.dias_atraso) filter (where x.situacao = 'Entregue com atraso'), 2)::float8 as "atrasoMedioDias"
+      round(avg(x.dias_atraso) filter (where x.status = 'D'), 2)::float8 as "atrasoMedioDias"
       from ${entregas(e, f)} x group by 1, 2 order by 2`),
   },
   efetividadeentregatransportador: {
@@ -145,8 +146,8 @@ export async function scorecard(db: Db, e: Escopo, f: FiltroBi) {
         (count(*) filter (where c.vencedor_transportador_uid = ct.transportador_uid and c.status = 4))::int as vencidas
       from cotacao_transportadores ct join cotacoes_frete c on c.uid = ct.cotacao_uid
       where c.embarcador_uid = ${e.embarcadorUid} and ${noPeriodo(sql`c.criado_em`, f)} group by 1),
-    oco as (select n.transportador_uid, count(*)::int as eventos from ent n2 join nfes n on n.uid = n2.uid
-      join eventos_ocorrencia e on ${mesmaNota} join ocorrencias o on o.uid = e.ocorrencia_uid and o.acao <> 1 group by 1)
+    oco as (select n2.transportador_uid, count(*)::int as eventos from ent n2
+      join eventos_ocorrencia e on e.nfe_uid = n2.uid join ocorrencias o on o.uid = e.ocorrencia_uid and o.acao <> 1 group by 1)
     select t.uid as "transportadorUid", ${nomeTransportador(sql`t`)} as "transportador",
       coalesce(x.entregas, 0) as "entregas", coalesce(x.no_prazo, 0) as "noPrazo", ${pct(sql`coalesce(x.no_prazo, 0)`, sql`coalesce(x.entregas, 0)`)} as "percentualNoPrazo",
       x.atraso_medio as "atrasoMedioDias",
@@ -159,8 +160,8 @@ export async function scorecard(db: Db, e: Escopo, f: FiltroBi) {
       case when coalesce(x.entregues, 0) = 0 then null else round(coalesce(oco.eventos, 0) * 100.0 / x.entregues, 2)::float8 end as "ocorrenciasPor100"
     from embarcador_transportador et join transportadores t on t.uid = et.transportador_uid
     left join (select transportador_uid, (count(*) filter (where entregue_em is not null and data_prometida is not null))::int as entregas,
-        (count(*) filter (where situacao = 'Entregue no prazo'))::int as no_prazo, (count(*) filter (where entregue_em is not null))::int as entregues,
-        round(avg(dias_atraso) filter (where situacao = 'Entregue com atraso'), 2)::float8 as atraso_medio from ent group by 1) x on x.transportador_uid = t.uid
+        (count(*) filter (where status = 'E' and data_prometida is not null))::int as no_prazo, (count(*) filter (where entregue_em is not null))::int as entregues,
+        round(avg(dias_atraso) filter (where status = 'D'), 2)::float8 as atraso_medio from ent group by 1) x on x.transportador_uid = t.uid
     left join aud on aud.transportador_uid = t.uid left join fre on fre.transportador_uid = t.uid
     left join cot on cot.transportador_uid = t.uid left join oco on oco.transportador_uid = t.uid
     where et.embarcador_uid = ${e.embarcadorUid} and ${seTransp(e, sql`t.uid`)}

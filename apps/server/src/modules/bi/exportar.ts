@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { type FiltroRelatorio, type NomeRelatorio, RELATORIOS } from '@fretio/core';
+import { type FiltroRelatorio, type NomeRelatorio, RELATORIOS, formatarData } from '@fretio/core';
 import { defineTipoTarefa } from '../../framework/tarefas/index.ts';
 import { todasAsLinhas } from './relatorios.ts';
 import type { Escopo } from './sql.ts';
 
-// A report to XLSX, always as a queue task (any report can be large): the header row is the screen's
+// A report to XLSX (or CSV), always as a queue task (any report can be large): the header row is the screen's
 // labels (RELATORIOS of core), money and percentages as numbers with a pt-BR format, dates as dates.
 
 export const MAX_LINHAS_EXPORTACAO = 100_000;
 
-type Parametros = { relatorio: NomeRelatorio; filtros: FiltroRelatorio; escopo: Escopo };
+type Parametros = { relatorio: NomeRelatorio; filtros: FiltroRelatorio; escopo: Escopo; formato?: 'xlsx' | 'csv' };
 
 const FORMATOS = { dinheiro: '#,##0.00', percentual: '0.00', numero: undefined, documento: '0', texto: undefined, data: 'dd/mm/yyyy', dataHora: 'dd/mm/yyyy hh:mm' } as const;
 
@@ -32,6 +32,25 @@ export async function planilhaRelatorio(nome: NomeRelatorio, linhas: Record<stri
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** A CSV cell as pt-BR spreadsheets read it: decimal comma, DD/MM/AAAA (São Paulo time), text quoted when needed and
+ * never starting with = + - @ (a formula when opened: CSV injection). */
+function celulaCsv(tipo: keyof typeof FORMATOS, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '';
+  if (tipo === 'dinheiro' || tipo === 'percentual' || tipo === 'numero') return String(v).replace('.', ',');
+  if (tipo === 'data' || tipo === 'dataHora') return formatarData(String(v), tipo === 'dataHora');
+  let t = String(v);
+  if (tipo === 'texto' && /^[=+\-@\t\r]/.test(t)) t = `'${t}`;
+  return /[;"\r\n]/.test(t) ? `"${t.replaceAll('"', '""')}"` : t;
+}
+
+/** The report as CSV: header = the screen's labels, ';' separated, CRLF lines, UTF-8 with BOM (Excel in pt-BR opens it as is). */
+export function csvRelatorio(nome: NomeRelatorio, linhas: Record<string, unknown>[]): Buffer {
+  const def = RELATORIOS[nome];
+  const saida = [def.colunas.map((c) => celulaCsv('texto', c.rotulo)).join(';')];
+  for (const l of linhas) saida.push(def.colunas.map((c) => celulaCsv(c.tipo, l[c.campo])).join(';'));
+  return Buffer.from(`\uFEFF${saida.join('\r\n')}\r\n`, 'utf8');
+}
+
 export const exportarRelatorio = defineTipoTarefa<Parametros>({
   tipo: 'exportar-relatorio',
   nome: 'Exportação de relatório',
@@ -40,13 +59,14 @@ export const exportarRelatorio = defineTipoTarefa<Parametros>({
   async concluir(db, tarefa) {
     const { relatorio, filtros, escopo } = tarefa.parametros;
     const linhas = await todasAsLinhas(db, relatorio, escopo, filtros, MAX_LINHAS_EXPORTACAO);
-    const dados = await planilhaRelatorio(relatorio, linhas);
-    const nome = `${relatorio}.xlsx`;
+    const csv = tarefa.parametros.formato === 'csv';
+    const dados = csv ? csvRelatorio(relatorio, linhas) : await planilhaRelatorio(relatorio, linhas);
+    const nome = `${relatorio}.${csv ? 'csv' : 'xlsx'}`;
     const chave = `exportacoes/${tarefa.embarcadorUid}/${randomUUID()}-${nome}`;
     await tarefa.storage.put(chave, dados);
     const limite = linhas.length >= MAX_LINHAS_EXPORTACAO ? ` Limitado a ${MAX_LINHAS_EXPORTACAO.toLocaleString('pt-BR')} linhas: refine os filtros.` : '';
     return {
-      arquivo: { chave, nome, tipoConteudo: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', tamanho: dados.length },
+      arquivo: { chave, nome, tipoConteudo: csv ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', tamanho: dados.length },
       mensagem: `${linhas.length} linha(s) exportada(s).${limite}`,
     };
   },

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   RELATORIOS, type NomeRelatorio, biConfigInput, dashboardResposta, envelope, exportarRelatorioInput, filtroBi, filtroRelatorio,
-  linhaRelatorio, listaDe, tarefaCriada, z,
+  TIPO_USUARIO, linhaRelatorio, listaDe, tarefaCriada, z,
 } from '@fretio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { biConfiguracoes } from '../../db/schema/index.ts';
+import { biConfiguracoes, embarcadorTransportador, embarcadores } from '../../db/schema/index.ts';
 import { errorResponses, ok } from '../../framework/schemas.ts';
 import { criarTarefa } from '../../framework/tarefas/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -42,14 +42,15 @@ export default async function biRoutes(app: FastifyInstance) {
   r.post('/api/v1/relatorios/exportar', {
     config: { permission: ['relatorios', 'ler'] },
     schema: {
-      tags: tagsRel, summary: 'Exporta um relatório para XLSX numa tarefa da fila',
+      tags: tagsRel, summary: 'Exporta um relatório para XLSX ou CSV (formato) numa tarefa da fila',
       description: 'Responde data.uid da tarefa; o arquivo sai em GET /api/download/tarefa/{uid}. Cabeçalho = rótulos da tela.',
       body: exportarRelatorioInput, response: ok(tarefaCriada),
     },
   }, async (req) => {
     if (!req.ctx) throw AppError.unauthenticated();
     const filtros = req.body.filtros ?? {};
-    const uid = await criarTarefa(app.db, req.ctx, exportarRelatorio, { relatorio: req.body.relatorio, filtros, escopo: escopo(req.ctx, filtros) }, [{ nome: RELATORIOS[req.body.relatorio].titulo }]);
+    const formato = req.body.formato ?? 'xlsx';
+    const uid = await criarTarefa(app.db, req.ctx, exportarRelatorio, { relatorio: req.body.relatorio, filtros, escopo: escopo(req.ctx, filtros), formato }, [{ nome: RELATORIOS[req.body.relatorio].titulo }]);
     return { success: true, message: 'Exportação iniciada.', data: { uid } };
   });
 
@@ -77,6 +78,31 @@ export default async function biRoutes(app: FastifyInstance) {
       body: filtroBi, response: ok(z.array(qualquer)),
     },
   }, async (req) => ({ success: true as const, message: '', data: await scorecard(leitura, escopo(req.ctx, req.body), req.body) }));
+
+  // The carrier's own scorecard: a carrier user, one row per shipper that links its carrier, only its numbers
+  // (the scorecard of bi/transportadora held to its carrier in each shipper). Any signed-in user may ask;
+  // a shipper's user is refused (its scorecard is bi/transportadora).
+  r.get('/api/v1/bi/transportadora/meu-desempenho', {
+    schema: {
+      tags: tagsBi,
+      summary: 'BI: o scorecard do próprio transportador (usuário transportador) em cada embarcador que o vincula',
+      description: 'Uma linha por embarcador: embarcadorUid, embarcadorNome e as colunas de bi/transportadora, só do transportador do usuário.',
+      querystring: filtroBi, response: ok(z.array(qualquer)),
+    },
+  }, async (req) => {
+    const ctx = req.contexto;
+    if (ctx.tipoUsuario !== TIPO_USUARIO.TRANSPORTADOR || !ctx.transportadorUid) throw AppError.forbidden();
+    const proprio = ctx.transportadorUid;
+    const vinculos = await app.db.select({ uid: embarcadores.uid, nome: embarcadores.nome }).from(embarcadorTransportador)
+      .innerJoin(embarcadores, eq(embarcadores.uid, embarcadorTransportador.embarcadorUid))
+      .where(eq(embarcadorTransportador.transportadorUid, proprio)).orderBy(asc(embarcadores.nome));
+    const data: Record<string, unknown>[] = [];
+    for (const v of vinculos) {
+      const [linha] = await scorecard(leitura, { embarcadorUid: v.uid, transportadorUid: proprio }, req.query);
+      if (linha) data.push({ embarcadorUid: v.uid, embarcadorNome: v.nome, ...linha });
+    }
+    return { success: true as const, message: '', data };
+  });
 
   r.post('/api/v1/bi/tracking', {
     config: { permission: ['bi', 'ler'] },

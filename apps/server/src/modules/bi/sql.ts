@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type FiltroBi, TIPO_USUARIO } from '@fretio/core';
+import { ACAO_OCORRENCIA, type FiltroBi, STATUS_RASTREIO_LISTA, TIPO_USUARIO } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { diasAtrasoRastreioSql, statusRastreioSql } from '../tracking/resource.ts';
 
 // SQL pieces of every report, dataset and the dashboard: the scope (active shipper; a carrier user only
 // its own carrier), the period in São Paulo days, money kept as numeric (served as exact text).
@@ -41,63 +42,45 @@ const mesmaNota = sql`e.embarcador_uid = n.embarcador_uid and e.numero_nf in (n.
   and (e.serie_nf = '' or ltrim(e.serie_nf, '0') = n.serie::text or (e.serie_nf ~ '^0+$' and n.serie = 0))
   and (e.cnpj_emissor_nf = '' or e.cnpj_emissor_nf = n.emitente_documento)`;
 
+const r = (c: string) => sql.raw(`r.${c}`);
+/** The tracking status (modules/tracking statusRastreioSql) over the `rastreios r` / `nfes n` aliases below. */
+const statusEntrega = statusRastreioSql({ dataPrevista: r('data_prevista'), dataEntrega: r('data_entrega'), excecao: r('excecao'), ultimoEventoEm: r('ultimo_evento_em'), emissao: sql`n.emissao` });
+const diasAtrasoEntrega = diasAtrasoRastreioSql({ dataPrevista: r('data_prevista'), dataEntrega: r('data_entrega') });
+/** The report's wording of a tracking status: core's label; a delivery without any promised date is not "on time" but "Entregue (sem prazo)". */
+const situacaoEntrega = sql`case when x.status = 'E' and x.data_prometida is null then 'Entregue (sem prazo)' else (case x.status ${sql.join(
+  STATUS_RASTREIO_LISTA.map((s) => sql`when ${s.value} then ${s.label}`),
+  sql` `,
+)} end) end`;
+
 /**
- * One row per NF-e (not cancelled, not a replaced virtual note) with its delivery: the promised date
- * (the winning quotation answer's deadline for the note, else the shipper's deadline register for the
- * carrier and destination; business days after the emission, skipping weekends and non-optional
- * holidays), the delivery (first event whose kind finishes the delivery), the last event, the situation.
- * The tracking module will keep these per NF-e; until then they are computed here.
+ * One row per NF-e (not cancelled, not a replaced virtual note) with its delivery, read from tracking (one
+ * source of truth): the promised date kept per NF-e in `rastreios` (modules/tracking/service.ts calcularPrazo:
+ * the shipment's agreed deadline, else the deadline register; business days from the pickup or emission,
+ * skipping weekends and the destination's holidays), the status by the tracking rule (statusRastreioSql),
+ * the delivery instant (first event, linked to the note, whose kind finishes the delivery), the last event.
+ * A note without a `rastreios` row yet (never touched by an import or event) reads as having no deadline.
  */
 export function entregas(e: Escopo, f: FiltroBi): SQL {
   return sql`(
-    select x.*,
-      case
-        when x.entregue_em is not null and x.data_prometida is null then 'Entregue (sem prazo)'
-        when x.entregue_em is not null and (x.entregue_em at time zone ${TZ})::date <= x.data_prometida then 'Entregue no prazo'
-        when x.entregue_em is not null then 'Entregue com atraso'
-        when x.data_prometida is null then 'Sem prazo'
-        when (now() at time zone ${TZ})::date > x.data_prometida then 'Atrasada'
-        else 'Em trânsito' end as situacao,
-      case
-        when x.data_prometida is null then null
-        when x.entregue_em is not null then greatest(0, (x.entregue_em at time zone ${TZ})::date - x.data_prometida)
-        else greatest(0, (now() at time zone ${TZ})::date - x.data_prometida) end as dias_atraso
+    select x.*, ${situacaoEntrega} as situacao, case when x.data_prometida is null then null else x.dias_atraso_rastreio end as dias_atraso
     from (
       select n.uid, n.numero, n.serie, n.emissao, n.destinatario_nome, n.destinatario_uf, n.transportador_uid,
         coalesce(${nomeTransportador(sql`t`)}, n.transportador_nome) as transportador,
-        n.valor_total, n.peso_bruto, pz.prazo as prazo_dias_uteis,
-        case when pz.prazo is null then null when pz.prazo <= 0 then (n.emissao at time zone ${TZ})::date else (
-          select d::date from generate_series((n.emissao at time zone ${TZ})::date + 1, (n.emissao at time zone ${TZ})::date + pz.prazo * 2 + 30, interval '1 day') d
-          where extract(isodow from d) < 6 and not exists (
-            select 1 from feriados fe where fe.data = d::date and not fe.facultativo
-              and (fe.embarcador_uid is null or fe.embarcador_uid = n.embarcador_uid)
-              and (fe.escopo = 'NACIONAL' or (fe.escopo = 'UF' and fe.uf = n.destinatario_uf) or (fe.escopo = 'MUNICIPIO' and fe.municipio_ibge = n.destinatario_municipio_ibge)))
-          order by d offset pz.prazo - 1 limit 1) end as data_prometida,
-        ent.entregue_em, ent.tentativas, ult.data_hora as ultimo_evento_em, ult.descricao as ultimo_evento
+        n.valor_total, n.peso_bruto, r.prazo_dias_uteis, r.data_prevista as data_prometida,
+        ${statusEntrega} as status, ${diasAtrasoEntrega} as dias_atraso_rastreio,
+        ent.entregue_em, coalesce(r.tentativas, 0) as tentativas, r.ultimo_evento_em, ult.descricao as ultimo_evento
       from nfes n
       left join transportadores t on t.uid = n.transportador_uid
+      left join rastreios r on r.nfe_uid = n.uid
       left join lateral (
-        select coalesce(
-          (select ct.prazo_dias_uteis from carga_nfes cn
-             left join embarques em on em.uid = cn.embarque_uid
-             join cotacoes_frete cf on cf.uid = coalesce(cn.cotacao_uid, em.cotacao_uid) and cf.embarcador_uid = n.embarcador_uid
-             join cotacao_transportadores ct on ct.cotacao_uid = cf.uid and ct.transportador_uid = cf.vencedor_transportador_uid
-           where (cn.nfe_uid = n.uid or cn.chave = n.chave) and ct.prazo_dias_uteis is not null limit 1),
-          (select pe.prazo_dias_uteis from prazos_entrega pe
-           where pe.embarcador_uid = n.embarcador_uid and pe.transportador_uid = n.transportador_uid and pe.ativo
-             and (pe.origem_uf is null or pe.origem_uf = n.emitente_uf) and (pe.origem_ibge is null or pe.origem_ibge = n.emitente_municipio_ibge)
-             and (pe.destino_ibge = n.destinatario_municipio_ibge or (pe.destino_ibge is null and pe.destino_uf = n.destinatario_uf))
-           order by (pe.destino_ibge is not null) desc, (pe.origem_ibge is not null) desc, pe.prazo_dias_uteis limit 1)) as prazo
-      ) pz on true
+        select min(e.data_hora) as entregue_em from eventos_ocorrencia e join ocorrencias o on o.uid = e.ocorrencia_uid
+        where e.nfe_uid = n.uid and o.acao = ${ACAO_OCORRENCIA.FINALIZA_ENTREGA}
+      ) ent on r.data_entrega is not null
       left join lateral (
-        select min(e.data_hora) filter (where o.acao = 1) as entregue_em, count(*) filter (where o.acao = 2)::int as tentativas
-        from eventos_ocorrencia e join ocorrencias o on o.uid = e.ocorrencia_uid where ${mesmaNota}
-      ) ent on true
-      left join lateral (
-        select e.data_hora, coalesce(o.descricao, 'Código ' || e.codigo_transportador || ' (sem de-para)') as descricao
-        from eventos_ocorrencia e left join ocorrencias o on o.uid = e.ocorrencia_uid where ${mesmaNota}
+        select coalesce(o.descricao, 'Código ' || e.codigo_transportador || ' (sem de-para)') as descricao
+        from eventos_ocorrencia e left join ocorrencias o on o.uid = e.ocorrencia_uid where e.nfe_uid = n.uid
         order by e.data_hora desc limit 1
-      ) ult on true
+      ) ult on r.ultimo_evento_em is not null
       where n.embarcador_uid = ${e.embarcadorUid} and not n.cancelada and n.substituida_por_uid is null
         and ${e.transportadorUid ? sql`n.transportador_uid = ${e.transportadorUid}` : sql`true`}
         and ${f.uf ? sql`n.destinatario_uf = ${f.uf}` : sql`true`}

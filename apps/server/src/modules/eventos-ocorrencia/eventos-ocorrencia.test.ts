@@ -9,6 +9,7 @@ import { transportadores } from '../../db/schema/index.ts';
 import { enviar } from '../anexos/multipart-teste.ts';
 import { salvarNfe } from '../nfes/service.ts';
 import { atualizarRastreio } from '../tracking/service.ts';
+import { aguardarTarefa, itensDaTarefa } from '../../../test/support/tarefas.ts';
 
 // Occurrence events and tracking on real dates. Rápido Sul's registered deadline São Paulo → RJ is 2
 // business days (seed/frete.ts). A note issued on Friday 17/04/2026 is due Wednesday 22/04/2026: Monday 20
@@ -155,11 +156,21 @@ describe('tracking', () => {
     expect(por.get(1002)).toMatchObject({ status: 'X', dataPrevista: null });
     const ordem = ['A', 'X', 'S', 'T', 'D', 'E'];
     expect(l.map((x) => ordem.indexOf(x.status))).toEqual([...l.map((x) => ordem.indexOf(x.status))].sort((a, b) => a - b));
-    for (const s of new Set(l.map((x) => x.status))) {
+    // Control tower: the counts per status (same filters, whatever the status filter) are the tabs' totals.
+    const todas = (await admin.get('/api/v1/tracking', { pps: 100 })).body.data;
+    expect(Object.keys(todas.contagens).sort()).toEqual([...ordem].sort());
+    expect(Object.values(todas.contagens as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(todas.totalRecords);
+    for (const s of ordem) {
       const f = (await admin.get('/api/v1/tracking', { status: s, pps: 100 })).body.data;
       expect(f.data.every((x: { status: string }) => x.status === s)).toBe(true);
       expect(f.totalRecords).toBe(l.filter((x) => x.status === s).length);
+      expect(f.totalRecords).toBe(todas.contagens[s]);
+      expect(f.contagens).toEqual(todas.contagens);
     }
+    expect(todas.semDepara).toBe((await admin.get('/api/v1/eventos-ocorrencia', { filtro: 'P' })).body.data.totalRecords);
+    expect(todas.semDepara).toBeGreaterThan(0);
+    const soRapido = (await admin.get('/api/v1/tracking', { ftr_transportadorUid: uid.TransMinas })).body.data;
+    expect(Object.values(soRapido.contagens as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(soRapido.totalRecords);
     // The carrier sees only its notes.
     const doTransp = (await transp.get('/api/v1/tracking', { pps: 100 })).body.data.data as { transportadorUid: string }[];
     expect(doTransp.every((x) => x.transportadorUid === uid['Rápido Sul'])).toBe(true);
@@ -175,7 +186,18 @@ describe('tracking', () => {
     expect(pub.body.data).toMatchObject({ embarcadorNome: expect.any(String), numero: 7001, serie: 1, status: 'A', dataPrevista: '2026-04-22', dataEntrega: null, destino: 'Rio de Janeiro/RJ' });
     expect(pub.body.data.eventos.map((e: { descricao: string }) => e.descricao)).toEqual(['Entrega Programada']);
     // Nothing personal or commercial: no recipient, no values, no remarks, no other note.
-    expect(Object.keys(pub.body.data).sort()).toEqual(['dataEntrega', 'dataPrevista', 'destino', 'embarcadorNome', 'emissao', 'eventos', 'numero', 'serie', 'status', 'statusNome', 'transportadorNome']);
+    expect(Object.keys(pub.body.data).sort()).toEqual(['dataEntrega', 'dataPrevista', 'destino', 'embarcadorNome', 'emissao', 'eventos', 'logoUrl', 'numero', 'serie', 'status', 'statusNome', 'transportadorNome']);
+    // The shipper's logo, through the same token only (no session); none yet.
+    expect(pub.body.data.logoUrl).toBeNull();
+    expect((await anonimo.get(`/api/public/rastreio/${token}/logo`)).status).toBe(404);
+    const admCookie = await session(t.app, 'admin@demo.com.br');
+    expect((await enviar(t.app, admCookie, `/api/v1/embarcadores/${demo}/logo`, {}, { name: 'logo.png', type: 'image/png', data: PNG })).status).toBe(200);
+    const comLogo = (await anonimo.get(`/api/public/rastreio/${token}`)).body.data;
+    expect(comLogo.logoUrl).toBe(`/api/public/rastreio/${token}/logo`);
+    const logo = await t.app.inject({ url: comLogo.logoUrl });
+    expect([logo.statusCode, logo.headers['content-type']]).toEqual([200, 'image/png']);
+    expect(logo.rawPayload.equals(PNG)).toBe(true);
+    expect((await anonimo.get(`/api/public/rastreio/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}/logo`)).status).toBe(404);
     expect(pub.text).not.toMatch(/CLIENTE TESTE|44555666000100|valor|chave/i);
     const outroToken = (await admin.get(`/api/v1/tracking/${nfMinas}`)).body.data.token;
     expect(outroToken).not.toBe(token);
@@ -190,7 +212,56 @@ describe('tracking', () => {
     const r = await admin.post('/api/v1/tracking/recalcular-prazo-entrega', { nfeUids: [nfAbril] });
     expect(r.status, r.text).toBe(200);
     expect(r.body.data.uid).toMatch(/^[0-9a-f-]{36}$/);
+    // The task runs: one item per note, the promised date written back (17/04 + 2 business days past Tiradentes).
+    expect(await aguardarTarefa(admin, r.body.data.uid)).toMatchObject({ status: 3 });
+    expect((await itensDaTarefa(admin, r.body.data.uid)).map((i) => [i.nome, i.mensagem])).toEqual([['NF-e 7001/1', 'Previsão de entrega 22/04/2026 (2 dia(s) úteis).']]);
+    expect((await admin.get(`/api/v1/tracking/${nfAbril}`)).body.data).toMatchObject({ dataPrevista: '2026-04-22', prazoDiasUteis: 2 });
     expect((await transp.post('/api/v1/tracking/recalcular-prazo-entrega', {})).status).toBe(403);
     expect((await admin.post('/api/v1/tracking/recalcular-prazo-entrega', { dataInicio: '2026-05-01', dataFim: '2026-04-01' })).status).toBe(400);
+  });
+
+  it('agreed deadline: the approved quotation, else the selected order simulation; from a confirmed pickup; across Tiradentes', async () => {
+    // Thursday 16/04/2026 to Rio with Rápido Sul: the register alone says 2 business days → Monday 20/04.
+    const nota = await importarNfe(7003, '2026-04-16T10:00:00-03:00', '60746948000112');
+    const ver = async () => (await admin.get(`/api/v1/tracking/${nota}`)).body.data as { dataPrevista: string; prazoDiasUteis: number };
+    const recalcular = async (nfeUids: string[]) => {
+      const r = await admin.post('/api/v1/tracking/recalcular-prazo-entrega', { nfeUids });
+      expect(await aguardarTarefa(admin, r.body.data.uid)).toMatchObject({ status: 3 });
+    };
+    expect(await ver()).toMatchObject({ dataPrevista: '2026-04-20', prazoDiasUteis: 2 });
+    // An approved quotation carrying the note, won by Rápido Sul with 3 business days: Fri 17, Mon 20, (Tue 21 Tiradentes), Wed 22.
+    const [q] = await rows<{ uid: string }>(t.db, sql`insert into cotacoes_frete (embarcador_uid, status, vencedor_transportador_uid, aprovado_em)
+      values (${demo}, 4, ${uid['Rápido Sul']}, now()) returning uid`);
+    await t.db.execute(sql`insert into cotacao_transportadores (cotacao_uid, transportador_uid, respondido_em, valor_total, prazo_dias_uteis)
+      values (${q.uid}, ${uid['Rápido Sul']}, now(), '500.00', 3), (${q.uid}, ${uid.TransMinas}, now(), '450.00', 1)`);
+    await t.db.execute(sql`insert into carga_nfes (cotacao_uid, nfe_uid, chave, numero, serie, valor, peso_kg) select ${q.uid}, uid, chave, numero, serie, 1000, 100 from nfes where uid = ${nota}`);
+    await recalcular([nota]);
+    expect(await ver()).toMatchObject({ dataPrevista: '2026-04-22', prazoDiasUteis: 3 });
+    // A pickup order carrying it, confirmed for Monday 20/04: the clock starts there — (21 Tiradentes) Wed 22, (Thu 23
+    // São Jorge, a holiday of the destination's UF, RJ) Fri 24, Mon 27.
+    const [o] = await rows<{ uid: string }>(t.db, sql`insert into ordens_coleta (embarcador_uid, status, transportador_uid, data_coleta_prevista, respondido_em)
+      values (${demo}, 4, ${uid['Rápido Sul']}, '2026-04-20', now()) returning uid`);
+    await t.db.execute(sql`insert into carga_nfes (ordem_coleta_uid, chave, numero, serie, valor, peso_kg) select ${o.uid}, chave, numero, serie, 1000, 100 from nfes where uid = ${nota}`);
+    await recalcular([nota]);
+    expect(await ver()).toMatchObject({ dataPrevista: '2026-04-27', prazoDiasUteis: 3 });
+    // Still sent, not confirmed: the pickup date does not count yet.
+    await t.db.execute(sql`update ordens_coleta set status = 3 where uid = ${o.uid}`);
+    // An order naming another note (Friday 17/04) with its selected simulation of 4 business days: Mon 20, (21), 22, (23), 24, Mon 27.
+    const outra = await importarNfe(7004, '2026-04-17T10:00:00-03:00', '60746948000112');
+    await t.db.execute(sql`insert into pedidos (embarcador_uid, numero, peso_kg, valor, nfe_uid, transportador_uid, simulacao_frete_uid, frete_esperado, prazo_dias_uteis)
+      values (${demo}, 'PED-7004', 100, 1000, ${outra}, ${uid['Rápido Sul']}, gen_random_uuid(), '321.00', 4)`);
+    await recalcular([nota, outra]);
+    expect(await ver()).toMatchObject({ dataPrevista: '2026-04-22', prazoDiasUteis: 3 });
+    expect((await admin.get(`/api/v1/tracking/${outra}`)).body.data).toMatchObject({ dataPrevista: '2026-04-27', prazoDiasUteis: 4 });
+  });
+
+  it('the public link is rate-limited: 60 a minute per address, the 61st answers 429', async () => {
+    const anonimo = api(t.app);
+    const status: number[] = [];
+    for (let i = 0; i < 61; i++) status.push((await anonimo.get('/api/public/rastreio/abc', {}, { ip: '10.6.6.6' })).status);
+    expect(status.slice(0, 60).every((s) => s === 404)).toBe(true);
+    expect(status[60]).toBe(429);
+    // Another address is not held by it.
+    expect((await anonimo.get('/api/public/rastreio/abc', {}, { ip: '10.6.6.7' })).status).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, eq, isNull, sql } from 'drizzle-orm';
 import { FUSO, DIAS_SEM_OCORRENCIA, type Rastreio, STATUS_RASTREIO_LISTA, rastreio, rotuloStatusRastreio, statusRastreio, statusRastreioQuery, z } from '@fretio/core';
 import { nfes, rastreios, transportadores } from '../../db/schema/index.ts';
 import { defineResource } from '../../framework/resource.ts';
@@ -12,22 +12,43 @@ import { escopoDocumento, filtroPeriodo } from '../nfes/escopo.ts';
 type Row = Record<string, unknown>;
 
 const hoje = sql`(now() at time zone ${FUSO})::date`;
-const ultimaNoticia = sql`(coalesce(${rastreios.ultimoEventoEm}, ${nfes.emissao}) at time zone ${FUSO})::date`;
+
+/** The columns the tracking status is computed from (a `rastreios` row and its note), as SQL: the tracking list
+ * passes drizzle's columns, the reports and BI (modules/bi/sql.ts) their aliases — one rule for both. */
+type Col = SQL | AnyColumn;
+export type ColunasStatusRastreio = { dataPrevista: Col; dataEntrega: Col; excecao: Col; ultimoEventoEm: Col; emissao: Col };
+
 /** core statusRastreio, case by case, in SQL. */
-export const statusSql = sql<string>`case
-  when ${rastreios.dataEntrega} is not null then (case when ${rastreios.dataPrevista} is not null and ${rastreios.dataEntrega} > ${rastreios.dataPrevista} then 'D' else 'E' end)
-  when ${rastreios.dataPrevista} is not null and ${hoje} > ${rastreios.dataPrevista} then 'A'
-  when coalesce(${rastreios.excecao}, false) then 'X'
+export function statusRastreioSql(c: ColunasStatusRastreio): SQL<string> {
+  const ultimaNoticia = sql`(coalesce(${c.ultimoEventoEm}, ${c.emissao}) at time zone ${FUSO})::date`;
+  return sql<string>`(case
+  when ${c.dataEntrega} is not null then (case when ${c.dataPrevista} is not null and ${c.dataEntrega} > ${c.dataPrevista} then 'D' else 'E' end)
+  when ${c.dataPrevista} is not null and ${hoje} > ${c.dataPrevista} then 'A'
+  when coalesce(${c.excecao}, false) then 'X'
   when ${hoje} - ${ultimaNoticia} >= ${DIAS_SEM_OCORRENCIA} then 'S'
-  else 'T' end`;
+  else 'T' end)`;
+}
+/** core statusRastreio's diasAtraso in SQL (0 without a promised date). */
+export function diasAtrasoRastreioSql(c: Pick<ColunasStatusRastreio, 'dataPrevista' | 'dataEntrega'>): SQL<number> {
+  return sql<number>`(case
+  when ${c.dataEntrega} is not null and ${c.dataPrevista} is not null then greatest(0, ${c.dataEntrega} - ${c.dataPrevista})
+  when ${c.dataEntrega} is null and ${c.dataPrevista} is not null then greatest(0, ${hoje} - ${c.dataPrevista})
+  else 0 end)`;
+}
+
+const colunasStatus: ColunasStatusRastreio = {
+  dataPrevista: rastreios.dataPrevista,
+  dataEntrega: rastreios.dataEntrega,
+  excecao: rastreios.excecao,
+  ultimoEventoEm: rastreios.ultimoEventoEm,
+  emissao: nfes.emissao,
+};
+export const statusSql = statusRastreioSql(colunasStatus);
 const ordemStatus = sql.join(
   [sql`case ${statusSql}`, ...STATUS_RASTREIO_LISTA.map((s) => sql` when ${s.value} then ${s.ordem}`), sql` end`],
   sql``,
 );
-const diasAtrasoSql = sql`case
-  when ${rastreios.dataEntrega} is not null and ${rastreios.dataPrevista} is not null then greatest(0, ${rastreios.dataEntrega} - ${rastreios.dataPrevista})
-  when ${rastreios.dataEntrega} is null and ${rastreios.dataPrevista} is not null then greatest(0, ${hoje} - ${rastreios.dataPrevista})
-  else 0 end`;
+const diasAtrasoSql = diasAtrasoRastreioSql(colunasStatus);
 
 export const colunasRastreio = {
   uid: nfes.uid,
@@ -96,7 +117,8 @@ export const trackingResource = defineResource({
   scope: escopoDocumento(nfes.embarcadorUid, nfes.transportadorUid),
   item: rastreio,
   input: z.object({}),
-  operations: ['list'],
+  // GET tracking is tracking/routes.ts (the framework's list plus the per-status counts); GET tracking/{uid} too.
+  operations: [],
   select: colunasRastreio,
   from: fromRastreio,
   toItem: (r) => rastreioParaItem(r),
@@ -122,9 +144,10 @@ export const trackingResource = defineResource({
     dataInicioFiltro: z.string().optional().describe('Emissão a partir deste dia (AAAA-MM-DD, dia de São Paulo)'),
     dataFimFiltro: z.string().optional().describe('Emissão até este dia, inclusive'),
   },
-  listWhere: (q) => {
-    const extra: SQL[] = [...filtroPeriodo(nfes.emissao, q)];
-    if (q.status) extra.push(sql`${statusSql} = ${q.status}`);
-    return and(eq(nfes.cancelada, false), isNull(nfes.substituidaPorUid), ...extra);
-  },
+  listWhere: (q) => and(filtrosSemStatus(q), q.status ? sql`${statusSql} = ${q.status}` : undefined),
 });
+
+/** The list's own filters except `status` (the control tower counts every status for the same filters). */
+export function filtrosSemStatus(q: Record<string, unknown>) {
+  return and(eq(nfes.cancelada, false), isNull(nfes.substituidaPorUid), ...filtroPeriodo(nfes.emissao, q as never));
+}

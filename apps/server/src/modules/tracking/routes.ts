@@ -1,17 +1,20 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../plugins/auth/context.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { rastreioDetalhe, rastreioPublico, recalcularPrazoInput, recalcularPrazoResposta, z } from '@fretio/core';
-import { embarcadores, eventosOcorrencia, nfes, ocorrencias, rastreios } from '../../db/schema/index.ts';
-import { obter } from '../../framework/crud.ts';
-import { ok, reply, zUidParam } from '../../framework/schemas.ts';
+import { STATUS_RASTREIO_VALORES, type StatusRastreio, rastreioDetalhe, rastreioLista, rastreioPublico, recalcularPrazoInput, recalcularPrazoResposta, z } from '@fretio/core';
+import { arquivos, embarcadores, eventosOcorrencia, nfes, ocorrencias, rastreios } from '../../db/schema/index.ts';
+import { listar, obter } from '../../framework/crud.ts';
+import { parseList } from '../../framework/list-query.ts';
+import { listQuerySchema, ok, reply, zUidParam } from '../../framework/schemas.ts';
 import { criarTarefa } from '../../framework/tarefas/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { eventosOcorrenciaResource, eventoParaItem, colunasEvento, fromEvento } from '../eventos-ocorrencia/resource.ts';
 import { ehTransportador } from '../nfes/escopo.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
-import { colunasRastreio, fromRastreio, rastreioParaItem, trackingResource } from './resource.ts';
+import { colunasRastreio, filtrosSemStatus, fromRastreio, rastreioParaItem, statusSql, trackingResource } from './resource.ts';
 import { atualizarRastreio } from './service.ts';
 import { recalcularPrazoEntrega } from './tarefa.ts';
 
@@ -19,8 +22,54 @@ const TAGS = ['Tracking'];
 /** Public tokens are 32 base64url characters; anything else is refused before touching the database. */
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
+/** Notes per tracking status for the list's filters (scope, ftr_, period; not `status`), every status present. */
+async function contarPorStatus(db: Db, ctx: RequestContext, q: Record<string, unknown>) {
+  const d = trackingResource;
+  const { status: _s, ...semStatus } = q;
+  const parsed = parseList(semStatus, { filters: d.filters, sortable: d.sortable, defaultSort: d.defaultSort as string, tieBreaker: d.uid });
+  const rows = await fromRastreio(db.select({ status: statusSql, n: count() }).from(nfes).$dynamic())
+    .where(and(d.scope.where(ctx), parsed.where, filtrosSemStatus(semStatus)))
+    .groupBy(sql`1`);
+  const contagens = Object.fromEntries(STATUS_RASTREIO_VALORES.map((s) => [s, 0])) as Record<StatusRastreio, number>;
+  for (const r of rows as { status: StatusRastreio; n: number }[]) contagens[r.status] = Number(r.n);
+  return contagens;
+}
+
+/** Events of the scope whose carrier code has no de-para yet (eventos-ocorrencia filter P). */
+async function contarSemDepara(db: Db, ctx: RequestContext) {
+  const [r] = await db
+    .select({ n: count() })
+    .from(eventosOcorrencia)
+    .where(and(eventosOcorrenciaResource.scope.where(ctx), isNull(eventosOcorrencia.ocorrenciaUid)));
+  return Number(r?.n ?? 0);
+}
+
 export default async function trackingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/tracking',
+    {
+      config: { permission: ['tracking', 'ler'] },
+      schema: {
+        tags: TAGS,
+        summary: 'Lista o rastreamento das NF-es (atrasadas primeiro) com as contagens por status da torre de controle',
+        description:
+          `Ordenável por: ${Object.keys(trackingResource.sortable).join(', ')}. Filtros ftr_ desconhecidos respondem 400. ` +
+          'contagens: NF-es por status com os mesmos filtros (menos status), uma aba por status; semDepara: eventos sem de-para.',
+        querystring: listQuerySchema(Object.keys(trackingResource.filters), [], trackingResource.listQuery),
+        response: ok(rastreioLista),
+      },
+    },
+    async (req) => {
+      const ctx = req.contexto;
+      const q = req.query as Record<string, unknown>;
+      const pagina = await listar(app.db, trackingResource, ctx, q);
+      const contagens = await contarPorStatus(app.db, ctx, q);
+      const semDepara = await contarSemDepara(app.db, ctx);
+      return reply.ok({ ...(pagina as z.infer<typeof rastreioLista>), contagens, semDepara });
+    },
+  );
 
   r.get(
     '/api/v1/tracking/:uid',
@@ -92,7 +141,7 @@ export default async function trackingRoutes(app: FastifyInstance) {
     async (req) => {
       if (!TOKEN.test(req.params.token)) throw AppError.notFound();
       const [linha] = await app.db
-        .select({ nfeUid: rastreios.nfeUid, embarcadorNome: embarcadores.nome })
+        .select({ nfeUid: rastreios.nfeUid, embarcadorNome: embarcadores.nome, logo: embarcadores.logoArquivoUid })
         .from(rastreios)
         .innerJoin(embarcadores, eq(embarcadores.uid, rastreios.embarcadorUid))
         .where(eq(rastreios.token, req.params.token));
@@ -110,6 +159,7 @@ export default async function trackingRoutes(app: FastifyInstance) {
       const destino = [t.destinatarioMunicipio, t.destinatarioUf].filter(Boolean).join('/') || null;
       return reply.ok({
         embarcadorNome: linha.embarcadorNome,
+        logoUrl: linha.logo ? `/api/public/rastreio/${req.params.token}/logo` : null,
         numero: t.numero,
         serie: t.serie,
         emissao: t.emissao,
@@ -121,6 +171,32 @@ export default async function trackingRoutes(app: FastifyInstance) {
         dataEntrega: t.dataEntrega,
         eventos,
       });
+    },
+  );
+
+  // The shipper's logo for the public page: only through a valid token, only that shipper's logo (an image).
+  r.get(
+    '/api/public/rastreio/:token/logo',
+    {
+      config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags: TAGS, summary: 'Logotipo do embarcador na página pública de rastreamento (pelo mesmo link)', params: z.object({ token: z.string().max(64) }) },
+    },
+    async (req, res) => {
+      if (!TOKEN.test(req.params.token)) throw AppError.notFound();
+      const [a] = await app.db
+        .select({ chave: arquivos.chave, tipoConteudo: arquivos.tipoConteudo, tamanho: arquivos.tamanho })
+        .from(rastreios)
+        .innerJoin(embarcadores, eq(embarcadores.uid, rastreios.embarcadorUid))
+        .innerJoin(arquivos, and(eq(arquivos.uid, embarcadores.logoArquivoUid), eq(arquivos.tipo, 'logo')))
+        .where(eq(rastreios.token, req.params.token));
+      if (!a?.tipoConteudo.startsWith('image/')) throw AppError.notFound();
+      return res
+        .header('content-type', a.tipoConteudo)
+        .header('content-length', a.tamanho)
+        .header('cache-control', 'public, max-age=3600')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .send(app.storage.get(a.chave));
     },
   );
 }

@@ -10,12 +10,17 @@ import { prazoEntregaPara } from '../prazosentrega/service.ts';
 // Tracking of an NF-e: the `rastreios` row keeps the promised date and what the events say; every event
 // write calls atualizarRastreio in its transaction. The status depends on today: computed on read (core).
 
+/** STATUS.cotacaoFrete 'Finalizada' (approved with a winner) and STATUS.ordemColeta 'Confirmada' (by the carrier). */
+const STATUS_COTACAO_FINALIZADA = 4;
+const STATUS_COLETA_CONFIRMADA = 4;
+
 /** 24 random bytes (192 bits), URL-safe: the public link cannot be guessed or enumerated. */
 export const novoToken = () => randomBytes(24).toString('base64url');
 
 type NfeRastreio = {
   uid: string;
   embarcadorUid: string;
+  chave: string | null;
   emissao: string;
   transportadorUid: string | null;
   emitenteDocumento: string | null;
@@ -37,27 +42,68 @@ async function localDe(db: DbOrTx, embarcadorUid: string, uf: string | null, ibg
 }
 
 /**
- * Promised date of a note: emission date (São Paulo) + the carrier's registered deadline (prazosentrega, the
- * most specific entry for origin → destination) in business days, skipping weekends and the destination's
- * holidays (national, the UF's, the municipality's; pontos facultativos as the shipper configured).
+ * What the shipment agreed for a note, newest first: the deadline of the approved quotation's winning answer
+ * (the note on the quotation, or on a shipment made from it), else the deadline of the order's selected
+ * simulation (the order names the note); and the pickup date of a confirmed pickup order carrying the note.
+ */
+export async function acordoDoEmbarque(db: DbOrTx, n: { uid: string; embarcadorUid: string; chave: string | null }) {
+  const mesmaNota = sql`(cn.nfe_uid = ${n.uid}${n.chave ? sql` or cn.chave = ${n.chave}` : sql``})`;
+  const r = (await db.execute(sql`select
+      (select ct.prazo_dias_uteis from carga_nfes cn
+         left join embarques em on em.uid = cn.embarque_uid
+         join cotacoes_frete cf on cf.uid = coalesce(cn.cotacao_uid, em.cotacao_uid) and cf.embarcador_uid = ${n.embarcadorUid} and cf.status = ${STATUS_COTACAO_FINALIZADA}
+         join cotacao_transportadores ct on ct.cotacao_uid = cf.uid and ct.transportador_uid = cf.vencedor_transportador_uid
+       where ${mesmaNota} and ct.prazo_dias_uteis is not null order by cf.aprovado_em desc nulls last limit 1) as "cotacao",
+      (select p.prazo_dias_uteis from pedidos p
+       where p.embarcador_uid = ${n.embarcadorUid} and p.nfe_uid = ${n.uid} and p.simulacao_frete_uid is not null and p.prazo_dias_uteis is not null
+       order by p.atualizado_em desc limit 1) as "simulacao",
+      (select oc.data_coleta_prevista::text from carga_nfes cn
+         join ordens_coleta oc on oc.uid = cn.ordem_coleta_uid and oc.embarcador_uid = ${n.embarcadorUid} and oc.status = ${STATUS_COLETA_CONFIRMADA}
+       where ${mesmaNota} and oc.data_coleta_prevista is not null order by oc.respondido_em desc nulls last limit 1) as "coleta"`)) as unknown as {
+    rows: { cotacao: number | null; simulacao: number | null; coleta: string | null }[];
+  };
+  const [x] = r.rows;
+  const prazo = x?.cotacao ?? x?.simulacao ?? null;
+  return { prazo: prazo === null ? null : Number(prazo), origem: x?.cotacao != null ? 'cotacao' : x?.simulacao != null ? 'simulacao' : null, coleta: x?.coleta ?? null };
+}
+
+/**
+ * Promised date of a note, in business days (skipping weekends and the destination's holidays: national, the
+ * UF's, the municipality's; pontos facultativos as the shipper configured) from the start date:
+ * - deadline: the shipment's agreed one (acordoDoEmbarque: approved quotation, else the order's selected
+ *   simulation), else the carrier's registered deadline (prazosentrega, the most specific entry for origin → destination);
+ * - start: the pickup date of a confirmed pickup order when it is later than the emission, else the emission
+ *   (São Paulo day) — the clock runs once the cargo is both invoiced and collected.
  */
 export async function calcularPrazo(db: DbOrTx, n: NfeRastreio): Promise<{ dataPrevista: string | null; prazoDiasUteis: number | null }> {
   const nada = { dataPrevista: null, prazoDiasUteis: null };
-  if (!n.transportadorUid) return nada;
+  const acordo = await acordoDoEmbarque(db, n);
+  if (acordo.prazo === null && !n.transportadorUid) return nada;
   const [origem, destino] = await Promise.all([
     localDe(db, n.embarcadorUid, n.emitenteUf, n.emitenteMunicipioIbge),
     localDe(db, n.embarcadorUid, n.destinatarioUf, n.destinatarioMunicipioIbge),
   ]);
-  if (!origem || !destino) return nada;
-  const prazo = await prazoEntregaPara(db, n.embarcadorUid, n.transportadorUid, origem, destino);
+  let prazo = acordo.prazo;
+  if (prazo === null) {
+    if (!origem || !destino || !n.transportadorUid) return nada;
+    prazo = await prazoEntregaPara(db, n.embarcadorUid, n.transportadorUid, origem, destino);
+  }
   if (prazo === null) return nada;
-  const base = diaSaoPaulo(n.emissao);
+  const emissao = diaSaoPaulo(n.emissao);
+  const base = acordo.coleta && acordo.coleta > emissao ? acordo.coleta : emissao;
   const [cfg] = await db
     .select({ pontosFacultativosUteis: configuracoes.pontosFacultativosUteis })
     .from(configuracoes)
     .where(eq(configuracoes.embarcadorUid, n.embarcadorUid));
   const ate = `${Number(base.slice(0, 4)) + 2}${base.slice(4)}`;
-  const feriados = await feriadosDoDestino(db, n.embarcadorUid, { uf: destino.uf, ibge: destino.ibge ?? null }, base, ate, cfg ? !cfg.pontosFacultativosUteis : false);
+  const feriados = await feriadosDoDestino(
+    db,
+    n.embarcadorUid,
+    { uf: destino?.uf ?? n.destinatarioUf ?? '', ibge: destino?.ibge ?? n.destinatarioMunicipioIbge ?? null },
+    base,
+    ate,
+    cfg ? !cfg.pontosFacultativosUteis : false,
+  );
   return { dataPrevista: dataPrometida(base, prazo, feriados), prazoDiasUteis: prazo };
 }
 
@@ -71,6 +117,7 @@ export async function atualizarRastreio(tx: DbOrTx, nfeUid: string, opts: { excl
     .select({
       uid: nfes.uid,
       embarcadorUid: nfes.embarcadorUid,
+      chave: nfes.chave,
       emissao: nfes.emissao,
       transportadorUid: nfes.transportadorUid,
       emitenteDocumento: nfes.emitenteDocumento,

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { menuTree } from '../../resources/registry.ts';
 import { useLayout } from '../layout.tsx';
-import { usePode } from '../perfil.ts';
+import { usePerfil, usePode } from '../perfil.ts';
 import { GROUP_ICONS } from './groupIcons.tsx';
 
 // The side menu: built from the registry, only what the user's role may read, grouped by area.
@@ -13,7 +13,8 @@ export function SideMenu() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { collapsed, narrow, close } = useLayout();
-  const tree = useMemo(() => menuTree(pode), [pode]);
+  const tipoUsuario = usePerfil().data?.tipoUsuario;
+  const tree = useMemo(() => menuTree(pode, tipoUsuario), [pode, tipoUsuario]);
   // Open submenus are kept apart for the two modes: expanded starts with every area open; collapsed
   // shows areas as hover popups, which must start closed (else a popup floats over the page).
   const [openExpanded, setOpenExpanded] = useState<string[]>(() => tree.map((g) => `grupo:${g.group}`));

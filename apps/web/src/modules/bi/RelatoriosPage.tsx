@@ -41,7 +41,10 @@ export function RelatoriosPage() {
       </Space>
       <Typography.Paragraph type="secondary">{def.descricao}</Typography.Paragraph>
       <BarraFiltros key={nome + JSON.stringify(filtro)} valor={filtro} aoFiltrar={(f) => mudar(f as Record<string, string | undefined>)}
-        extra={<Button loading={exportar.isPending} onClick={async () => setTarefa((await exportar.mutateAsync({ relatorio: nome, filtros: filtro })).data.uid)}>Exportar XLSX</Button>} />
+        extra={(['xlsx', 'csv'] as const).map((formato) => (
+          <Button key={formato} loading={exportar.isPending && exportar.variables?.formato === formato}
+            onClick={async () => setTarefa((await exportar.mutateAsync({ relatorio: nome, filtros: filtro, formato })).data.uid)}>Exportar {formato.toUpperCase()}</Button>
+        ))} />
       {tarefa && (
         <Card size="small" style={{ marginBottom: 16 }} title="Exportação">
           <AcompanharTarefa uid={tarefa} extra={(t) => t.status === TAREFA_STATUS.CONCLUIDA && t.arquivo ? <a href={t.arquivo.url} download>Baixar {t.arquivo.nome}</a> : null} />

@@ -1,6 +1,8 @@
-import { BarChartOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { BarChartOutlined, FileSearchOutlined, TrophyOutlined } from '@ant-design/icons';
+import { RECURSO_TODOS, TIPO_USUARIO } from '@fretio/core';
 import { defineResource } from '../../resources/types.ts';
 import { BiPage } from './BiPage.tsx';
+import { MeuDesempenhoPage } from './MeuDesempenhoPage.tsx';
 import { RelatoriosPage } from './RelatoriosPage.tsx';
 
 // Reports and BI screens (the dashboard itself is the start page: pages/InicioPage shows modules/bi/Painel).
@@ -34,4 +36,22 @@ export const bi = defineResource({
   columns: [],
   fields: [],
   page: BiPage,
+});
+
+/** The carrier's own scorecard, in the carrier users' menu only (the server refuses anyone else). */
+export const meuDesempenho = defineResource({
+  key: 'meu-desempenho',
+  path: '/meu-desempenho',
+  label: 'Meu desempenho',
+  singular: 'Desempenho',
+  description: 'Os indicadores da sua transportadora em cada embarcador: no prazo, faturamento, cotações, ocorrências.',
+  group: 'Operação',
+  icon: <TrophyOutlined />,
+  recurso: RECURSO_TODOS,
+  tiposUsuario: [TIPO_USUARIO.TRANSPORTADOR],
+  api: '/bi/transportadora/meu-desempenho',
+  defaultSort: { field: 'embarcadorNome', order: 'ASC' },
+  columns: [],
+  fields: [],
+  page: MeuDesempenhoPage,
 });

@@ -4,7 +4,7 @@ import { Card, Descriptions, Empty, Flex, Result, Skeleton, Timeline, Typography
 import { useParams } from 'react-router';
 import { TagStatusRastreio } from './comum.tsx';
 
-// The customer's page (no sign-in): status, promised date and the events of one note, and nothing else.
+// The customer's page (no sign-in): the shipper's logo, status, promised date and the events of one note, and nothing else.
 const dia = (v: string | null) => (v ? v.split('-').reverse().join('/') : '—');
 
 async function buscar(token: string, signal: AbortSignal): Promise<RastreioPublico> {
@@ -29,7 +29,10 @@ export function RastreioPublicoPage() {
           </Card>
         ) : (
           <Card>
-            <Typography.Text type="secondary">{r.embarcadorNome}</Typography.Text>
+            <Flex align="center" gap={12}>
+              {r.logoUrl && <img src={r.logoUrl} alt={`Logotipo de ${r.embarcadorNome}`} style={{ maxHeight: 48, maxWidth: 160, objectFit: 'contain' }} data-testid="logo-embarcador" />}
+              <Typography.Text type="secondary">{r.embarcadorNome}</Typography.Text>
+            </Flex>
             <Flex align="center" gap={12} wrap style={{ margin: '4px 0 16px' }}>
               <Typography.Title level={3} style={{ margin: 0 }} data-testid="titulo-rastreio-publico">
                 Nota fiscal {r.numero}

@@ -4,16 +4,19 @@ import {
   FILTROS_EVENTO,
   ORIGENS_EVENTO,
   type Rastreio,
+  type RastreioLista,
   STATUS_RASTREIO_LISTA,
   eventoOcorrenciaInput,
   formatarData,
 } from '@fretio/core';
-import { Segmented, Space } from 'antd';
+import { Badge, Flex, Segmented, Space } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ReactNode, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Anexos } from '../../resources/anexos/Anexos.tsx';
 import { ResourceList } from '../../resources/ResourceList.tsx';
+import { useListState } from '../../resources/listParams.ts';
+import { useResourceList } from '../../resources/useResourceApi.ts';
 import { type FieldComponentProps, type Registro, type ResourceDef, defineResource } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
 import { CopiarLink, DataHoraInput, TagStatusRastreio } from './comum.tsx';
@@ -23,7 +26,13 @@ import { TrackingDetalhePage } from './TrackingDetalhePage.tsx';
 // tracking (late notes first, status tags from core, a page per note with the timeline and the public link).
 
 /** A list with one query parameter chosen by a Segmented control (kept in the URL). */
-function ListaComSeletor({ def, nome, opcoes, padrao }: { def: ResourceDef; nome: string; opcoes: { value: string; label: string }[]; padrao: string }) {
+function ListaComSeletor({
+  def,
+  nome,
+  opcoes,
+  padrao,
+  extra,
+}: { def: ResourceDef; nome: string; opcoes: { value: string; label: ReactNode }[]; padrao: string; extra?: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const valor = params.get(nome) ?? padrao;
   const comFiltro = useMemo<ResourceDef>(
@@ -32,6 +41,7 @@ function ListaComSeletor({ def, nome, opcoes, padrao }: { def: ResourceDef; nome
   );
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
+      <Flex wrap gap="small" align="center" justify="space-between">
       <Segmented
         data-testid={`seletor-${nome}`}
         value={valor}
@@ -44,15 +54,50 @@ function ListaComSeletor({ def, nome, opcoes, padrao }: { def: ResourceDef; nome
           setParams(p, { replace: true });
         }}
       />
+      {extra}
+      </Flex>
       <ResourceList def={comFiltro} />
     </Space>
   );
 }
 
 const EventosPage = ({ def }: { def: ResourceDef }) => <ListaComSeletor def={def} nome="filtro" padrao="A" opcoes={FILTROS_EVENTO.map((f) => ({ value: f.value, label: f.label }))} />;
-const TrackingPage = ({ def }: { def: ResourceDef }) => (
-  <ListaComSeletor def={def} nome="status" padrao="" opcoes={[{ value: '', label: 'Todas' }, ...STATUS_RASTREIO_LISTA.map((s) => ({ value: s.value, label: s.label }))]} />
-);
+/** Control tower: one tab per tracking status with its count for the same filters (from the list's own reply,
+ * the same query as the table's, so no extra request), and the events still without de-para. */
+function TrackingPage({ def }: { def: ResourceDef }) {
+  const [params] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const comFiltro = useMemo<ResourceDef>(() => ({ ...def, listQuery: { ...def.listQuery, ...(status ? { status } : {}) } }), [def, status]);
+  const { query } = useListState(comFiltro);
+  const lista = useResourceList(comFiltro, query);
+  const dados = lista.data as RastreioLista | undefined;
+  const c = dados?.contagens;
+  const total = c ? Object.values(c).reduce((a, b) => a + b, 0) : undefined;
+  const rotulo = (texto: string, n: number | undefined, cor?: string, id?: string) => (
+    <Space size={4} data-testid={`aba-status-${id ?? 'todas'}`}>
+      {texto}
+      {n !== undefined && <Badge count={n} showZero overflowCount={99_999} color={n ? cor : 'default'} />}
+    </Space>
+  );
+  return (
+    <ListaComSeletor
+      def={def}
+      nome="status"
+      padrao=""
+      opcoes={[{ value: '', label: rotulo('Todas', total, 'blue') }, ...STATUS_RASTREIO_LISTA.map((s) => ({ value: s.value, label: rotulo(s.label, c?.[s.value], s.cor, s.value) }))]}
+      extra={
+        dados && dados.semDepara > 0 ? (
+          <Link to="/eventos-ocorrencia?filtro=P" data-testid="eventos-sem-depara">
+            <Space size={4}>
+              Eventos sem de-para
+              <Badge count={dados.semDepara} overflowCount={99_999} color="volcano" />
+            </Space>
+          </Link>
+        ) : null
+      }
+    />
+  );
+}
 
 function AnexosDoEvento({ uid }: FieldComponentProps) {
   return uid ? <Anexos api={`/eventos-ocorrencia/${uid}/anexos`} podeAlterar titulo="Comprovante de entrega (foto do canhoto) e outros anexos" /> : null;
