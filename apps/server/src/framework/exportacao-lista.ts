@@ -159,13 +159,11 @@ export function registrarExportacaoDeListas(app: FastifyInstance, registro: read
       if (!achada) throw AppError.field('lista', `Lista desconhecida: ${body.lista}`);
       const { def, parentUid } = achada;
       if (!temPermissao(ctx, def.recurso, 'ler')) throw AppError.forbidden();
+      // Columns the list's items do not carry (a screen's computed column) are left out; none left is a 400.
       const campos = new Set(Object.keys(def.item.shape));
-      const erradas = body.colunas.map((c, i) => ({ c, i })).filter(({ c }) => !campos.has(c.campo));
-      if (erradas.length)
-        throw AppError.validation(
-          erradas.map(({ c, i }) => ({ field: `colunas.${i}.campo`, message: `Coluna desconhecida: ${c.campo}` })),
-          `Coluna desconhecida: ${erradas[0].c.campo}`,
-        );
+      const colunas = body.colunas.filter((c) => campos.has(c.campo));
+      if (!colunas.length)
+        throw AppError.field('colunas', `Nenhuma coluna conhecida da lista: ${body.colunas.map((c) => c.campo).join(', ')}`);
       // Paging is the task's own; the filters and the sort are the list's, checked now (400), not in the task.
       const semPagina = Object.fromEntries(Object.entries(body.filtros).filter(([k]) => k !== 'pc' && k !== 'pps'));
       const rangeNames = Object.entries(def.filters).filter(([, f]) => f.range).map(([k]) => k);
@@ -182,7 +180,7 @@ export function registrarExportacaoDeListas(app: FastifyInstance, registro: read
         tipoDaExportacao(def),
         {
           filtros: semPagina,
-          colunas: body.colunas,
+          colunas,
           nome,
           parentUid,
           quem: { tipoUsuario: ctx.tipoUsuario, transportadorUid: ctx.transportadorUid, permissoes: ctx.permissoes, login: ctx.login, nome: ctx.nome },

@@ -315,7 +315,8 @@ describe('Exportar (the list export of every screen, framework/exportacao-lista.
     const r = await admin.post('/api/v1/exportar-lista', {
       lista: '/produtos',
       filtros: { ftr_codigo: 'EXP-', ssf: 'codigo', sso: 'ASC', pc: '3', pps: '1' },
-      colunas,
+      // A column the items do not carry (a screen's computed one) is left out.
+      colunas: [...colunas, { campo: 'calculadaNaTela', titulo: 'Calculada' }],
       nome: 'Produtos',
     });
     expect(r.status, r.text).toBe(200);
@@ -328,6 +329,7 @@ describe('Exportar (the list export of every screen, framework/exportacao-lista.
     const ws = wb.worksheets[0];
     const linhas = (ws.getSheetValues() as unknown[][]).slice(1).map((l) => l.slice(1));
     // Every page (pc/pps of the screen ignored), in the screen's order, with its words.
+    expect(linhas[0]).toEqual(['Código', 'Descrição', 'Peso bruto (kg)', 'Situação', 'Criado em']);
     expect(linhas.map((l) => l.slice(0, 4))).toEqual([
       ['Código', 'Descrição', 'Peso bruto (kg)', 'Situação'],
       ['EXP-1', 'Ameixa seca 500 g', 0.5, 'Ativo'],
@@ -338,10 +340,10 @@ describe('Exportar (the list export of every screen, framework/exportacao-lista.
     const deOutro = await outro.post('/api/v1/exportar-lista', { lista: '/produtos', filtros: { ftr_codigo: 'EXP-' }, colunas });
     expect((await aguardarTarefa(outro, deOutro.body.data.uid)).mensagem).toContain('0 registro(s) exportado(s).');
     expect((await outro.get(`/api/v1/fila-tarefas/${r.body.data.uid}`)).status).toBe(404);
-    // Unknown list, column or filter: 400 naming it.
+    // Unknown list, columns or filter: 400 naming them.
     const ruim = async (b: Record<string, unknown>) => (await admin.post('/api/v1/exportar-lista', { lista: '/produtos', colunas, ...b })).body;
     expect(await ruim({ lista: '/nada' })).toMatchObject({ success: false, message: 'Lista desconhecida: /nada' });
-    expect(await ruim({ colunas: [{ campo: 'senha', titulo: 'Senha' }] })).toMatchObject({ message: 'Coluna desconhecida: senha' });
+    expect(await ruim({ colunas: [{ campo: 'senha', titulo: 'Senha' }] })).toMatchObject({ message: 'Nenhuma coluna conhecida da lista: senha' });
     expect((await admin.post('/api/v1/exportar-lista', { lista: '/produtos', colunas, filtros: { ftr_xyz: '1' } })).status).toBe(400);
   });
 });
