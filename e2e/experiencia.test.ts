@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { escolher } from './support/antd.ts';
+import { acaoDaLinha, escolher } from './support/antd.ts';
 import { ADMIN, signIn } from './support/browser.ts';
 import { e2eSuite } from './support/setup.ts';
 
@@ -128,5 +128,26 @@ describe('experiência de uso', () => {
       await campo.press('Tab');
     }
     await page.getByText('Vigência: fim deve ser igual ou posterior a Vigência: início').first().waitFor();
+  });
+
+  it('Ctrl+K leva a qualquer tela do menu; abaixo do menu, a trilha leva de volta', async () => {
+    const { page } = await suite.open(1366);
+    await signIn(page, ADMIN);
+    await page.goto('/centros-custo');
+    await page.getByRole('heading', { name: 'Centros de custo' }).waitFor();
+    await page.keyboard.press('Control+k');
+    const busca = page.getByRole('dialog').filter({ hasText: 'Ir para' }).getByLabel('Tela');
+    await busca.waitFor();
+    await busca.fill('Transporta');
+    await page.locator('.ant-select-item-option').filter({ hasText: /^Transportadores · Cadastros$/ }).click();
+    await page.waitForURL(/\/transportadores$/);
+    await page.getByRole('heading', { name: 'Transportadores' }).first().waitFor();
+    // A menu screen has no trail; a carrier's vehicles (below it) do, back to the list.
+    expect(await page.getByRole('navigation', { name: 'Trilha de navegação' }).count()).toBe(0);
+    await acaoDaLinha(page, page.getByRole('row').filter({ hasText: 'Rápido Sul Transportes Ltda' }), 'Veículos');
+    const trilha = page.getByRole('navigation', { name: 'Trilha de navegação' });
+    await trilha.getByText('Veículos').waitFor();
+    await trilha.getByRole('link', { name: 'Transportadores' }).click();
+    await page.waitForURL(/\/transportadores$/);
   });
 });

@@ -3,11 +3,10 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { tarefaCriada, z } from '@fretio/core';
 import { AppError } from '../lib/errors.ts';
-import type { RequestContext } from '../plugins/auth/context.ts';
+import { type RequestContext, temPermissao } from '../plugins/auth/context.ts';
 import { listar } from './crud.ts';
 import type { ResourceDef } from './resource.ts';
 import { listQuerySchema, ok } from './schemas.ts';
-import { temPermissao } from '../plugins/auth/context.ts';
 import { criarTarefa } from './tarefas/fila.ts';
 import { type TipoTarefa, defineTipoTarefa } from './tarefas/tipo.ts';
 
@@ -43,7 +42,7 @@ type Parametros = {
   colunas: Coluna[];
   nome: string;
   parentUid?: string;
-  quem: Pick<RequestContext, 'tipoUsuario' | 'transportadorUid' | 'permissoes' | 'login' | 'nome'>;
+  quem: Pick<RequestContext, 'tipoUsuario' | 'transportadorUid' | 'permissoes'>;
 };
 
 const ISO_DATA = /^\d{4}-\d{2}-\d{2}$/;
@@ -92,7 +91,7 @@ function tipoDaExportacao(def: ResourceDef): TipoTarefa<Parametros> {
     processar: async () => ({ situacao: 'ok' }),
     async concluir(db, tarefa) {
       const p = tarefa.parametros;
-      const ctx = { ...p.quem, usuarioUid: tarefa.usuarioUid ?? '', embarcadorUid: tarefa.embarcadorUid, via: 'sessao' } as RequestContext;
+      const ctx: RequestContext = { ...p.quem, usuarioUid: tarefa.usuarioUid ?? '', embarcadorUid: tarefa.embarcadorUid, login: '', nome: '', via: 'sessao' };
       const wb = new ExcelJS.Workbook();
       wb.creator = 'Fretio';
       const ws = wb.addWorksheet(p.nome.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
@@ -183,7 +182,8 @@ export function registrarExportacaoDeListas(app: FastifyInstance, registro: read
           colunas,
           nome,
           parentUid,
-          quem: { tipoUsuario: ctx.tipoUsuario, transportadorUid: ctx.transportadorUid, permissoes: ctx.permissoes, login: ctx.login, nome: ctx.nome },
+          // Who asked, as the list scopes it (no names: the parameters are stored with the task).
+          quem: { tipoUsuario: ctx.tipoUsuario, transportadorUid: ctx.transportadorUid, permissoes: ctx.permissoes },
         },
         [{ nome: `Exportação de ${nome}` }],
       );
