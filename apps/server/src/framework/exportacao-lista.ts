@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { tarefaCriada, z } from '@fretio/core';
+import { CARACTERE_INVALIDO, tarefaCriada, z } from '@fretio/core';
 import { AppError } from '../lib/errors.ts';
 import { type RequestContext, temPermissao } from '../plugins/auth/context.ts';
 import { listar } from './crud.ts';
@@ -20,20 +20,23 @@ export const MAX_LINHAS_EXPORTACAO = 50_000;
 const PAGINA = 1_000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** Text kept with the task (jsonb): no NUL, which PostgreSQL refuses (a 400, not a 500). */
+const texto = (max: number, min = 1) => z.string().min(min).max(max).refine((s) => !s.includes('\u0000'), CARACTERE_INVALIDO);
+
 export const colunaExportada = z.object({
-  campo: z.string().min(1).max(80),
-  titulo: z.string().min(1).max(120),
+  campo: texto(80),
+  titulo: texto(120),
   /** Words for coded values (status 3 → 'Aprovada', true → 'Ativo'): value as text → label. */
-  valores: z.record(z.string(), z.string().max(200)).optional(),
+  valores: z.record(texto(100, 0), texto(200, 0)).optional(),
 });
 export const exportarListaInput = z.object({
   /** The list's path under /api/v1, as the screen reads it. */
   lista: z.string().min(2).max(300).regex(/^\/[\w/-]+$/, 'Caminho de lista inválido'),
   /** The list's query parameters (ftr_*, ssf, sso, extra list parameters); pc/pps are the task's. */
-  filtros: z.record(z.string(), z.string()).default({}),
+  filtros: z.record(texto(100), texto(500, 0)).default({}),
   colunas: z.array(colunaExportada).min(1).max(80),
   /** The file's name without extension (e.g. the screen's title). */
-  nome: z.string().trim().min(1).max(80).optional(),
+  nome: texto(80).optional(),
 });
 type Coluna = z.infer<typeof colunaExportada>;
 
