@@ -26,16 +26,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Libraries change far less often than our code: separate chunks stay cached across releases.
-    // antd alone is ~1 MB minified, hence the higher warning limit for its chunk.
+    // React changes far less often than our code: its chunk stays cached across releases. antd is left
+    // to the splitter: each lazy part (sign-in pages, the signed-in app, the public tracking page) gets
+    // only the components it uses, so the sign-in page does not download the whole library.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|dayjs)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules/, priority: 1 },
           ],
         },
       },

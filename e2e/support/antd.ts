@@ -110,17 +110,36 @@ export async function acaoDaLinha(page: Page, linha: Locator, nome: string | Reg
     return;
   }
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-  const item = menu.getByRole('menuitem', { name: nome }).or(menu.getByRole('button', { name: nome }));
+  const item = menu.getByRole('menuitem', { name: nome }).or(menu.getByRole('button', { name: nome })).first();
   for (let tentativa = 1; ; tentativa++) {
-    // A click during the opening animation can be lost: open again while the item is not there.
-    if (!(await item.count())) await linha.getByRole('button', { name: 'Mais ações' }).click();
     try {
-      await item.first().click({ timeout: 10_000 });
+      // Opened (again) while the item is not shown: a click on '⋯' during a closing animation can be lost too.
+      if (!(await item.isVisible())) await linha.getByRole('button', { name: 'Mais ações' }).click();
+      await item.waitFor({ state: 'visible', timeout: 10_000 });
+      // Clicked only once the menu has stopped moving: during its opening animation the item slides under
+      // the pointer and the click can land beside it, lost without an error.
+      await expect.poll(() => parado(menu), { timeout: 10_000 }).toBe(true);
+      await item.click({ timeout: 10_000 });
+      // Every item closes the menu when it runs (links navigate, confirmations open a modal): a menu still
+      // open with the item in it means the click was lost, and it is clicked again.
+      await expect.poll(() => item.isVisible(), { timeout: 5_000 }).toBe(false);
       return;
     } catch (e) {
       if (tentativa === 3) throw e;
     }
   }
+}
+
+/** The open dropdown has finished its motion (no enter/appear/leave class, no running animation). */
+async function parado(menu: Locator) {
+  return menu
+    .first()
+    .evaluate(
+      (el) =>
+        !/-(enter|appear|leave)(-|\s|$)/.test(el.className) &&
+        el.getAnimations({ subtree: true }).every((a) => a.playState !== 'running'),
+    )
+    .catch(() => false);
 }
 
 /** Runs row action `nome` until `feito()` says its effect is there (a dialog open, a status shown): a click

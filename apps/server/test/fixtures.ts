@@ -541,6 +541,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   'DELETE /api/v1/notificacao/:uid': { params: notificacaoDeA },
   'POST /api/v1/documentos/export-nfes': { body: () => ({ filtros: {}, incluirXml: false }) },
   'POST /api/v1/documentos/export-notfis': { body: async (h) => ({ nfeUids: [(await h.create('/documentos/nfes')).uid], transportadorUid: await carrierOfA(h), versao: '3.1' }) },
+  'POST /api/v1/exportar-lista': { body: () => ({ lista: '/centros-custo', filtros: {}, colunas: [{ campo: 'nome', titulo: 'Nome' }] }) },
   'PUT /api/v1/documentos/ctes/:uid/status': { body: () => ({ status: 2 }) },
   'PUT /api/v1/tabelasfrete/:uid/atualizarstatus': {
     body: () => ({ status: 2, justificativa: 'Teste de isolamento' }),

@@ -11,6 +11,7 @@ import { ApiError } from './api.ts';
 import { LayoutProvider } from './layout.tsx';
 import { router } from './routes.tsx';
 import { SessionProvider } from './session.tsx';
+import { TEMA } from './tema.ts';
 import { enterNoCalendarioNaoEnvia } from './teclado.ts';
 import './global.css';
 
@@ -34,7 +35,7 @@ const queryClient = new QueryClient({
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <ConfigProvider locale={ptBR} form={{ validateMessages: VALIDATE_MESSAGES }} theme={{ token: { colorPrimary: '#1677ff' } }}>
+    <ConfigProvider locale={ptBR} form={{ validateMessages: VALIDATE_MESSAGES }} theme={TEMA}>
       <AntApp message={{ top: 16, duration: TOAST_SECONDS, maxCount: 3 }} notification={{ placement: 'top', duration: TOAST_SECONDS }}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider navigate={(to) => router.navigate(to)}>

@@ -5,6 +5,7 @@ import { useLayout } from './layout.tsx';
 import { usePerfil } from './perfil.ts';
 import { FullPageSpin, useSession } from './session.tsx';
 import { EmbarcadorSwitcher } from './shell/EmbarcadorSwitcher.tsx';
+import { BuscaRapida, Trilha } from './shell/Navegacao.tsx';
 import { ProfileMenu } from './shell/ProfileMenu.tsx';
 import { SideMenu } from './shell/SideMenu.tsx';
 import { Sino } from '../modules/notificacoes/Sino.tsx';
@@ -68,12 +69,14 @@ export function Shell() {
               onClick={toggle}
             />
             <div style={{ flex: 1 }} />
+            <BuscaRapida />
             <Sino />
             <EmbarcadorSwitcher />
             <ProfileMenu />
           </Flex>
         </Layout.Header>
         <Layout.Content style={{ padding: narrow ? 12 : 24 }}>
+          <Trilha />
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePerfil, usePode } from '../app/perfil.ts';
 import { EscolherColunas, useColunasOcultas } from './ColunasVisiveis.tsx';
+import { ExportarLista } from './ExportarLista.tsx';
 import { ListFilters } from './ListFilters.tsx';
 import { useParentReadOnly } from './ParentReadOnly.ts';
 import { ParentTabs } from './ParentTabs.tsx';
@@ -13,7 +14,7 @@ import { actionsColumn, dataColumns, sortFieldOf } from './columns.tsx';
 import { PAGE_SIZES, useListState } from './listParams.ts';
 import { permite } from './registry.ts';
 import type { Registro, ResourceDef } from './types.ts';
-import { useDeleteResource, useResourceList, useRowAction } from './useResourceApi.ts';
+import { useDeleteResource, useResourceApi, useResourceList, useRowAction } from './useResourceApi.ts';
 
 // The list screen of any declared resource: server paging/sorting/filters kept in the URL,
 // loading/empty/error states, and only the actions the role allows.
@@ -62,6 +63,11 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   }
 
   const [ocultas, setOcultas] = useColunasOcultas(def);
+  const { base } = useResourceApi(def);
+  // What "Exportar" writes: the columns shown, in screen order (the same order as the table).
+  const colunasVisiveis = dataColumns(def, state, { ocultas })
+    .map((c) => def.columns.find((d) => d.field === c.key))
+    .filter((c): c is NonNullable<typeof c> => !!c);
   // Wide screens pin the name and status beside the pinned actions; a phone scrolls them all.
   const fixar = !!Grid.useBreakpoint().md;
   const columns = [
@@ -89,6 +95,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           <Space wrap>
             {def.toolbar && <def.toolbar def={def} />}
             <EscolherColunas def={def} ocultas={ocultas} onChange={setOcultas} />
+            {def.exportar !== false && <ExportarLista def={def} lista={base} query={query} colunas={colunasVisiveis} />}
             <Button icon={<ReloadOutlined />} onClick={() => list.refetch()} loading={list.isFetching} aria-label="Atualizar lista">
               Atualizar
             </Button>

@@ -164,6 +164,8 @@ export type ResourceDef<T extends Registro = Registro> = {
   editavel?: RowCondition<T>;
   /** Extra buttons in the list header (e.g. an import), shown next to 'Novo'. */
   toolbar?: ComponentType<{ def: ResourceDef }>;
+  /** false: no generic "Exportar" in the list header (the screen has an export of its own). */
+  exportar?: false;
   /** A sub-collection shown under its parent record, with tabs to its sibling sub-collections
    * (resources of the same parent, in registry order). `param` is the route/API parameter holding
    * the parent's uid; ':embarcadorAtivo' is always filled with the active shipper. `rowLink`: the

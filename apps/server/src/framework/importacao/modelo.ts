@@ -1,18 +1,19 @@
 import ExcelJS from 'exceljs';
-import type { Coluna } from './planilha.ts';
+import { type Coluna, rotuloDaColuna } from './planilha.ts';
 
 // The import template of a register (XLSX with instructions, or CSV): our own output, written in
 // the server thread.
 
-/** The import template: a sheet with the header and one example row, and a sheet of instructions. */
+/** The import template: a sheet with the header (the screen's labels) and one example row, and a sheet
+ * of instructions (label, required, description, and the code also accepted). */
 export async function modeloXlsx(nome: string, colunas: Coluna[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Fretio';
   const ws = wb.addWorksheet(nome);
   ws.columns = colunas.map((c) => ({
-    header: c.campo,
+    header: rotuloDaColuna(c),
     key: c.campo,
-    width: Math.max(12, c.campo.length + 4, String(c.exemplo ?? '').length + 2),
+    width: Math.max(12, rotuloDaColuna(c).length + 4, String(c.exemplo ?? '').length + 2),
     // Digit columns as text, so Excel keeps leading zeros.
     style: c.digitos || c.tipo === 'texto' || !c.tipo ? { numFmt: '@' } : {},
   }));
@@ -21,16 +22,19 @@ export async function modeloXlsx(nome: string, colunas: Coluna[]): Promise<Buffe
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   const inst = wb.addWorksheet('instrucoes');
   inst.columns = [
-    { header: 'campo', key: 'campo', width: 18 },
-    { header: 'obrigatório', key: 'obrigatoria', width: 12 },
-    { header: 'descrição', key: 'descricao', width: 90 },
+    { header: 'Coluna', key: 'coluna', width: 26 },
+    { header: 'Obrigatória', key: 'obrigatoria', width: 12 },
+    { header: 'Descrição', key: 'descricao', width: 90 },
+    { header: 'Código (também aceito no cabeçalho)', key: 'campo', width: 22 },
   ];
   inst.getRow(1).font = { bold: true };
-  for (const c of colunas) inst.addRow({ campo: c.campo, obrigatoria: c.obrigatoria ? 'sim' : 'não', descricao: c.descricao });
+  for (const c of colunas) inst.addRow({ coluna: rotuloDaColuna(c), campo: c.campo, obrigatoria: c.obrigatoria ? 'sim' : 'não', descricao: c.descricao });
   inst.addRow({});
   inst.addRow({
-    campo: 'Notas',
-    descricao: 'Também aceita CSV (separador ; ou ,) com o mesmo cabeçalho. Sim/não: S, N, sim, não, true, false, 1, 0.',
+    coluna: 'Notas',
+    descricao:
+      'Também aceita CSV (separador ; ou ,) com o mesmo cabeçalho. No cabeçalho vale o nome da coluna ou o código. ' +
+      'Sim/não: S, N, sim, não, true, false, 1, 0.',
   });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -41,5 +45,5 @@ export function modeloCsv(colunas: Coluna[]): string {
     const s = v === null || v === undefined ? '' : String(v);
     return /[;"\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  return `\uFEFF${colunas.map((c) => c.campo).join(';')}\r\n${colunas.map((c) => cel(c.exemplo)).join(';')}\r\n`;
+  return `\uFEFF${colunas.map((c) => cel(rotuloDaColuna(c))).join(';')}\r\n${colunas.map((c) => cel(c.exemplo)).join(';')}\r\n`;
 }

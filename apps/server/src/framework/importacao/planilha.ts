@@ -1,13 +1,17 @@
+import { ROTULOS_CAMPOS } from '@fretio/core';
 import { AppError } from '../../lib/errors.ts';
 import type { Celula } from './leitor.ts';
 import { lerAbas } from './pool.ts';
 
 // The spreadsheets of register imports (pessoas, produtos): CSV (',' or ';', UTF-8 or Windows-1252)
-// or XLSX, first row = header with our field names. The file is parsed in a worker (pool.ts); here
+// or XLSX, first row = header with the screen's labels (the field codes and aliases still accepted). The file is parsed in a worker (pool.ts); here
 // the header is matched to the columns and each row becomes {campo: valor}.
 
 export type Coluna = {
   campo: string;
+  /** The header of the template: the screen's label (default: ROTULOS_CAMPOS of core, else the code). The
+   * code, the label and the aliases are all accepted on import. */
+  rotulo?: string;
   /** Other header spellings accepted (compared without accents, case, spaces, '_' or '-'). */
   apelidos?: string[];
   obrigatoria?: boolean;
@@ -22,6 +26,10 @@ export type Valor = string | number | boolean | undefined;
 export type LinhaPlanilha = { linha: number; valores: Record<string, Valor> };
 
 const MAX_LINHAS = 50_000;
+
+/** The header a user reads: the screen's label of the column. */
+export const rotuloDaColuna = (c: Coluna) => c.rotulo ?? ROTULOS_CAMPOS[c.campo] ?? c.campo;
+
 const chaveCabecalho = (s: string) =>
   s
     .normalize('NFD')
@@ -49,7 +57,7 @@ export async function lerPlanilha(upload: { dados: Buffer }, colunas: Coluna[]):
   const [cabecalho = [], ...resto] = matriz;
 
   const porChave = new Map<string, Coluna>();
-  for (const c of colunas) for (const nome of [c.campo, ...(c.apelidos ?? [])]) porChave.set(chaveCabecalho(nome), c);
+  for (const c of colunas) for (const nome of [rotuloDaColuna(c), c.campo, ...(c.apelidos ?? [])]) porChave.set(chaveCabecalho(nome), c);
   const indices: { i: number; coluna: Coluna }[] = [];
   const desconhecidas: string[] = [];
   cabecalho.forEach((h, i) => {
@@ -59,10 +67,10 @@ export async function lerPlanilha(upload: { dados: Buffer }, colunas: Coluna[]):
     else desconhecidas.push(String(h).trim());
   });
   if (!indices.length)
-    throw AppError.field('file', 'Cabeçalho não reconhecido: a primeira linha deve ter os nomes dos campos (baixe o modelo)');
+    throw AppError.field('file', 'Cabeçalho não reconhecido: a primeira linha deve ter os nomes das colunas (baixe o modelo)');
   const erros: { field: string; message: string }[] = [];
   if (desconhecidas.length) erros.push({ field: 'file', message: `Colunas desconhecidas: ${desconhecidas.join(', ')}` });
-  const faltando = colunas.filter((c) => c.obrigatoria && !indices.some((x) => x.coluna === c)).map((c) => c.campo);
+  const faltando = colunas.filter((c) => c.obrigatoria && !indices.some((x) => x.coluna === c)).map(rotuloDaColuna);
   if (faltando.length) erros.push({ field: 'file', message: `Colunas obrigatórias ausentes: ${faltando.join(', ')}` });
   if (erros.length) throw AppError.validation(erros, erros[0].message);
 

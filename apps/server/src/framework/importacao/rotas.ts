@@ -7,7 +7,7 @@ import { lerUpload } from '../../modules/arquivos/service.ts';
 import { ok } from '../schemas.ts';
 import { modeloCsv, modeloXlsx } from './modelo.ts';
 import { type Importador, importar, mensagemImportacao } from './pipeline.ts';
-import { type Coluna, lerPlanilha } from './planilha.ts';
+import { type Coluna, lerPlanilha, rotuloDaColuna } from './planilha.ts';
 
 // The two routes every importable register gets: POST {base}/importar and GET {base}/modelo.
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -19,7 +19,7 @@ export function rotasImportacao<V extends Record<string, unknown>>(
   o: { base: string; recurso: string; tags: string[]; nome: string; colunas: Coluna[]; importador: Importador<V> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const campos = o.colunas.map((c) => `${c.campo}${c.obrigatoria ? ' (obrigatório)' : ''}`).join(', ');
+  const campos = o.colunas.map((c) => `"${rotuloDaColuna(c)}" (${c.campo}${c.obrigatoria ? ', obrigatório' : ''})`).join(', ');
   r.post(
     `/api/v1/${o.base}/importar`,
     {
@@ -28,7 +28,7 @@ export function rotasImportacao<V extends Record<string, unknown>>(
         tags: o.tags,
         summary: `Importa ${o.nome} de um arquivo CSV ou XLSX (multipart, campo file)`,
         description:
-          `Primeira linha: cabeçalho com os campos ${campos}. Cada linha passa pelo mesmo schema e pelas mesmas regras da API; ` +
+          `Primeira linha: cabeçalho com os nomes das colunas ou seus códigos: ${campos}. Cada linha passa pelo mesmo schema e pelas mesmas regras da API; ` +
           'repetidos no arquivo ou já cadastrados são erros da linha. Todas as linhas são validadas antes de gravar: com apenasValidas=false, ' +
           'qualquer linha com erro faz nada ser gravado (success=false, HTTP 200, relatório em data); com apenasValidas=true grava as ' +
           'válidas, em lotes de 500 (cada lote numa transação). Arquivo lido num processo isolado: arquivo malicioso (ZIP que se expande ' +

@@ -288,16 +288,17 @@ describe('pessoas/importar', () => {
     await wb.xlsx.load(modelo.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     const campos = (ws.getRow(1).values as string[]).slice(1);
-    expect(campos.slice(0, 3)).toEqual(['documento', 'ie', 'nome']);
+    expect(campos.slice(0, 3)).toEqual(['CPF/CNPJ', 'Inscrição estadual', 'Nome / razão social']);
+    expect(campos).toContain('Município (código IBGE)');
     let cpf = generateCpf();
     while (!cpf.startsWith('0')) cpf = generateCpf();
     ws.spliceRows(2, 1);
     const row: Record<string, unknown> = {
-      documento: Number(cpf),
-      nome: 'josé da silva',
-      municipioIbge: 3550308,
-      cep: 1310100,
-      tomador: true,
+      'CPF/CNPJ': Number(cpf),
+      'Nome / razão social': 'josé da silva',
+      'Município (código IBGE)': 3550308,
+      CEP: 1310100,
+      Tomador: true,
     };
     ws.addRow(campos.map((c) => row[c] ?? null));
     const res = await importar(Buffer.from(await wb.xlsx.writeBuffer()), 'pessoas.xlsx');

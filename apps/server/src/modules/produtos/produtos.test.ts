@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { dadoCompartilhado } from '../../../test/support/dados-compartilhados.ts';
+import { aguardarTarefa } from '../../../test/support/tarefas.ts';
 
 // Products: NCM/EAN/unit validation, m³ from the dimensions, duplicates naming the record, the
 // selection list, and the CSV/XLSX import (items of a real NF-e from /work/shared/data).
@@ -209,7 +210,7 @@ describe('produtos/importar (CSV)', () => {
       'x.csv',
     );
     expect(semNcm.status).toBe(400);
-    expect(semNcm.body.errors).toEqual([{ field: 'file', message: 'Colunas obrigatórias ausentes: ncm' }]);
+    expect(semNcm.body.errors).toEqual([{ field: 'file', message: 'Colunas obrigatórias ausentes: NCM' }]);
     const desconhecida = await importar(
       csvDe([
         ['codigo', 'descricao', 'ncm', 'cor'],
@@ -237,21 +238,26 @@ describe('produtos/modelo and XLSX import', () => {
     await wb.xlsx.load(modelo.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     const header = (ws.getRow(1).values as unknown[]).slice(1);
+    // The headers are the screen's labels (the codes stay accepted: see the CSV imports above).
     expect(header).toEqual([
-      'codigo',
-      'descricao',
-      'ncm',
-      'unidade',
-      'pesoBrutoKg',
-      'pesoLiquidoKg',
-      'comprimentoCm',
-      'larguraCm',
-      'alturaCm',
-      'm3',
-      'valorUnitario',
-      'ean',
-      'ativo',
+      'Código',
+      'Descrição',
+      'NCM',
+      'Unidade',
+      'Peso bruto (kg)',
+      'Peso líquido (kg)',
+      'Comprimento (cm)',
+      'Largura (cm)',
+      'Altura (cm)',
+      'Volume (m³ por unidade)',
+      'Valor unitário',
+      'EAN/GTIN',
+      'Ativo',
     ]);
+    // The instructions name each column and the code also accepted.
+    const inst = wb.getWorksheet('instrucoes');
+    expect((inst?.getRow(1).values as unknown[]).slice(1)).toEqual(['Coluna', 'Obrigatória', 'Descrição', 'Código (também aceito no cabeçalho)']);
+    expect((inst?.getRow(6).values as unknown[]).slice(1)).toEqual(['Peso bruto (kg)', 'não', 'Peso bruto por unidade, kg (até 3 casas; vírgula ou ponto)', 'pesoBrutoKg']);
     expect(wb.getWorksheet('instrucoes')).toBeTruthy();
     // The example row stays (with a code of its own); add rows typed as numbers, as Excel users do (NCM with a lost leading zero).
     ws.getCell('A2').value = 'XLS-0';
@@ -281,5 +287,63 @@ describe('produtos/modelo and XLSX import', () => {
     expect(modelo.headers['content-type']).toMatch(/^text\/csv/);
     const res = await importar(modelo.rawPayload, 'modelo.csv');
     expect(res.body.data).toMatchObject({ total: 1, salvas: 1 });
+  });
+
+  it('labels and codes mix in one header; a missing required column is named by its label', async () => {
+    const csv = 'Código;descricao;NCM;pesoBrutoKg;Valor unitário\r\nMIX-1;Arroz 5 kg;1006.30.21;5,1;29,90\r\n';
+    const res = await importar(Buffer.from(csv), 'misto.csv');
+    expect(res.body.data).toMatchObject({ total: 1, salvas: 1 });
+    const [arroz] = (await admin.get(base, { ftr_codigo: 'MIX-1' })).body.data.data;
+    expect(arroz).toMatchObject({ descricao: 'Arroz 5 kg', ncm: '10063021', pesoBrutoKg: 5.1, valorUnitario: 29.9 });
+    const sem = await importar(Buffer.from('Código;Descrição\r\nMIX-2;Sal 1 kg\r\n'), 'sem-ncm.csv');
+    expect(sem.status).toBe(400);
+    expect(sem.body.message).toBe('Colunas obrigatórias ausentes: NCM');
+  });
+});
+
+describe('Exportar (the list export of every screen, framework/exportacao-lista.ts)', () => {
+  it('the filtered, sorted list in an XLSX with the screen titles and words for codes; scoped; bad input 400', async () => {
+    for (const [codigo, descricao, peso, ativo] of [['EXP-2', 'Banana passa 200 g', 0.2, false], ['EXP-1', 'Ameixa seca 500 g', 0.5, true]] as const)
+      expect((await admin.post(base, produto({ codigo, descricao, pesoBrutoKg: peso, pesoLiquidoKg: peso, ativo }))).status).toBe(201);
+    const colunas = [
+      { campo: 'codigo', titulo: 'Código' },
+      { campo: 'descricao', titulo: 'Descrição' },
+      { campo: 'pesoBrutoKg', titulo: 'Peso bruto (kg)' },
+      { campo: 'ativo', titulo: 'Situação', valores: { true: 'Ativo', false: 'Inativo' } },
+      { campo: 'criadoEm', titulo: 'Criado em' },
+    ];
+    const r = await admin.post('/api/v1/exportar-lista', {
+      lista: '/produtos',
+      filtros: { ftr_codigo: 'EXP-', ssf: 'codigo', sso: 'ASC', pc: '3', pps: '1' },
+      // A column the items do not carry (a screen's computed one) is left out.
+      colunas: [...colunas, { campo: 'calculadaNaTela', titulo: 'Calculada' }],
+      nome: 'Produtos',
+    });
+    expect(r.status, r.text).toBe(200);
+    const tarefa = await aguardarTarefa(admin, r.body.data.uid);
+    expect(tarefa).toMatchObject({ status: 3, arquivo: { nome: 'Produtos.xlsx' } });
+    const down = await t.app.inject({ url: tarefa.arquivo.url, headers: { cookie } });
+    expect(down.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(down.rawPayload as never);
+    const ws = wb.worksheets[0];
+    const linhas = (ws.getSheetValues() as unknown[][]).slice(1).map((l) => l.slice(1));
+    // Every page (pc/pps of the screen ignored), in the screen's order, with its words.
+    expect(linhas[0]).toEqual(['Código', 'Descrição', 'Peso bruto (kg)', 'Situação', 'Criado em']);
+    expect(linhas.map((l) => l.slice(0, 4))).toEqual([
+      ['Código', 'Descrição', 'Peso bruto (kg)', 'Situação'],
+      ['EXP-1', 'Ameixa seca 500 g', 0.5, 'Ativo'],
+      ['EXP-2', 'Banana passa 200 g', 0.2, 'Inativo'],
+    ]);
+    expect(String(linhas[1][4])).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // Another shipper's export of the same list finds none of these; its task is not ours to read.
+    const deOutro = await outro.post('/api/v1/exportar-lista', { lista: '/produtos', filtros: { ftr_codigo: 'EXP-' }, colunas });
+    expect((await aguardarTarefa(outro, deOutro.body.data.uid)).mensagem).toContain('0 registro(s) exportado(s).');
+    expect((await outro.get(`/api/v1/fila-tarefas/${r.body.data.uid}`)).status).toBe(404);
+    // Unknown list, columns or filter: 400 naming them.
+    const ruim = async (b: Record<string, unknown>) => (await admin.post('/api/v1/exportar-lista', { lista: '/produtos', colunas, ...b })).body;
+    expect(await ruim({ lista: '/nada' })).toMatchObject({ success: false, message: 'Lista desconhecida: /nada' });
+    expect(await ruim({ colunas: [{ campo: 'senha', titulo: 'Senha' }] })).toMatchObject({ message: 'Nenhuma coluna conhecida da lista: senha' });
+    expect((await admin.post('/api/v1/exportar-lista', { lista: '/produtos', colunas, filtros: { ftr_xyz: '1' } })).status).toBe(400);
   });
 });

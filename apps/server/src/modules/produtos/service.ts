@@ -53,49 +53,49 @@ export async function validarProduto(
 }
 
 export const COLUNAS_PRODUTO: Coluna[] = [
-  { campo: 'codigo', obrigatoria: true, exemplo: 'EXEMPLO-001', descricao: 'Código do produto (único no embarcador)' },
-  { campo: 'descricao', apelidos: ['produto', 'nome'], obrigatoria: true, exemplo: 'Café torrado e moído 500 g', descricao: 'Descrição' },
+  { campo: 'codigo', rotulo: 'Código', obrigatoria: true, exemplo: 'EXEMPLO-001', descricao: 'Código do produto (único no embarcador)' },
+  { campo: 'descricao', rotulo: 'Descrição', apelidos: ['produto', 'nome'], obrigatoria: true, exemplo: 'Café torrado e moído 500 g', descricao: 'Descrição' },
   {
-    campo: 'ncm',
+    campo: 'ncm', rotulo: 'NCM',
     obrigatoria: true,
     digitos: (n) => n.padStart(8, '0'),
     exemplo: '0901.21.00',
     descricao: 'NCM de 8 dígitos (com ou sem máscara)',
   },
-  { campo: 'unidade', apelidos: ['un', 'ucom'], exemplo: 'CX', descricao: 'Unidade: UN, CX, PC, KG, FD, PCT, SC, L, M3... (padrão UN)' },
+  { campo: 'unidade', rotulo: 'Unidade', apelidos: ['un', 'ucom'], exemplo: 'CX', descricao: 'Unidade: UN, CX, PC, KG, FD, PCT, SC, L, M3... (padrão UN)' },
   {
-    campo: 'pesoBrutoKg',
+    campo: 'pesoBrutoKg', rotulo: 'Peso bruto (kg)',
     apelidos: ['pesobruto'],
     tipo: 'numero',
     exemplo: '10,500',
     descricao: 'Peso bruto por unidade, kg (até 3 casas; vírgula ou ponto)',
   },
   {
-    campo: 'pesoLiquidoKg',
+    campo: 'pesoLiquidoKg', rotulo: 'Peso líquido (kg)',
     apelidos: ['pesoliquido'],
     tipo: 'numero',
     exemplo: '10,000',
     descricao: 'Peso líquido por unidade, kg (≤ peso bruto)',
   },
-  { campo: 'comprimentoCm', apelidos: ['comprimento'], tipo: 'numero', exemplo: '40', descricao: 'Comprimento, cm' },
-  { campo: 'larguraCm', apelidos: ['largura'], tipo: 'numero', exemplo: '30', descricao: 'Largura, cm' },
-  { campo: 'alturaCm', apelidos: ['altura'], tipo: 'numero', exemplo: '25', descricao: 'Altura, cm' },
+  { campo: 'comprimentoCm', rotulo: 'Comprimento (cm)', apelidos: ['comprimento'], tipo: 'numero', exemplo: '40', descricao: 'Comprimento, cm' },
+  { campo: 'larguraCm', rotulo: 'Largura (cm)', apelidos: ['largura'], tipo: 'numero', exemplo: '30', descricao: 'Largura, cm' },
+  { campo: 'alturaCm', rotulo: 'Altura (cm)', apelidos: ['altura'], tipo: 'numero', exemplo: '25', descricao: 'Altura, cm' },
   {
-    campo: 'm3',
+    campo: 'm3', rotulo: 'Volume (m³ por unidade)',
     apelidos: ['cubagem', 'volume'],
     tipo: 'numero',
     exemplo: '',
     descricao: 'm³ por unidade (vazio: calculado das dimensões)',
   },
-  { campo: 'valorUnitario', apelidos: ['valor', 'preco'], tipo: 'numero', exemplo: '189,90', descricao: 'Valor unitário, R$ (2 casas)' },
+  { campo: 'valorUnitario', rotulo: 'Valor unitário', apelidos: ['valor', 'preco'], tipo: 'numero', exemplo: '189,90', descricao: 'Valor unitário, R$ (2 casas)' },
   {
-    campo: 'ean',
+    campo: 'ean', rotulo: 'EAN/GTIN',
     apelidos: ['gtin', 'codigobarras'],
     digitos: (n) => n,
     exemplo: '7891000100103',
     descricao: 'EAN/GTIN (8, 12, 13 ou 14 dígitos, dígito verificador conferido)',
   },
-  { campo: 'ativo', tipo: 'bool', exemplo: 'S', descricao: 'Ativo (S/N; padrão S)' },
+  { campo: 'ativo', rotulo: 'Ativo', tipo: 'bool', exemplo: 'S', descricao: 'Ativo (S/N; padrão S)' },
 ];
 
 export const importadorProdutos: Importador<ProdutoInput> = {

@@ -51,6 +51,7 @@ export const nfes = defineResource<Registro>({
   defaultSort: { field: 'emissao', order: 'DESC' },
   page: NfesPage,
   toolbar: Toolbar,
+  exportar: false,
   title: (r) => `NF-e ${String(r.numero)}`,
   columns: [
     { field: 'emissao', title: 'Emissão', kind: 'date', sortable: true, filter: 'dateRange', width: 110 },

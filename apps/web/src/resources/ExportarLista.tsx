@@ -1,0 +1,96 @@
+import { CloudDownloadOutlined, ExportOutlined } from '@ant-design/icons';
+import { STATUS } from '@fretio/core';
+import { App, Button, Modal } from 'antd';
+import { useState } from 'react';
+import { type ApiError, apiPost } from '../app/api.ts';
+import { AcompanharTarefa, useInvalidar } from '../modules/nfes/tarefa.tsx';
+import type { ColumnDef, ResourceDef } from './types.ts';
+
+// "Exportar" of every list: the columns the user sees (their titles as the header, words for coded
+// values), the filters and sort of the URL, every page, as an XLSX built by a queue task on the server
+// (POST /exportar-lista, read permission); the dialog follows the task and offers the file.
+
+/** The words of a column's coded values (status, yes/no, options), as the list shows them. */
+export function valoresDaColuna(c: ColumnDef): Record<string, string> | undefined {
+  if (c.statusKey) return Object.fromEntries(STATUS[c.statusKey].values.map((s) => [String(s.value), s.label]));
+  if (c.kind === 'bool' || c.boolLabels) {
+    const [sim, nao] = c.boolLabels ?? ['Sim', 'Não'];
+    return { true: sim, false: nao };
+  }
+  if (c.filterOptions?.length) return Object.fromEntries(c.filterOptions.map((o) => [String(o.value), o.label]));
+  return undefined;
+}
+
+export function ExportarLista({
+  def,
+  lista,
+  query,
+  colunas,
+}: {
+  def: ResourceDef;
+  /** The list's API path (parent filled). */
+  lista: string;
+  query: Record<string, string | number>;
+  /** The visible columns, in screen order. */
+  colunas: ColumnDef[];
+}) {
+  const { message } = App.useApp();
+  const invalidar = useInvalidar();
+  const [enviando, setEnviando] = useState(false);
+  const [tarefa, setTarefa] = useState<string | null>(null);
+
+  async function exportar() {
+    setEnviando(true);
+    try {
+      const filtros = Object.fromEntries(
+        Object.entries(query)
+          .filter(([k, v]) => k !== 'pc' && k !== 'pps' && v !== undefined && v !== null && v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      );
+      const r = await apiPost<{ uid: string }>('/exportar-lista', {
+        lista,
+        filtros,
+        nome: def.label,
+        colunas: colunas.map((c) => ({ campo: c.field, titulo: c.title, valores: valoresDaColuna(c) })),
+      });
+      setTarefa(r.data.uid);
+      invalidar(['fila-tarefas']);
+    } catch (e) {
+      message.error((e as ApiError).message);
+    } finally {
+      setEnviando(false);
+    }
+  }
+
+  return (
+    <>
+      <Button icon={<ExportOutlined />} loading={enviando} onClick={exportar}>
+        Exportar
+      </Button>
+      <Modal
+        open={!!tarefa}
+        title={`Exportar ${def.label.toLowerCase()}`}
+        onCancel={() => setTarefa(null)}
+        destroyOnHidden
+        footer={
+          <Button type="primary" onClick={() => setTarefa(null)}>
+            Fechar
+          </Button>
+        }
+      >
+        {tarefa && (
+          <AcompanharTarefa
+            uid={tarefa}
+            extra={(t) =>
+              t.arquivo ? (
+                <Button type="primary" icon={<CloudDownloadOutlined />} href={t.arquivo.url} target="_blank" rel="noopener">
+                  Baixar {t.arquivo.nome}
+                </Button>
+              ) : null
+            }
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
