@@ -1,12 +1,13 @@
 import { SolutionOutlined, TruckOutlined } from '@ant-design/icons';
-import { ACOES_EMBARQUE, type Embarque, acaoProibida, formatarData, formatarDinheiro, statusDef, statusLabel } from '@fretio/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Empty, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { ACOES_EMBARQUE, type Embarque, acaoProibida, formatarData, formatarDinheiro, statusDef, } from '@fretio/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, apiGet, apiPost } from '../../app/api.ts';
+import { ApiError, apiPost } from '../../app/api.ts';
 import { usePode } from '../../app/perfil.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
 import { JustificativaAcao } from '../../resources/JustificativaAcao.tsx';
+import { PaginaHistorico } from '../../resources/PaginaHistorico.tsx';
 import { ParentTabs } from '../../resources/ParentTabs.tsx';
 import { usePathParams } from '../../resources/pathParams.ts';
 import { resourceByKey } from '../../resources/registry.ts';
@@ -186,47 +187,5 @@ export function DetalheEmbarquePage({ def }: { def: ResourceDef }) {
   );
 }
 
-type Evento = { uid: string; acao: string; usuarioNome: string | null; em: string; statusAntes: number | null; statusDepois: number | null; justificativa: string | null };
-const ACAO: Record<string, string> = { criar: 'Criado', alterar: 'Alterado', status: 'Status alterado', 'simular-frete': 'Frete simulado', 'gerar-cotacao': 'Cotação gerada' };
-
-export function HistoricoEmbarquePage({ def }: { def: ResourceDef }) {
-  const uid = usePathParams().uid ?? '';
-  const q = useQuery({
-    queryKey: [...queryKeys.resource('embarque-historico').all, uid],
-    queryFn: async ({ signal }) => (await apiGet<{ data: Evento[] }>(`/embarque/${uid}/historico`, undefined, signal)).data.data,
-    enabled: !!uid,
-  });
-  return (
-    <>
-      <ParentTabs def={def} />
-      <Card>
-        {q.isLoading ? (
-          <Skeleton active />
-        ) : !q.data?.length ? (
-          <Empty description="Sem eventos" />
-        ) : (
-          <Timeline
-            data-testid="historico"
-            items={q.data.map((e) => ({
-              key: e.uid,
-              children: (
-                <>
-                  <Typography.Text strong>{ACAO[e.acao] ?? e.acao}</Typography.Text>
-                  {e.statusDepois !== null && e.statusAntes !== e.statusDepois && (
-                    <> — {e.statusAntes === null ? '' : `${statusLabel('embarque', e.statusAntes)} → `}{statusLabel('embarque', e.statusDepois)}</>
-                  )}
-                  <div>
-                    <Typography.Text type="secondary">
-                      {formatarData(e.em, true)} · {e.usuarioNome ?? 'sistema'}
-                    </Typography.Text>
-                  </div>
-                  {e.justificativa && <div>{e.justificativa}</div>}
-                </>
-              ),
-            }))}
-          />
-        )}
-      </Card>
-    </>
-  );
-}
+const ACOES_HISTORICO: Record<string, string> = { criar: 'Criado', alterar: 'Alterado', status: 'Status alterado', 'simular-frete': 'Frete simulado', 'gerar-cotacao': 'Cotação gerada' };
+export const HistoricoEmbarquePage = ({ def }: { def: ResourceDef }) => <PaginaHistorico def={def} api="embarque" statusKey="embarque" acoes={ACOES_HISTORICO} />;

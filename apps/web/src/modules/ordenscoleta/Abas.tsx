@@ -1,10 +1,8 @@
-import { formatarData, statusLabel } from '@fretio/core';
-import { Card, Empty, Skeleton, Timeline, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../app/api.ts';
+
+import { Card, } from 'antd';
 import { usePode } from '../../app/perfil.ts';
-import { queryKeys } from '../../app/queryKeys.ts';
 import { Anexos } from '../../resources/anexos/Anexos.tsx';
+import { PaginaHistorico } from '../../resources/PaginaHistorico.tsx';
 import { ParentTabs } from '../../resources/ParentTabs.tsx';
 import { usePathParams } from '../../resources/pathParams.ts';
 import { resourceByKey } from '../../resources/registry.ts';
@@ -28,47 +26,5 @@ export function AnexosOrdemPage({ def }: { def: ResourceDef }) {
   );
 }
 
-type Evento = { uid: string; acao: string; usuarioNome: string | null; em: string; statusAntes: number | null; statusDepois: number | null; justificativa: string | null };
-const ACAO: Record<string, string> = { criar: 'Criada', alterar: 'Alterada', status: 'Status alterado', liberacaoitem: 'Item liberado', confirmar: 'Confirmada pela transportadora', recusar: 'Recusada pela transportadora' };
-
-export function HistoricoOrdemPage({ def }: { def: ResourceDef }) {
-  const uid = usePathParams().uid ?? '';
-  const q = useQuery({
-    queryKey: [...queryKeys.resource('ordenscoleta-historico').all, uid],
-    queryFn: async ({ signal }) => (await apiGet<{ data: Evento[] }>(`/ordenscoleta/${uid}/historico`, undefined, signal)).data.data,
-    enabled: !!uid,
-  });
-  return (
-    <>
-      <ParentTabs def={def} />
-      <Card>
-        {q.isLoading ? (
-          <Skeleton active />
-        ) : !q.data?.length ? (
-          <Empty description="Sem eventos" />
-        ) : (
-          <Timeline
-            data-testid="historico"
-            items={q.data.map((e) => ({
-              key: e.uid,
-              children: (
-                <>
-                  <Typography.Text strong>{ACAO[e.acao] ?? e.acao}</Typography.Text>
-                  {e.statusDepois !== null && e.statusAntes !== e.statusDepois && (
-                    <> — {e.statusAntes === null ? '' : `${statusLabel('ordemColeta', e.statusAntes)} → `}{statusLabel('ordemColeta', e.statusDepois)}</>
-                  )}
-                  <div>
-                    <Typography.Text type="secondary">
-                      {formatarData(e.em, true)} · {e.usuarioNome ?? 'sistema'}
-                    </Typography.Text>
-                  </div>
-                  {e.justificativa && <div>{e.justificativa}</div>}
-                </>
-              ),
-            }))}
-          />
-        )}
-      </Card>
-    </>
-  );
-}
+const ACOES_HISTORICO: Record<string, string> = { criar: 'Criada', alterar: 'Alterada', status: 'Status alterado', liberacaoitem: 'Item liberado', confirmar: 'Confirmada pela transportadora', recusar: 'Recusada pela transportadora' };
+export const HistoricoOrdemPage = ({ def }: { def: ResourceDef }) => <PaginaHistorico def={def} api="ordenscoleta" statusKey="ordemColeta" acoes={ACOES_HISTORICO} />;
