@@ -54,7 +54,7 @@ describe('documentos fiscais', () => {
     await linha.getByRole('cell', { name: '15/12/2021' }).waitFor();
 
     // Export of the listed notes: a task, then its file.
-    await page.getByRole('button', { name: 'Exportar' }).click();
+    await page.getByRole('button', { name: /Exportar$/ }).click();
     dialogo = page.getByRole('dialog');
     await clicarEEsperar(page, dialogo.getByRole('button', { name: 'Exportar', exact: true }), { path: '/documentos/export-nfes' });
     const arquivo = dialogo.getByRole('link', { name: /Baixar nfes\.xlsx/ });
