@@ -1,9 +1,9 @@
-import { CloudDownloadOutlined, ExportOutlined } from '@ant-design/icons';
+import { ExportOutlined } from '@ant-design/icons';
 import { STATUS } from '@fretio/core';
 import { App, Button, Modal } from 'antd';
 import { useState } from 'react';
 import { type ApiError, apiPost } from '../app/api.ts';
-import { AcompanharTarefa, useInvalidar } from '../modules/nfes/tarefa.tsx';
+import { AcompanharTarefa, baixarArquivoDaTarefa, useInvalidar } from '../modules/nfes/tarefa.tsx';
 import type { ColumnDef, ResourceDef } from './types.ts';
 
 // "Exportar" of every list: the columns the user sees (their titles as the header, words for coded
@@ -79,16 +79,7 @@ export function ExportarLista({
         }
       >
         {tarefa && (
-          <AcompanharTarefa
-            uid={tarefa}
-            extra={(t) =>
-              t.arquivo ? (
-                <Button type="primary" icon={<CloudDownloadOutlined />} href={t.arquivo.url} target="_blank" rel="noopener">
-                  Baixar {t.arquivo.nome}
-                </Button>
-              ) : null
-            }
-          />
+          <AcompanharTarefa uid={tarefa} extra={baixarArquivoDaTarefa} />
         )}
       </Modal>
     </>

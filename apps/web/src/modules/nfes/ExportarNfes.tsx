@@ -1,11 +1,11 @@
-import { CloudDownloadOutlined, ExportOutlined } from '@ant-design/icons';
+import { ExportOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Checkbox, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type ApiError, apiPost } from '../../app/api.ts';
 import { usePode } from '../../app/perfil.ts';
 import type { ResourceDef } from '../../resources/types.ts';
-import { AcompanharTarefa, useInvalidar } from './tarefa.tsx';
+import { AcompanharTarefa, baixarArquivoDaTarefa, useInvalidar } from './tarefa.tsx';
 
 // Export of the notes the list shows (its filters, the "sem CT-e" switch and the carrier mode) to
 // XLSX, optionally with a ZIP of their XML: a task whose file is offered when it ends.
@@ -77,16 +77,7 @@ export function ExportarNfes({ def }: { def: ResourceDef }) {
         }
       >
         {tarefa ? (
-          <AcompanharTarefa
-            uid={tarefa}
-            extra={(t) =>
-              t.arquivo ? (
-                <Button type="primary" icon={<CloudDownloadOutlined />} href={t.arquivo.url} target="_blank" rel="noopener">
-                  Baixar {t.arquivo.nome}
-                </Button>
-              ) : null
-            }
-          />
+          <AcompanharTarefa uid={tarefa} extra={baixarArquivoDaTarefa} />
         ) : (
           <>
             <Typography.Paragraph>

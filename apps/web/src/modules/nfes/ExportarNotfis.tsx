@@ -1,4 +1,4 @@
-import { CloudDownloadOutlined, FileTextOutlined } from '@ant-design/icons';
+import { FileTextOutlined } from '@ant-design/icons';
 import { TIPO_USUARIO } from '@fretio/core';
 import { Alert, App, Button, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { usePerfil, usePode } from '../../app/perfil.ts';
 import { RemoteSelect } from '../../resources/fields/RemoteSelect.tsx';
 import type { ResourceDef } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
-import { AcompanharTarefa, useInvalidar } from './tarefa.tsx';
+import { AcompanharTarefa, baixarArquivoDaTarefa, useInvalidar } from './tarefa.tsx';
 
 // "Exportar NOTFIS": the notes the list shows (its filters) as a NOTFIS 3.1 file for one carrier,
 // written by a task (POST documentos/export-notfis) whose file is offered when it ends.
@@ -83,16 +83,7 @@ export function ExportarNotfis({ def }: { def: ResourceDef }) {
         }
       >
         {tarefa ? (
-          <AcompanharTarefa
-            uid={tarefa}
-            extra={(t) =>
-              t.arquivo ? (
-                <Button type="primary" icon={<CloudDownloadOutlined />} href={t.arquivo.url} target="_blank" rel="noopener">
-                  Baixar {t.arquivo.nome}
-                </Button>
-              ) : null
-            }
-          />
+          <AcompanharTarefa uid={tarefa} extra={baixarArquivoDaTarefa} />
         ) : (
           <Form form={form} layout="vertical">
             <Typography.Paragraph>

@@ -1,6 +1,7 @@
 import { MSG, TAREFA_STATUS as ST, type Tarefa } from '@fretio/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Space, Typography } from 'antd';
+import { CloudDownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useEffect, useRef } from 'react';
@@ -48,6 +49,14 @@ export async function enviarArquivos(url: string, arquivos: File[]): Promise<Api
 }
 
 /** Progress, summary and report of one task; `extra` after the end (e.g. a download link). */
+/** The `extra` of an export's AcompanharTarefa: the file the finished task produced. */
+export const baixarArquivoDaTarefa = (t: Tarefa) =>
+  t.arquivo ? (
+    <Button type="primary" icon={<CloudDownloadOutlined />} href={t.arquivo.url} target="_blank" rel="noopener">
+      Baixar {t.arquivo.nome}
+    </Button>
+  ) : null;
+
 export function AcompanharTarefa({ uid, aoTerminar, extra }: { uid: string; aoTerminar?: (t: Tarefa) => void; extra?: (t: Tarefa) => ReactNode }) {
   const tarefa = useTarefa(uid, aoTerminar);
   const t = tarefa.data;
