@@ -14,14 +14,13 @@ import { resourceByKey } from '../../resources/registry.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { useResourceDetail } from '../../resources/useResourceApi.ts';
 import { formatarNumero } from '../produtos/numeros.ts';
+import { lugarDaCarga } from '../solicitacoesfrete/campos.tsx';
 
 // The shipment's detail (its NF-es are the next tab): carrier and agreed freight, totals, the quotation
 // and the pickup order made from it — each a link — and the commands that make them, shown only when
 // the shipment allows (the server checks again): each leads to the record it created.
 
 const CHAVES = ['embarque', 'embarque-nfes', 'embarque-historico', 'cotacoesfrete', 'ordenscoleta'];
-const lugar = (r: Embarque, p: 'origem' | 'destino') =>
-  r[`${p}MunicipioNome`] ? `${r[`${p}MunicipioNome`]}/${r[`${p}Uf`]}` : r[`${p}Cep`] ? `CEP ${r[`${p}Cep`]}` : '—';
 const tag = (key: 'embarque' | 'cotacaoFrete' | 'ordemColeta', v: number | null) => {
   if (v === null) return null;
   const s = statusDef(key, v);
@@ -144,8 +143,8 @@ export function DetalheEmbarquePage({ def }: { def: ResourceDef }) {
                 {r.justificativaStatus && <Typography.Text type="secondary"> {r.justificativaStatus}</Typography.Text>}
               </Descriptions.Item>
               <Descriptions.Item label="Data de embarque">{r.dataEmbarque ? formatarData(r.dataEmbarque) : '—'}</Descriptions.Item>
-              <Descriptions.Item label="Origem">{lugar(r, 'origem')}</Descriptions.Item>
-              <Descriptions.Item label="Destino">{lugar(r, 'destino')}</Descriptions.Item>
+              <Descriptions.Item label="Origem">{lugarDaCarga(r, 'origem')}</Descriptions.Item>
+              <Descriptions.Item label="Destino">{lugarDaCarga(r, 'destino')}</Descriptions.Item>
               <Descriptions.Item label="Transportador">{r.transportadorNome ?? '—'}</Descriptions.Item>
               <Descriptions.Item label="Tipo de veículo">{r.tipoVeiculoNome ?? '—'}</Descriptions.Item>
               <Descriptions.Item label="Frete acordado">{r.freteAcordado === null ? '—' : `R$ ${formatarDinheiro(r.freteAcordado)}`}</Descriptions.Item>

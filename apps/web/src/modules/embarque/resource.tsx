@@ -2,10 +2,9 @@ import { FileSearchOutlined, FileTextOutlined, HistoryOutlined, InboxOutlined } 
 import { ACOES_EMBARQUE, type AcaoEmbarque, type Embarque, acaoProibida, cargaNfeInput, embarqueInput, formatarDinheiro } from '@fretio/core';
 import { Link } from 'react-router';
 import { apiPut } from '../../app/api.ts';
-import { municipioRemote, rotuloMunicipio } from '../../resources/fields/MunicipioSelect.tsx';
-import { type ColumnDef, type FieldDef, defineResource } from '../../resources/types.ts';
+import { type ColumnDef, defineResource } from '../../resources/types.ts';
 import { formatarNumero } from '../produtos/numeros.ts';
-import { camposNfe, colunasNfe, statusOptions } from '../solicitacoesfrete/campos.tsx';
+import { campoMunicipioDaCarga, camposNfe, colunasNfe, lugarDaCarga, statusOptions } from '../solicitacoesfrete/campos.tsx';
 import { AcoesEmbarque, DetalheEmbarquePage, HistoricoEmbarquePage } from './Detalhe.tsx';
 
 // Shipments (API /api/v1/embarque): NF-es grouped for one trip, with the carrier and the agreed freight
@@ -15,23 +14,12 @@ import { AcoesEmbarque, DetalheEmbarquePage, HistoricoEmbarquePage } from './Det
 const DO_EMBARQUE = { key: 'embarque', param: 'uid' };
 const pode = (r: Embarque, acao: AcaoEmbarque) => acaoProibida('embarque', ACOES_EMBARQUE, r.status, acao) === null;
 
-export const lugarEmbarque = (r: Embarque, p: 'origem' | 'destino') =>
-  r[`${p}MunicipioNome`] ? `${r[`${p}MunicipioNome`]}/${r[`${p}Uf`]}` : r[`${p}Cep`] ? `CEP ${r[`${p}Cep`]}` : '—';
-
-const municipio = (name: string, label: string, prefixo: 'origem' | 'destino'): FieldDef => ({
-  name,
-  label,
-  kind: 'remoteSelect',
-  span: 16,
-  remote: { ...municipioRemote(), currentLabel: (r) => rotuloMunicipio(r[`${prefixo}MunicipioNome`], r[`${prefixo}Uf`], r[`${prefixo}MunicipioIbge`]) },
-});
-
 const colunas: ColumnDef<Embarque>[] = [
   { field: 'numero', title: 'Nº', sortable: true, filter: 'text', width: 80, render: (v, r) => <Link to={`/embarque/${r.uid}/detalhe`}>{String(v)}</Link> },
   { field: 'status', title: 'Status', kind: 'status', statusKey: 'embarque', filter: 'select', filterOptions: statusOptions('embarque'), sortable: true, width: 130 },
   { field: 'transportadorNome', title: 'Transportador', render: (v) => (v ? String(v) : '—') },
-  { field: 'origemMunicipioNome', title: 'Origem', render: (_v, r) => lugarEmbarque(r, 'origem') },
-  { field: 'destinoMunicipioNome', title: 'Destino', render: (_v, r) => lugarEmbarque(r, 'destino') },
+  { field: 'origemMunicipioNome', title: 'Origem', render: (_v, r) => lugarDaCarga(r, 'origem') },
+  { field: 'destinoMunicipioNome', title: 'Destino', render: (_v, r) => lugarDaCarga(r, 'destino') },
   { field: 'dataEmbarque', title: 'Embarque', kind: 'date', sortable: true, filter: 'dateRange', width: 120 },
   { field: 'quantidadeNfes', title: 'NF-es', width: 80 },
   { field: 'pesoTotalKg', title: 'Peso (kg)', render: (v) => formatarNumero(v as number, 3), width: 110 },
@@ -67,9 +55,9 @@ export const embarques = defineResource<Embarque>({
   schema: embarqueInput,
   fields: [
     { name: 'origemCep', label: 'CEP de origem', kind: 'cep', span: 8, help: 'CEP ou município' },
-    municipio('origemMunicipioIbge', 'Município de origem', 'origem'),
+    campoMunicipioDaCarga('origemMunicipioIbge', 'Município de origem', 'origem'),
     { name: 'destinoCep', label: 'CEP de destino', kind: 'cep', span: 8, help: 'CEP ou município' },
-    municipio('destinoMunicipioIbge', 'Município de destino', 'destino'),
+    campoMunicipioDaCarga('destinoMunicipioIbge', 'Município de destino', 'destino'),
     {
       name: 'transportadorUid',
       label: 'Transportador',

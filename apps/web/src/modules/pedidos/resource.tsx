@@ -1,25 +1,13 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { type Pedido, formatarDinheiro, pedidoInput } from '@fretio/core';
 import { apiGet } from '../../app/api.ts';
-import { municipioRemote, rotuloMunicipio } from '../../resources/fields/MunicipioSelect.tsx';
-import { defineResource, type FieldDef } from '../../resources/types.ts';
+import { defineResource, } from '../../resources/types.ts';
 import { formatarNumero } from '../produtos/numeros.ts';
-import { statusOptions } from '../solicitacoesfrete/campos.tsx';
+import { campoMunicipioDaCarga, lugarDaCarga, statusOptions } from '../solicitacoesfrete/campos.tsx';
 import { AcoesPedido } from './AcoesPedido.tsx';
 
 // Orders (API /api/v1/documentos/pedidos): the ERP sales order before it is invoiced. Simulate the freight
 // (ranked) and select one; a spot quotation when no table covers it; link the NF-e when it is issued.
-
-const lugar = (r: Pedido, p: 'origem' | 'destino') =>
-  r[`${p}MunicipioNome`] ? `${r[`${p}MunicipioNome`]}/${r[`${p}Uf`]}` : r[`${p}Cep`] ? `CEP ${r[`${p}Cep`]}` : '—';
-
-const municipio = (name: string, label: string, prefixo: 'origem' | 'destino'): FieldDef => ({
-  name,
-  label,
-  kind: 'remoteSelect',
-  span: 16,
-  remote: { ...municipioRemote(), currentLabel: (r) => rotuloMunicipio(r[`${prefixo}MunicipioNome`], r[`${prefixo}Uf`], r[`${prefixo}MunicipioIbge`]) },
-});
 
 export const pedidos = defineResource<Pedido>({
   key: 'pedidos',
@@ -37,8 +25,8 @@ export const pedidos = defineResource<Pedido>({
     { field: 'numero', title: 'Pedido', sortable: true, filter: 'text', width: 110 },
     { field: 'status', title: 'Status', kind: 'status', statusKey: 'pedido', filter: 'select', filterOptions: statusOptions('pedido'), sortable: true, width: 130 },
     { field: 'clienteNome', title: 'Cliente' },
-    { field: 'origemMunicipioNome', title: 'Origem', render: (_v, r) => lugar(r, 'origem') },
-    { field: 'destinoMunicipioNome', title: 'Destino', render: (_v, r) => lugar(r, 'destino') },
+    { field: 'origemMunicipioNome', title: 'Origem', render: (_v, r) => lugarDaCarga(r, 'origem') },
+    { field: 'destinoMunicipioNome', title: 'Destino', render: (_v, r) => lugarDaCarga(r, 'destino') },
     { field: 'pesoKg', title: 'Peso (kg)', render: (v) => formatarNumero(v as number, 3), width: 110 },
     { field: 'valor', title: 'Valor (R$)', kind: 'money', sortable: true, width: 120 },
     { field: 'dataPrevista', title: 'Previsto', kind: 'date', sortable: true, filter: 'dateRange', width: 110 },
@@ -61,9 +49,9 @@ export const pedidos = defineResource<Pedido>({
       remote: { api: '/pessoas/list', value: 'value', search: 'q', label: (r) => String(r.label), currentLabel: (r) => (r.clienteNome ? String(r.clienteNome) : null) },
     },
     { name: 'origemCep', label: 'CEP de origem', kind: 'cep', span: 8, help: 'CEP ou município' },
-    municipio('origemMunicipioIbge', 'Município de origem', 'origem'),
+    campoMunicipioDaCarga('origemMunicipioIbge', 'Município de origem', 'origem'),
     { name: 'destinoCep', label: 'CEP de destino', kind: 'cep', span: 8, help: 'CEP ou município' },
-    municipio('destinoMunicipioIbge', 'Município de destino', 'destino'),
+    campoMunicipioDaCarga('destinoMunicipioIbge', 'Município de destino', 'destino'),
     { name: 'pesoKg', label: 'Peso (kg)', kind: 'number', span: 6 },
     { name: 'volumeM3', label: 'm³', kind: 'number', span: 6 },
     { name: 'valor', label: 'Valor (R$)', kind: 'money', span: 6 },

@@ -1,26 +1,15 @@
 import { BuildOutlined } from '@ant-design/icons';
 import { type PlanejamentoCarga, formatarDinheiro, planejamentoCargaInput } from '@fretio/core';
 import { apiGet } from '../../app/api.ts';
-import { municipioRemote, rotuloMunicipio } from '../../resources/fields/MunicipioSelect.tsx';
-import { type FieldDef, defineResource } from '../../resources/types.ts';
+import { defineResource } from '../../resources/types.ts';
 import { formatarNumero } from '../produtos/numeros.ts';
-import { statusOptions } from '../solicitacoesfrete/campos.tsx';
+import { campoMunicipioDaCarga, lugarDaCarga, statusOptions } from '../solicitacoesfrete/campos.tsx';
 import { PainelPlanejamento } from './PainelPlanejamento.tsx';
 import { PropostaCargas } from './PropostaCargas.tsx';
 
 // Load planning (API /api/v1/planejamento-carga): a session with a vehicle type; expanding a row shows its
 // documents, the totals against the vehicle's capacity and the free documents to add; "Finalizar"
 // creates the shipment. "Propor cargas" (toolbar) makes one plan per load the server proposes.
-
-const lugar = (r: PlanejamentoCarga, p: 'origem' | 'destino') =>
-  r[`${p}MunicipioNome`] ? `${r[`${p}MunicipioNome`]}/${r[`${p}Uf`]}` : r[`${p}Cep`] ? `CEP ${r[`${p}Cep`]}` : '—';
-const municipio = (name: string, label: string, prefixo: 'origem' | 'destino'): FieldDef => ({
-  name,
-  label,
-  kind: 'remoteSelect',
-  span: 16,
-  remote: { ...municipioRemote(), currentLabel: (r) => rotuloMunicipio(r[`${prefixo}MunicipioNome`], r[`${prefixo}Uf`], r[`${prefixo}MunicipioIbge`]) },
-});
 
 export const planejamentoCarga = defineResource<PlanejamentoCarga>({
   key: 'planejamento-carga',
@@ -37,8 +26,8 @@ export const planejamentoCarga = defineResource<PlanejamentoCarga>({
     { field: 'numero', title: 'Nº', sortable: true, width: 70 },
     { field: 'descricao', title: 'Descrição', filter: 'text' },
     { field: 'status', title: 'Status', kind: 'status', statusKey: 'planejamentoCarga', filter: 'select', filterOptions: statusOptions('planejamentoCarga'), sortable: true, width: 120 },
-    { field: 'origemMunicipioNome', title: 'Origem', render: (_v, r) => lugar(r, 'origem') },
-    { field: 'destinoMunicipioNome', title: 'Destino', render: (_v, r) => lugar(r, 'destino') },
+    { field: 'origemMunicipioNome', title: 'Origem', render: (_v, r) => lugarDaCarga(r, 'origem') },
+    { field: 'destinoMunicipioNome', title: 'Destino', render: (_v, r) => lugarDaCarga(r, 'destino') },
     { field: 'tipoVeiculoNome', title: 'Veículo', width: 110 },
     { field: 'quantidadeDocumentos', title: 'Docs', width: 70 },
     {
@@ -54,9 +43,9 @@ export const planejamentoCarga = defineResource<PlanejamentoCarga>({
   fields: [
     { name: 'descricao', label: 'Descrição' },
     { name: 'origemCep', label: 'CEP de origem', kind: 'cep', span: 8, help: 'CEP ou município' },
-    municipio('origemMunicipioIbge', 'Município de origem', 'origem'),
+    campoMunicipioDaCarga('origemMunicipioIbge', 'Município de origem', 'origem'),
     { name: 'destinoCep', label: 'CEP de destino', kind: 'cep', span: 8, help: 'CEP ou município' },
-    municipio('destinoMunicipioIbge', 'Município de destino', 'destino'),
+    campoMunicipioDaCarga('destinoMunicipioIbge', 'Município de destino', 'destino'),
     {
       name: 'tipoVeiculoUid',
       label: 'Tipo de veículo',

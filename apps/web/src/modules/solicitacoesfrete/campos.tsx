@@ -8,15 +8,16 @@ import type { ColumnDef, FieldDef, Registro } from '../../resources/types.ts';
 // What a freight request and a quotation share on screen: places (CEP or municipality), parties,
 // pickup date, vehicle type; the cargo lines and NF-e references.
 
-const lugar = (r: Registro, p: 'origem' | 'destino') =>
+/** A record's origin or destination as the lists show it: 'Cidade/UF', else 'CEP …'. */
+export const lugarDaCarga = (r: Registro, p: 'origem' | 'destino') =>
   r[`${p}MunicipioNome`] ? `${r[`${p}MunicipioNome`]}/${r[`${p}Uf`]}` : r[`${p}Cep`] ? `CEP ${r[`${p}Cep`]}` : '—';
 
 export const statusOptions = (key: StatusKey) => statusValues(key).map((v) => ({ value: v, label: STATUS[key].values.find((s) => s.value === v)?.label ?? String(v) }));
 
 export function colunasCarga<T extends Registro>(): ColumnDef<T>[] {
   return [
-    { field: 'origemMunicipioNome', title: 'Origem', render: (_v, r) => lugar(r, 'origem') },
-    { field: 'destinoMunicipioNome', title: 'Destino', render: (_v, r) => lugar(r, 'destino') },
+    { field: 'origemMunicipioNome', title: 'Origem', render: (_v, r) => lugarDaCarga(r, 'origem') },
+    { field: 'destinoMunicipioNome', title: 'Destino', render: (_v, r) => lugarDaCarga(r, 'destino') },
     { field: 'remetenteNome', title: 'Remetente' },
     { field: 'dataColetaDesejada', title: 'Coleta desejada', kind: 'date', sortable: true, filter: 'dateRange', width: 130 },
     { field: 'pesoTotalKg', title: 'Peso (kg)', render: (v) => formatarNumero(v as number, 3), width: 110 },
@@ -24,7 +25,8 @@ export function colunasCarga<T extends Registro>(): ColumnDef<T>[] {
   ];
 }
 
-const municipio = (name: string, label: string, prefixo: 'origem' | 'destino'): FieldDef => ({
+/** The origin/destination municipality field of a cargo form (its current label from the record's names). */
+export const campoMunicipioDaCarga = (name: string, label: string, prefixo: 'origem' | 'destino'): FieldDef => ({
   name,
   label,
   kind: 'remoteSelect',
@@ -45,9 +47,9 @@ const pessoa = (name: string, label: string, nomeField: string): FieldDef => ({
 
 export const camposCarga: FieldDef[] = [
   { name: 'origemCep', label: 'CEP de origem', kind: 'cep', span: 8, help: 'CEP ou município' },
-  municipio('origemMunicipioIbge', 'Município de origem', 'origem'),
+  campoMunicipioDaCarga('origemMunicipioIbge', 'Município de origem', 'origem'),
   { name: 'destinoCep', label: 'CEP de destino', kind: 'cep', span: 8, help: 'CEP ou município' },
-  municipio('destinoMunicipioIbge', 'Município de destino', 'destino'),
+  campoMunicipioDaCarga('destinoMunicipioIbge', 'Município de destino', 'destino'),
   pessoa('remetenteUid', 'Remetente', 'remetenteNome'),
   pessoa('destinatarioUid', 'Destinatário', 'destinatarioNome'),
   { name: 'dataColetaDesejada', label: 'Coleta desejada', kind: 'date', span: 12 },
