@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
-import { acaoDaLinha, acoesDaLinha, confirmacao, confirmar } from './support/antd.ts';
+import { acaoDaLinha, acoesDaLinha, confirmacao, confirmar, responderDescarte } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
 // The shipper's own area ("Meu embarcador") and its carriers: linking an existing carrier found by
@@ -85,8 +85,7 @@ describe('meu embarcador e transportadores', () => {
     expect(await drawer(page).getByRole('button', { name: 'Vincular ao embarcador' }).count()).toBe(0);
     // Something was typed: Cancel asks before discarding it.
     await drawer(page).getByRole('button', { name: 'Cancelar' }).click();
-    await page.locator('.ant-modal-confirm').getByText('Descartar as alterações?').last().waitFor();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Descartar' }).click();
+    await responderDescarte(page, 'Descartar');
     await page.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
 
     // Unlinked from "Meu embarcador", it leaves the carriers list too.

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { acaoDaLinha, escolher } from './support/antd.ts';
+import { acaoDaLinha, escolher, responderDescarte } from './support/antd.ts';
 import { ADMIN, signIn } from './support/browser.ts';
 import { e2eSuite } from './support/setup.ts';
 
@@ -23,7 +23,6 @@ const TELAS: [string, string][] = [
 ];
 
 const drawer = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Novo feriado' });
-const descarte = (page: Page) => page.locator('.ant-modal-confirm');
 
 describe('experiência de uso', () => {
   const suite = e2eSuite();
@@ -96,15 +95,12 @@ describe('experiência de uso', () => {
 
     // Cancel asks; "Continuar editando" keeps the drawer and what was typed.
     await drawer(page).getByRole('button', { name: 'Cancelar' }).click();
-    await descarte(page).getByText('Descartar as alterações?').last().waitFor();
-    await descarte(page).getByRole('button', { name: 'Continuar editando' }).click();
-    await descarte(page).waitFor({ state: 'detached' });
+    await responderDescarte(page, 'Continuar editando');
     expect(await drawer(page).getByLabel('Nome', { exact: true }).inputValue()).toBe('Feriado E2E');
 
     // Closing the drawer (a click outside it) asks too; discarding closes it.
     await page.locator('.ant-drawer-mask').click({ position: { x: 5, y: 5 } });
-    await descarte(page).getByText('Descartar as alterações?').last().waitFor();
-    await descarte(page).getByRole('button', { name: 'Descartar' }).click();
+    await responderDescarte(page, 'Descartar');
     await page.getByRole('dialog').filter({ hasText: 'Novo feriado' }).waitFor({ state: 'hidden' });
     expect(posts).toEqual([]);
   });

@@ -183,3 +183,22 @@ export async function acoesDaLinha(page: Page, linha: Locator): Promise<string[]
     .toBe(0);
   return [...nomes, ...itens];
 }
+
+/**
+ * Answers the "Descartar as alterações?" prompt with `botao` and waits until it has closed. Like a
+ * Popconfirm, a click that lands while the modal is still zooming in is lost on a loaded machine:
+ * the button is clicked again while the prompt stays open.
+ */
+export async function responderDescarte(page: Page, botao: 'Descartar' | 'Continuar editando') {
+  const prompt = page.locator('.ant-modal-confirm').filter({ hasText: 'Descartar as alterações?' }).last();
+  await prompt.waitFor();
+  for (let tentativa = 1; ; tentativa++) {
+    await prompt.getByRole('button', { name: botao }).click();
+    try {
+      await expect.poll(() => prompt.isVisible(), { timeout: 10_000 }).toBe(false);
+      return;
+    } catch (e) {
+      if (tentativa === 3) throw e;
+    }
+  }
+}
