@@ -50,6 +50,10 @@ describe('RPA', () => {
     expect(naoAutonomo.body.errors[0]).toMatchObject({ field: 'unidadeTransportadorUid' });
     expect((await admin.post('/api/v1/rpa/calcular', { unidadeTransportadorUid: autonomo, data: '2026-05-10', valorFrete: -10 })).status).toBe(400);
     expect((await outro.post('/api/v1/rpa/calcular', { unidadeTransportadorUid: autonomo, data: '2026-05-10', valorFrete: 10 })).status).toBe(400);
+    // demo data: March 2025, 12.000,00 issued (base 2.400,00) and 3.500,00 calculated after it in the same month
+    const demo = (await admin.get('/api/v1/rpa', { ftr_dataDe: '2025-03-01', ftr_dataAte: '2025-03-31', ssf: 'data', sso: 'ASC' })).body.data.data;
+    expect(demo.map((r: { status: number; valorFrete: number; calculo: { baseInssUtilizadaNoMes: number } }) => [r.status, r.valorFrete, r.calculo.baseInssUtilizadaNoMes]))
+      .toEqual([[2, 12000, 0], [1, 3500, 2400]]);
   });
 
   it('dois RPAs no mês dividem o teto do INSS; emitido trava e gera títulos; pagamento; cancelar', async () => {
