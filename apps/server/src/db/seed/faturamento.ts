@@ -6,7 +6,7 @@ import { vencimentos } from '../../modules/faturamento/condicoes.ts';
 import { salvarCte } from '../../modules/ctes/service.ts';
 import { emitir } from '../../modules/rpa/resource.ts';
 import { calcularRpaServidor } from '../../modules/rpa/service.ts';
-import { auditorias, condicoesPagamento, contaCorrenteTransportador, ctes, faturaCtes, faturas, rpas, unidadesTransportador } from '../schema/index.ts';
+import { auditorias, condicoesPagamento, contaCorrenteTransportador, ctes, faturaCtes, faturas, rpas, tabelasFrete, unidadesTransportador } from '../schema/index.ts';
 import type { ModuleSeed } from './demo.ts';
 
 // Demo settlement: three more CT-es of Rápido Sul (R$ 150,00 each) audited — two approved, one accepted
@@ -20,7 +20,10 @@ export const seedFaturamento: ModuleSeed = async (tx, ids) => {
     await salvarCte(tx, quem, { lida: lerDocumentoFiscal(xml) as CteLida, assinaturaValida: false, xml: Buffer.from(xml), nome: `${chave}.xml` });
   }
   const doc = await tx.select().from(ctes).where(and(eq(ctes.embarcadorUid, embarcadorUid), inArray(ctes.numero, [502, 503, 504]))).orderBy(ctes.numero);
-  const aud = await tx.insert(auditorias).values(doc.map((c, i) => ({
+  // The audits name Rápido Sul's table as their source (the detail links it).
+  const [tabela] = await tx.select({ uid: tabelasFrete.uid }).from(tabelasFrete)
+    .where(and(eq(tabelasFrete.embarcadorUid, embarcadorUid), eq(tabelasFrete.transportadorUid, ids.transportadores.rapido))).limit(1);
+  const aud = await tx.insert(auditorias).values(doc.map((c, i) => ({ referenciaUid: tabela?.uid ?? null,
     embarcadorUid, cteUid: c.uid, chaveCte: c.chave, numeroCte: c.numero, serieCte: c.serie, emissao: c.emissao, transportadorUid: c.transportadorUid,
     unidadeTransportadorUid: c.unidadeTransportadorUid, status: i === 2 ? 4 : 1, resultadoCalculo: i === 2 ? 2 : 1, fonte: 'TABELA',
     valorCobrado: '150.00', valorEsperado: i === 2 ? '137.50' : '150.00', diferenca: i === 2 ? '12.50' : '0.00',

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ApiError, apiGet, apiPut, type ListPage } from '../../app/api.ts';
 import { usePode } from '../../app/perfil.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
+import { BotaoPdfRpa } from './BotaoPdfRpa.tsx';
 
 // The expanded RPA: the withholdings as calculated, the calculation's memory, and (once issued) its payables —
 // net to the driver, INSS, IRRF, SEST/SENAT, ISS — each paid (or unpaid) with a date.
@@ -64,6 +65,7 @@ export function DetalheRpa({ rpa: r }: { rpa: Rpa }) {
         { key: 'p', label: 'INSS patronal', children: din(c.inssPatronal) },
       ]} />
       <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-line' }}>{c.memoria.join('\n')}</Typography.Paragraph>
+      {r.status !== 1 && <div style={{ marginBottom: 8 }}><BotaoPdfRpa r={r} /></div>}
       {r.status !== 1 && (
         <Table<Titulo> size="small" rowKey="uid" pagination={false} loading={titulos.isLoading} dataSource={titulos.data ?? []}
           columns={[

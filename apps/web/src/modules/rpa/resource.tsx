@@ -1,8 +1,8 @@
-import { CloseCircleOutlined, FileProtectOutlined, FilePdfOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, FileProtectOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { type rpa, rpaCalcularInput, type z } from '@fretio/core';
-import { Button } from 'antd';
 import { api } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
+import { BotaoPdfRpa } from './BotaoPdfRpa.tsx';
 import { DetalheRpa } from './DetalheRpa.tsx';
 
 // RPA (Recibo de Pagamento a Autônomo) of independent drivers: typed with the freight value, calculated by
@@ -10,15 +10,6 @@ import { DetalheRpa } from './DetalheRpa.tsx';
 // its payables), printed as a PDF and paid title by title in the expanded row.
 
 type Rpa = z.infer<typeof rpa> & Record<string, unknown>;
-
-export function BotaoPdfRpa({ r }: { r: Rpa }) {
-  if (r.status === 1) return null;
-  return (
-    <Button size="small" icon={<FilePdfOutlined />} href={`/api/v1/rpa/${r.uid}/pdf`} target="_blank" rel="noopener" title="Recibo para imprimir e assinar (PDF)">
-      Recibo PDF
-    </Button>
-  );
-}
 
 export const rpas = defineResource<Rpa>({
   key: 'rpa',
