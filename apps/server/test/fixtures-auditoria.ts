@@ -101,6 +101,7 @@ export const rotasAuditoria: Record<string, RouteFixture> = {
   },
   'PUT /api/v1/auditorias/reauditar-por-periodo': { body: () => ({ dataInicio: '2026-01-01', dataFim: '2026-01-31' }) },
   'POST /api/v1/rpa/calcular': { body: rpaBody, exempt: 'não lê registro pelo caminho; a unidade de outro embarcador responde 400 no campo (rpa.test.ts)' },
+  'GET /api/v1/rpa/:uid/pdf': { params: async (h) => ({ uid: (await h.rows<{ rpa_uid: string }>(sql`select rpa_uid from rpa_titulos where uid = ${await tituloDeA(h)}`))[0]!.rpa_uid }) },
   'PUT /api/v1/rpa/titulo/:uid': { params: async (h) => ({ uid: await tituloDeA(h) }), body: () => ({ dataPagamento: '2026-03-15' }) },
   'GET /api/v1/fatura/pre-fatura/liberar/:uid': { params: preFaturaDeA },
   'GET /api/v1/fatura/pre-fatura/cancelar/:uid': { params: preFaturaDeA },

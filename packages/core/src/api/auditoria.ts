@@ -44,6 +44,14 @@ export const linhaAuditoria = z.object({
   mensagem: z.string(),
 });
 
+/** A record the expected value came from, for the detail's links (quotation, its shipment, order, table). */
+export const referenciaAuditoria = z.object({
+  tipo: z.enum(['COTACAO', 'EMBARQUE', 'PEDIDO', 'TABELA']),
+  uid: z.string(),
+  numero: z.string().nullable().describe('Número da cotação, do embarque ou do pedido; nome da tabela'),
+});
+export type ReferenciaAuditoria = z.infer<typeof referenciaAuditoria>;
+
 export const auditoria = z.object({
   uid: z.string(),
   cteUid: z.string(),
@@ -59,6 +67,7 @@ export const auditoria = z.object({
   resultadoCalculo: z.number().int(),
   fonte: z.string().nullable().describe('SPOT, SIMULACAO ou TABELA'),
   referenciaUid: z.string().nullable(),
+  referencias: z.array(referenciaAuditoria).describe('Registros de onde veio o valor acordado/calculado (links do detalhe)'),
   valorCobrado: z.number(),
   valorEsperado: z.number().nullable(),
   diferenca: z.number().nullable(),

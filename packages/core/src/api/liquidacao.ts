@@ -126,3 +126,21 @@ export const contaCorrenteLancamento = z.object({
 export const contaCorrente = z.object({
   transportadorUid: z.string(), transportadorNome: z.string().nullable(), saldo: z.number(), lancamentos: z.array(contaCorrenteLancamento),
 });
+
+/** A carrier's position with one shipper that links it (carrier users only: GET fatura/transportador/saldos). */
+export const saldoComEmbarcador = z.object({
+  embarcadorUid: z.string(), embarcadorNome: z.string(),
+  preFaturasLiberadas: z.number().int().describe('Pré-faturas liberadas ao transportador, ainda sem fatura'),
+  valorPreFaturas: z.number(),
+  faturasAbertas: z.number().int().describe('Faturas abertas (à espera de validação)'), valorAbertas: z.number(),
+  faturasValidadas: z.number().int().describe('Faturas validadas, à espera de pagamento'), valorValidadas: z.number(),
+  proximoVencimento: z.string().nullable().describe('Vencimento mais próximo das faturas abertas ou validadas'),
+  faturasPagas: z.number().int(), valorPago: z.number(),
+  saldoContaCorrente: z.number().describe('Positivo: o transportador deve ao embarcador (a descontar nas próximas faturas)'),
+  aReceber: z.number().describe('Faturas abertas + validadas'),
+});
+export const saldosTransportador = z.object({
+  transportadorUid: z.string(), transportadorNome: z.string(),
+  embarcadores: z.array(saldoComEmbarcador),
+  totais: saldoComEmbarcador.omit({ embarcadorUid: true, embarcadorNome: true, proximoVencimento: true }),
+});

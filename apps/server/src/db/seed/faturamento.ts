@@ -4,7 +4,9 @@ import { cteXml } from '@fretio/core/fiscal/fixtures';
 import type { CteLida } from '@fretio/core/fiscal';
 import { vencimentos } from '../../modules/faturamento/condicoes.ts';
 import { salvarCte } from '../../modules/ctes/service.ts';
-import { auditorias, condicoesPagamento, contaCorrenteTransportador, ctes, faturaCtes, faturas } from '../schema/index.ts';
+import { emitir } from '../../modules/rpa/resource.ts';
+import { calcularRpaServidor } from '../../modules/rpa/service.ts';
+import { auditorias, condicoesPagamento, contaCorrenteTransportador, ctes, faturaCtes, faturas, rpas, tabelasFrete, unidadesTransportador } from '../schema/index.ts';
 import type { ModuleSeed } from './demo.ts';
 
 // Demo settlement: three more CT-es of Rápido Sul (R$ 150,00 each) audited — two approved, one accepted
@@ -18,7 +20,10 @@ export const seedFaturamento: ModuleSeed = async (tx, ids) => {
     await salvarCte(tx, quem, { lida: lerDocumentoFiscal(xml) as CteLida, assinaturaValida: false, xml: Buffer.from(xml), nome: `${chave}.xml` });
   }
   const doc = await tx.select().from(ctes).where(and(eq(ctes.embarcadorUid, embarcadorUid), inArray(ctes.numero, [502, 503, 504]))).orderBy(ctes.numero);
-  const aud = await tx.insert(auditorias).values(doc.map((c, i) => ({
+  // The audits name Rápido Sul's table as their source (the detail links it).
+  const [tabela] = await tx.select({ uid: tabelasFrete.uid }).from(tabelasFrete)
+    .where(and(eq(tabelasFrete.embarcadorUid, embarcadorUid), eq(tabelasFrete.transportadorUid, ids.transportadores.rapido))).limit(1);
+  const aud = await tx.insert(auditorias).values(doc.map((c, i) => ({ referenciaUid: tabela?.uid ?? null,
     embarcadorUid, cteUid: c.uid, chaveCte: c.chave, numeroCte: c.numero, serieCte: c.serie, emissao: c.emissao, transportadorUid: c.transportadorUid,
     unidadeTransportadorUid: c.unidadeTransportadorUid, status: i === 2 ? 4 : 1, resultadoCalculo: i === 2 ? 2 : 1, fonte: 'TABELA',
     valorCobrado: '150.00', valorEsperado: i === 2 ? '137.50' : '150.00', diferenca: i === 2 ? '12.50' : '0.00',
@@ -39,4 +44,22 @@ export const seedFaturamento: ModuleSeed = async (tx, ids) => {
   }).returning();
   await tx.insert(faturaCtes).values({ faturaUid: f!.uid, embarcadorUid, cteUid: doc[0]!.uid, auditoriaUid: aud[0]!.uid, valor: '150.00' });
   await tx.update(ctes).set({ faturaUid: f!.uid }).where(eq(ctes.uid, doc[0]!.uid));
+
+  // Two RPAs of the independent driver in March 2025: the first (12.000,00) issued with its titles, the second
+  // (3.500,00) only calculated — its INSS base is what is left of the month's ceiling after the first.
+  const [autonomo] = await tx.select({ uid: unidadesTransportador.uid, nome: unidadesTransportador.nome }).from(unidadesTransportador)
+    .where(and(eq(unidadesTransportador.transportadorUid, ids.transportadores.autonomo), eq(unidadesTransportador.indicaAutonomo, true)));
+  if (autonomo) {
+    for (const [data, valorFrete, descricao, emitido] of [
+      ['2025-03-14', '12000.00', 'Frete São Paulo → Curitiba (carga fechada)', true],
+      ['2025-03-28', '3500.00', 'Frete São Paulo → Campinas', false],
+    ] as const) {
+      const calculo = await calcularRpaServidor(tx, embarcadorUid, { unidadeTransportadorUid: autonomo.uid, data, valorFrete, dependentes: 1, aliquotaIss: null });
+      const [r] = await tx.insert(rpas).values({
+        embarcadorUid, unidadeTransportadorUid: autonomo.uid, data, valorFrete, dependentes: 1, descricao, calculo,
+        baseInssLimitada: String(calculo.baseInssLimitada), valorLiquido: String(calculo.valorLiquido), status: emitido ? 2 : 1, emitidoEm: emitido ? `${data}T15:00:00.000Z` : null,
+      }).returning();
+      if (emitido) await emitir(tx as never, { ...r!, unidadeNome: autonomo.nome });
+    }
+  }
 };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { aguardarTarefa } from '../../../test/support/tarefas.ts';
-import { auditorias, cargaNfes, cotacoesFrete, cteComponentes, cteNfes, ctes, nfes, pedidoSimulacoes, pedidos, transportadores } from '../../db/schema/index.ts';
+import { auditorias, cargaNfes, cotacoesFrete, embarques, cteComponentes, cteNfes, ctes, nfes, pedidoSimulacoes, pedidos, transportadores } from '../../db/schema/index.ts';
 import { aposCommit, emitirAposCommit } from '../../framework/eventos.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import { auditarCte } from './service.ts';
@@ -70,6 +70,7 @@ describe('auditoria de CT-e', () => {
     expect(a).toMatchObject({ status: 1, statusLabel: 'Aprovada', fonte: 'TABELA', valorCobrado: cotacao.total, valorEsperado: cotacao.total, diferenca: 0 });
     expect(a.linhas.find((l: { tipo: string }) => l.tipo === 'TOTAL')).toMatchObject({ situacao: 'OK' });
     expect(a.preFaturaUid).toBeTruthy();
+    expect(a.referencias).toEqual([{ tipo: 'TABELA', uid: a.referenciaUid, numero: expect.any(String) }]);
   });
 
   it('componente cobrado a mais: Divergente com a linha explicada; reauditar-cte depois da correção aprova', async () => {
@@ -183,6 +184,7 @@ describe('fonte do esperado: cotação spot aprovada e simulação do pedido', (
       { cotacaoUid: cot!.uid, chave: a, numero: 1, valor: '600.00', pesoKg: '60', freteEsperado: '900.00' },
       { cotacaoUid: cot!.uid, chave: b, numero: 2, valor: '400.00', pesoKg: '40', freteEsperado: '600.00' },
     ]);
+    const [emb] = await t.db.insert(embarques).values({ embarcadorUid, cotacaoUid: cot!.uid, transportadorUid: rapido, freteAcordado: '1500.00' }).returning();
     // 12 % SP → RJ inside the agreed price: 920,00 charged against 900,00 → 20,00 above
     const c1 = await inserirCte([{ nome: 'CT FRETE_PESO', valor: 920 }], {}, [a]);
     await auditar(c1.uid);
@@ -190,6 +192,10 @@ describe('fonte do esperado: cotação spot aprovada e simulação do pedido', (
     expect(d1).toMatchObject({ status: 2, fonte: 'SPOT', referenciaUid: cot!.uid, valorCobrado: 920, valorEsperado: 900, diferenca: 20 });
     expect(d1.linhas.find((l: { tipo: string }) => l.tipo === 'TOTAL')).toMatchObject({ cobrado: 920, esperado: 900, diferenca: 20, situacao: 'ACIMA' });
     expect(d1.resumo).toContain(`cotação ${cot!.numero} aprovada: R$ 900,00`);
+    // the detail links the approved quotation and the shipment made from it
+    expect(d1.referencias).toEqual([
+      { tipo: 'COTACAO', uid: cot!.uid, numero: String(cot!.numero) }, { tipo: 'EMBARQUE', uid: emb!.uid, numero: String(emb!.numero) },
+    ]);
     // exactly its part (ICMS 72,00 = 12 % of 600,00, inside): Aprovada
     const c2 = await inserirCte([{ nome: 'CT FRETE_PESO', valor: 600 }], {}, [b]);
     await auditar(c2.uid);
@@ -217,6 +223,7 @@ describe('fonte do esperado: cotação spot aprovada e simulação do pedido', (
     await auditar(c.uid);
     const a = await daAuditoria(c.uid);
     expect(a).toMatchObject({ status: 2, fonte: 'SIMULACAO', referenciaUid: ped!.uid, valorCobrado: 980.91, valorEsperado: 965.91, diferenca: 15 });
+    expect(a.referencias).toEqual([{ tipo: 'PEDIDO', uid: ped!.uid, numero: ped!.numero }]);
     expect(a.linhas.find((l: { nomeCte: string | null }) => l.nomeCte === 'CT FRETE_PESO')).toMatchObject({ esperado: 909.09, diferenca: 15, situacao: 'ACIMA' });
     expect(a.linhas.find((l: { nomeCte: string | null }) => l.nomeCte === 'CT GRIS')).toMatchObject({ esperado: 56.82, diferenca: 0 });
     // the order's carrier changes (another selection): the CT-e of Rápido Sul goes back to its table

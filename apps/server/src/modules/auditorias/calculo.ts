@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { type CalculoEsperado, calcularFrete, esperadoDoMotor, esperadoSpot, type SemCalculo } from '@fretio/core';
+import { type CalculoEsperado, calcularFrete, esperadoDoMotor, esperadoSpot, type ReferenciaAuditoria, type SemCalculo } from '@fretio/core';
 import { tabelasFrete } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -63,15 +63,32 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
   }
   if (melhor) {
     const { t, r } = melhor;
-    return esperadoDoMotor(r, 'TABELA', {
+    const e = esperadoDoMotor(r, 'TABELA', {
       descricao: `tabela "${t.nome}" vigente em ${brData(data)}, ${origem.uf} → ${destino.uf}, ${pesoKg} kg, mercadoria R$ ${valorMercadoria.toFixed(2).replace('.', ',')}`,
       referenciaUid: t.uid, pesoKg, valorMercadoria,
     });
+    return e.calculado ? comReferencias(e, [{ tipo: 'TABELA', uid: t.uid, numero: t.nome }]) : e;
   }
   return { calculado: false, motivo: `Nenhuma tabela vigente cota este CT-e (${motivos.join('; ')}).` };
 }
 
 type Linha = Record<string, unknown>;
+
+/** The records the expected value came from (quotations and their shipments, orders), each once, for the detail's links. */
+function referenciasDe(linhas: Linha[], pares: [ReferenciaAuditoria['tipo'], string, string][]): ReferenciaAuditoria[] {
+  const vistas = new Map<string, ReferenciaAuditoria>();
+  for (const l of linhas) {
+    for (const [tipo, uid, numero] of pares) {
+      if (l[uid] === null || l[uid] === undefined || vistas.has(String(l[uid]))) continue;
+      vistas.set(String(l[uid]), { tipo, uid: String(l[uid]), numero: l[numero] === null || l[numero] === undefined ? null : String(l[numero]) });
+    }
+  }
+  return [...vistas.values()];
+}
+const comReferencias = (c: CalculoEsperado, referencias: ReferenciaAuditoria[]): CalculoEsperado => ({
+  ...c, memoria: { ...((c.memoria as Record<string, unknown> | undefined) ?? {}), referencias },
+});
+
 const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
 const reaisBr = (v: Decimal) => v.toFixed(2).replace('.', ',');
 
@@ -92,12 +109,14 @@ export async function calculoAcordado(db: DbOrTx, embarcadorUid: string, c: CteC
       select n.chave, coalesce(n.nfe_uid, (select f.uid from nfes f where f.embarcador_uid = ${embarcadorUid} and f.chave = n.chave limit 1)) as nfe_uid
         from cte_nfes n where n.cte_uid = ${c.uid})
     select x.chave,
-           spot.frete_esperado as spot_valor, spot.cotacao_uid, spot.cotacao_numero,
+           spot.frete_esperado as spot_valor, spot.cotacao_uid, spot.cotacao_numero, spot.embarque_uid, spot.embarque_numero,
            ped.frete_esperado as pedido_valor, ped.pedido_uid, ped.pedido_numero, ped.calculo
       from notas x
       left join lateral (
-        select cn.frete_esperado, cf.uid as cotacao_uid, cf.numero as cotacao_numero
+        select cn.frete_esperado, cf.uid as cotacao_uid, cf.numero as cotacao_numero, emb.uid as embarque_uid, emb.numero as embarque_numero
           from carga_nfes cn join cotacoes_frete cf on cf.uid = cn.cotacao_uid
+          left join lateral (select e.uid, e.numero from embarques e
+                              where e.embarcador_uid = ${embarcadorUid} and e.cotacao_uid = cf.uid order by e.criado_em desc limit 1) emb on true
          where cf.embarcador_uid = ${embarcadorUid} and cf.status = 4 and cf.vencedor_transportador_uid = ${c.transportadorUid}
            and cn.frete_esperado is not null and (cn.chave = x.chave or cn.nfe_uid = x.nfe_uid)
          order by cf.aprovado_em desc nulls last limit 1) spot on true
@@ -128,24 +147,25 @@ export async function calculoAcordado(db: DbOrTx, embarcadorUid: string, c: CteC
     const valor = soma('spot_valor');
     const cotacoes = distintos('cotacao_uid');
     const numeros = [...new Set(linhas.map((l) => String(l.cotacao_numero)))].join(', ');
-    return esperadoSpot({
+    return comReferencias(esperadoSpot({
       valor: valor.toFixed(2), icmsIncluso: true, aliquotaIcms: await aliquota(),
       descricao: `cotação ${numeros} aprovada: R$ ${reaisBr(valor)} acordados para ${linhas.length === 1 ? 'a NF-e' : `as ${linhas.length} NF-es`} do CT-e`,
       referenciaUid: cotacoes.length === 1 ? cotacoes[0] : null, pesoKg, valorMercadoria,
-    });
+    }), referenciasDe(linhas, [['COTACAO', 'cotacao_uid', 'cotacao_numero'], ['EMBARQUE', 'embarque_uid', 'embarque_numero']]));
   }
   if (linhas.every((l) => l.pedido_valor !== null && l.pedido_valor !== undefined)) {
     const pedidosUids = distintos('pedido_uid');
     const numeros = [...new Set(linhas.map((l) => String(l.pedido_numero)))].join(', ');
     const valor = soma('pedido_valor');
     const descricao = `simulação selecionada no pedido ${numeros}: R$ ${reaisBr(valor)}`;
+    const referencias = referenciasDe(linhas, [['PEDIDO', 'pedido_uid', 'pedido_numero']]);
     const calculo = (typeof linhas[0]!.calculo === 'string' ? JSON.parse(linhas[0]!.calculo) : linhas[0]!.calculo) as Omit<Extract<Parameters<typeof esperadoDoMotor>[0], { cotado: true }>, 'cotado'> | null;
     if (pedidosUids.length === 1 && calculo && new Decimal(calculo.total ?? 0).equals(valor) && Array.isArray(calculo.componentes)) {
       const r = esperadoDoMotor({ ...calculo, cotado: true }, 'SIMULACAO', { descricao, referenciaUid: pedidosUids[0], pesoKg, valorMercadoria });
-      if (r.calculado) return r;
+      if (r.calculado) return comReferencias(r, referencias);
     }
     // Several orders in one CT-e: their totals add up; only the total (and the taxes) decide.
-    return { ...esperadoSpot({ valor: valor.toFixed(2), icmsIncluso: true, aliquotaIcms: await aliquota(), descricao, referenciaUid: null, pesoKg, valorMercadoria }), fonte: 'SIMULACAO' };
+    return comReferencias({ ...esperadoSpot({ valor: valor.toFixed(2), icmsIncluso: true, aliquotaIcms: await aliquota(), descricao, referenciaUid: null, pesoKg, valorMercadoria }), fonte: 'SIMULACAO' }, referencias);
   }
   return null;
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
-import { auditorias, contaCorrenteTransportador, ctes, preFaturas, tarefas, transportadores, unidadesTransportador } from '../../db/schema/index.ts';
+import { auditorias, contaCorrenteTransportador, ctes, embarcadorTransportador, faturas, preFaturas, tarefas, transportadores, unidadesTransportador } from '../../db/schema/index.ts';
 import { encaminharPreFatura } from '../auditorias/service.ts';
 import { criarTarefa } from '../../framework/tarefas/index.ts';
 import { agendarPreFaturas, gerarPreFaturas } from './agenda.ts';
@@ -265,5 +265,43 @@ describe('fatura: do CT-e disponível ao pagamento', () => {
     expect(l).toContainEqual({ value: ativa, label: 'Sel 28/56 (28/56 dia(s) da validação)' });
     expect(l.map((o: { value: string }) => o.value)).not.toContain(inativa);
     expect((await outro.get('/api/v1/fatura/condicao-pagamento/list')).body.data.map((o: { value: string }) => o.value)).not.toContain(ativa);
+  });
+});
+
+describe('saldos do transportador com cada embarcador (usuário de transportadora)', () => {
+  it('soma só o que é do seu transportador em cada embarcador que o vincula; embarcador é 403', async () => {
+    const outroUid = (await outro.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid as string;
+    const rapido = tr['Rápido Sul']!;
+    // Rápido Sul starts serving the other shipper: one validated invoice (500,00), one paid (200,00), one released
+    // pre-invoice (75,25) and an accepted divergence of 12,34; TransMinas's invoice of that shipper never counts.
+    await t.db.insert(embarcadorTransportador).values({ embarcadorUid: outroUid, transportadorUid: rapido });
+    await t.db.insert(faturas).values([
+      { embarcadorUid: outroUid, transportadorUid: rapido, numero: 'OUT-1', emissao: '2026-05-02', vencimento: '2026-06-10', valor: '500.00', status: 2 },
+      { embarcadorUid: outroUid, transportadorUid: rapido, numero: 'OUT-2', emissao: '2026-04-02', vencimento: '2026-05-02', valor: '200.00', status: 3, dataPagamento: '2026-05-02' },
+      { embarcadorUid: outroUid, transportadorUid: tr.TransMinas!, numero: 'OUT-3', emissao: '2026-05-02', vencimento: '2026-05-03', valor: '999.99', status: 1 },
+    ]);
+    await t.db.insert(preFaturas).values([
+      { embarcadorUid: outroUid, transportadorUid: rapido, status: 2, valorTotal: '75.25', quantidadeCtes: 1 },
+      { embarcadorUid: outroUid, transportadorUid: rapido, status: 1, valorTotal: '1.00', quantidadeCtes: 1 }, // not released: the shipper's
+    ]);
+    await t.db.insert(contaCorrenteTransportador).values({ embarcadorUid: outroUid, transportadorUid: rapido, valor: '12.34', documentoTipo: 'AUDITORIA', documentoUid: randomUUID(), historico: 'x' });
+
+    const r = await carrier.get('/api/v1/fatura/transportador/saldos');
+    expect(r.status).toBe(200);
+    const { embarcadores, totais } = r.body.data;
+    expect(r.body.data.transportadorUid).toBe(rapido);
+    expect(embarcadores.map((e: { embarcadorUid: string }) => e.embarcadorUid).sort()).toEqual([embarcadorUid, outroUid].sort());
+    expect(embarcadores.find((e: { embarcadorUid: string }) => e.embarcadorUid === outroUid)).toEqual({
+      embarcadorUid: outroUid, embarcadorNome: expect.any(String), preFaturasLiberadas: 1, valorPreFaturas: 75.25,
+      faturasAbertas: 0, valorAbertas: 0, faturasValidadas: 1, valorValidadas: 500, proximoVencimento: '2026-06-10',
+      faturasPagas: 1, valorPago: 200, saldoContaCorrente: 12.34, aReceber: 500,
+    });
+    // the demo shipper's row is what its own invoice screens say about Rápido Sul
+    const demo = embarcadores.find((e: { embarcadorUid: string }) => e.embarcadorUid === embarcadorUid);
+    const doDemo = (await admin.get('/api/v1/fatura', { ftr_transportadorUid: rapido, pps: 100 })).body.data.data as { status: number; valor: number }[];
+    const soma = (st: number) => Math.round(doDemo.filter((f) => f.status === st).reduce((a, f) => a + f.valor * 100, 0)) / 100;
+    expect(demo).toMatchObject({ faturasValidadas: doDemo.filter((f) => f.status === 2).length, valorValidadas: soma(2), valorPago: soma(3), saldoContaCorrente: await saldo(rapido) });
+    expect(totais).toMatchObject({ valorValidadas: Math.round((demo.valorValidadas + 500) * 100) / 100, valorPago: Math.round((demo.valorPago + 200) * 100) / 100, preFaturasLiberadas: demo.preFaturasLiberadas + 1 });
+    expect((await admin.get('/api/v1/fatura/transportador/saldos')).status).toBe(403);
   });
 });

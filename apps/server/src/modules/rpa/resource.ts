@@ -29,7 +29,7 @@ async function valoresCalculados(tx: Tx, embarcadorUid: string, values: Row, exc
 }
 
 /** Issuing locks the receipt and creates its payables: net to the driver, INSS, IRRF, SEST/SENAT, ISS. */
-async function emitir(tx: Tx, row: Row) {
+export async function emitir(tx: Tx, row: Row) {
   const c = row.calculo as { valorLiquido: number; inss: number; irrf: number; sest: number; senat: number; iss: number };
   const data = row.data as string;
   const titulos = [

@@ -1,16 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { envelope, rpaCalcularInput, rpaCalculo, rpaTitulo, rpaTituloPagamentoInput, z } from '@fretio/core';
+import { envelope, type rpa, rpaCalcularInput, rpaCalculo, rpaTitulo, rpaTituloPagamentoInput, z } from '@fretio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rpaTitulos, rpas } from '../../db/schema/index.ts';
 import { registrarAuditoria } from '../../framework/audit.ts';
+import { obter } from '../../framework/crud.ts';
 import { errorResponses, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { rpaTituloItem } from './resource.ts';
+import { pdfDoRpa } from './pdf.ts';
+import { rpasResource, rpaTituloItem } from './resource.ts';
 import { calcularRpaServidor } from './service.ts';
 
-// POST rpa/calcular (the receipt's values without saving) and PUT rpa/titulo/{uid} (payment of a title).
+// POST rpa/calcular (the receipt's values without saving), PUT rpa/titulo/{uid} (payment of a title) and
+// GET rpa/{uid}/pdf (the issued receipt to print and sign; beyond the contract).
 export default async function rpaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['RPA'];
@@ -45,5 +48,20 @@ export default async function rpaRoutes(app: FastifyInstance) {
       return rpaTituloItem({ ...depois, rpaNumero: rp?.numero ?? null });
     });
     return { success: true as const, message: 'Registro salvo com sucesso.', data };
+  });
+
+  r.get('/api/v1/rpa/:uid/pdf', {
+    config: { permission: ['rpa', 'ler'] },
+    schema: { tags, summary: 'O recibo (RPA) emitido para imprimir e assinar (PDF); um RPA só calculado responde 409', params: z.object({ uid: zUidParam }),
+      produces: ['application/pdf'] },
+  }, async (req, res) => {
+    const ctx = req.contexto;
+    const item = (await obter(app.db, rpasResource, ctx, req.params.uid)) as z.infer<typeof rpa>;
+    if (item.status === 1) throw AppError.conflict('O RPA ainda não foi emitido: emita-o para imprimir o recibo.', undefined, 'RPA_NAO_EMITIDO');
+    const pdf = await pdfDoRpa(app.db, item, exigirEmbarcador(ctx));
+    return res.header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="rpa-${item.numero}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
   });
 }

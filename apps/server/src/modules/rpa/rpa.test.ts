@@ -1,6 +1,7 @@
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
-import { type Api, as } from '../../../test/support/http.ts';
+import { type Api, as, session } from '../../../test/support/http.ts';
 import { unidadesTransportador } from '../../db/schema/index.ts';
 
 // RPA through the API: calculation with the month's INSS ceiling across receipts, issue (titles, locked),
@@ -19,6 +20,26 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** The text lines of a pdfkit PDF: each content stream inflated, each TJ array's hex strings decoded (WinAnsi ≈ latin1). */
+function textoDoPdf(pdf: Buffer): string[] {
+  const linhas: string[] = [];
+  const bruto = pdf.toString('latin1');
+  for (const m of bruto.matchAll(/stream\r?\n/g)) {
+    const inicio = m.index! + m[0].length;
+    const fim = bruto.indexOf('endstream', inicio);
+    let conteudo: string;
+    try {
+      conteudo = inflateSync(pdf.subarray(inicio, fim)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const tj of conteudo.matchAll(/\[([^\]]*)\] TJ/g)) {
+      linhas.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
+    }
+  }
+  return linhas;
+}
+
 describe('RPA', () => {
   it('calcula sem gravar; unidade não autônoma, frete negativo e unidade de outro embarcador são 400', async () => {
     const r = await admin.post('/api/v1/rpa/calcular', { unidadeTransportadorUid: autonomo, data: '2026-05-10', valorFrete: 5000 });
@@ -29,6 +50,10 @@ describe('RPA', () => {
     expect(naoAutonomo.body.errors[0]).toMatchObject({ field: 'unidadeTransportadorUid' });
     expect((await admin.post('/api/v1/rpa/calcular', { unidadeTransportadorUid: autonomo, data: '2026-05-10', valorFrete: -10 })).status).toBe(400);
     expect((await outro.post('/api/v1/rpa/calcular', { unidadeTransportadorUid: autonomo, data: '2026-05-10', valorFrete: 10 })).status).toBe(400);
+    // demo data: March 2025, 12.000,00 issued (base 2.400,00) and 3.500,00 calculated after it in the same month
+    const demo = (await admin.get('/api/v1/rpa', { ftr_dataDe: '2025-03-01', ftr_dataAte: '2025-03-31', ssf: 'data', sso: 'ASC' })).body.data.data;
+    expect(demo.map((r: { status: number; valorFrete: number; calculo: { baseInssUtilizadaNoMes: number } }) => [r.status, r.valorFrete, r.calculo.baseInssUtilizadaNoMes]))
+      .toEqual([[2, 12000, 0], [1, 3500, 2400]]);
   });
 
   it('dois RPAs no mês dividem o teto do INSS; emitido trava e gera títulos; pagamento; cancelar', async () => {
@@ -65,5 +90,42 @@ describe('RPA', () => {
     expect(r2).toMatchObject({ baseIrrf: 3120, irrfDoMes: 73.84, irrfRetidoNoMes: 0, irrf: 73.84, valorLiquido: 19386.16 });
     const r3 = (await admin.post('/api/v1/rpa/calcular', { ...base, valorFrete: 10000, data: '2025-10-24' })).body.data;
     expect(r3).toMatchObject({ baseInssUtilizadaNoMes: 8000, inss: 17.32, baseIrrf: 4102.68, irrfDoMes: 247.61, irrfRetidoNoMes: 73.84, irrf: 173.77 });
+  });
+
+  it('o recibo emitido (PDF) imprime as retenções calculadas: 40.000,00 em nov/2025 com ISS 2 %', async () => {
+    const criado = await admin.post('/api/v1/rpa', { unidadeTransportadorUid: autonomo, data: '2025-11-10', valorFrete: 40000, aliquotaIss: 2, descricao: 'Frete Curitiba → São Paulo' });
+    const uid = criado.body.data.uid as string;
+    // only calculated: nothing to print yet
+    expect((await admin.get(`/api/v1/rpa/${uid}/pdf`)).status).toBe(409);
+    // base 20 % = 8.000,00 (teto 2025: 8.157,41); INSS 11 % = 880,00; SEST 1,5 % = 120,00; SENAT 1 % = 80,00;
+    // IRRF: 10 % = 4.000,00 − 880,00 = 3.120,00 → 15 % − 394,16 = 73,84; ISS 2 % = 800,00;
+    // descontos 1.953,84; líquido 38.046,16; INSS patronal 20 % de 8.000,00 = 1.600,00
+    expect(criado.body.data.calculo).toMatchObject({ baseInss: 8000, inss: 880, sest: 120, senat: 80, baseIrrf: 3120, irrf: 73.84, iss: 800, totalDescontos: 1953.84, valorLiquido: 38046.16 });
+    await admin.get(`/api/v1/rpa/${uid}/emitir`);
+    const r = await t.app.inject({ method: 'GET', url: `/api/v1/rpa/${uid}/pdf`, headers: { cookie: await session(t.app, 'admin@demo.com.br') } });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    const texto = textoDoPdf(r.rawPayload);
+    const junto = texto.join('\n');
+    expect(junto).toContain(`Recibo de Pagamento a Autônomo (RPA) nº ${criado.body.data.numero}`);
+    const linha = (rotulo: string) => {
+      const i = texto.findIndex((l) => l.startsWith(rotulo));
+      expect(i, `${rotulo} no PDF`).toBeGreaterThanOrEqual(0);
+      return texto.slice(i, i + 3);
+    };
+    expect(linha('Valor bruto do frete')).toEqual(['Valor bruto do frete', '40.000,00', expect.anything()]);
+    expect(linha('INSS retido')).toEqual(['INSS retido (11 % da base)', '8.000,00', '- 880,00']);
+    expect(linha('SEST')).toEqual(['SEST (1,5 % da base de INSS)', '8.000,00', '- 120,00']);
+    expect(linha('SENAT')).toEqual(['SENAT (1,0 % da base de INSS)', '8.000,00', '- 80,00']);
+    expect(linha('IRRF')).toEqual(['IRRF (alíquota 15 %)', '3.120,00', '- 73,84']);
+    expect(linha('ISS retido')).toEqual(['ISS retido (2 %)', '40.000,00', '- 800,00']);
+    expect(linha('Total dos descontos').slice(0, 2)).toEqual(['Total dos descontos', '1.953,84']);
+    expect(linha('Valor líquido a pagar').slice(0, 2)).toEqual(['Valor líquido a pagar', '38.046,16']);
+    expect(junto).toContain('R$ 1.600,00');
+    expect(junto).toContain('a importância líquida de R$ 38.046,16');
+    expect(junto).toContain('Frete Curitiba -> São Paulo');
+    // the memory, as printed (lines wrap at spaces)
+    expect(texto.join(' ').replace(/\s+/g, ' ')).toContain('= base R$ 3.120,00; alíquota 15 % - R$ 394,16 = R$ 73,84.');
+    expect((await outro.get(`/api/v1/rpa/${uid}/pdf`)).status).toBe(404);
   });
 });

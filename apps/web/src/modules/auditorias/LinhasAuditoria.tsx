@@ -1,4 +1,4 @@
-import type { Auditoria } from '@fretio/core';
+import type { Auditoria, ReferenciaAuditoria } from '@fretio/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -13,6 +13,19 @@ type Linha = Auditoria['linhas'][number];
 const COR: Record<string, string> = { OK: 'success', ABAIXO_ACEITO: 'cyan', INFO: 'default', ACIMA: 'error', ABAIXO: 'warning', DIVERGENTE: 'error' };
 const ROTULO: Record<string, string> = { OK: 'OK', ABAIXO_ACEITO: 'Abaixo (aceito)', INFO: 'Informativo', ACIMA: 'Acima', ABAIXO: 'Abaixo', DIVERGENTE: 'Divergente' };
 const FONTE: Record<string, string> = { SPOT: 'cotação spot aprovada', SIMULACAO: 'simulação selecionada no pedido', TABELA: 'tabela de frete do transportador' };
+/** Where each source record opens: the quotation's carriers (the approved answer), the shipment's detail, the order in its list, the table's editor. */
+const linkDa = (r: ReferenciaAuditoria) => ({
+  COTACAO: `/cotacoesfrete/${r.uid}/transportadores`,
+  EMBARQUE: `/embarque/${r.uid}/detalhe`,
+  PEDIDO: r.numero ? `/documentos/pedidos?ftr_numero=${encodeURIComponent(r.numero)}` : '/documentos/pedidos',
+  TABELA: `/tabelasfrete/${r.uid}`,
+})[r.tipo];
+const rotuloDa = (r: ReferenciaAuditoria) => ({
+  COTACAO: `cotação nº ${r.numero ?? ''}`.trim(),
+  EMBARQUE: `embarque nº ${r.numero ?? ''}`.trim(),
+  PEDIDO: `pedido ${r.numero ?? ''}`.trim(),
+  TABELA: r.numero ? `tabela "${r.numero}"` : 'abrir a tabela',
+})[r.tipo];
 const brl = (v: number | null) => (v === null ? '—' : v.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }));
 const ehValor = (l: Linha) => !['ICMS_ALIQUOTA', 'PESO'].includes(l.tipo);
 const fmt = (l: Linha, v: number | null) => (v === null ? '—' : ehValor(l) ? brl(v) : v.toLocaleString('pt-BR'));
@@ -41,7 +54,9 @@ export function LinhasAuditoria({ auditoria }: { auditoria: Auditoria }) {
       {auditoria.fonte && (
         <Typography.Paragraph type="secondary" data-testid="fonte-auditoria">
           Fonte do calculado: {FONTE[auditoria.fonte] ?? auditoria.fonte}
-          {auditoria.fonte === 'TABELA' && auditoria.referenciaUid && <> — <Link to={`/tabelasfrete/${auditoria.referenciaUid}`}>abrir a tabela</Link></>}
+          {(auditoria.referencias ?? []).map((r) => (
+            <span key={`${r.tipo}-${r.uid}`}> — <Link to={linkDa(r)}>{rotuloDa(r)}</Link></span>
+          ))}
         </Typography.Paragraph>
       )}
       <Table<Linha>

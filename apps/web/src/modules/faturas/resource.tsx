@@ -1,5 +1,5 @@
-import { CheckCircleOutlined, DollarOutlined, RollbackOutlined, WalletOutlined } from '@ant-design/icons';
-import { faturaInput, faturaUpdate, formatarData, formatarDinheiro } from '@fretio/core';
+import { BankOutlined, CheckCircleOutlined, DollarOutlined, RollbackOutlined, WalletOutlined } from '@ant-design/icons';
+import { faturaInput, faturaUpdate, formatarData, formatarDinheiro, RECURSO_TODOS, TIPO_USUARIO } from '@fretio/core';
 import { api } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
@@ -7,6 +7,7 @@ import { ContaCorrentePage } from './ContaCorrentePage.tsx';
 import { CtesFatura } from './CtesFatura.tsx';
 import { DetalheFatura } from './DetalheFatura.tsx';
 import { PagamentoFatura } from './PagamentoFatura.tsx';
+import { SaldosTransportadorPage } from './SaldosTransportadorPage.tsx';
 import type { Fatura } from './tipos.ts';
 
 // Invoices (fatura): list with status tags, the form that picks the CT-es from those that may be
@@ -101,4 +102,24 @@ export const contaCorrente = defineResource({
   fields: [],
   defaultSort: { field: 'data', order: 'DESC' },
   page: ContaCorrentePage,
+});
+
+/** A carrier user's balances with every shipper that works with it (menu of carrier users only). */
+export const saldosTransportador = defineResource({
+  key: 'saldos-transportador',
+  path: '/saldos-por-embarcador',
+  label: 'Saldos por embarcador',
+  singular: 'Saldo',
+  description: 'O que cada embarcador deve à sua transportadora: pré-faturas liberadas, faturas a receber, pagas e a conta corrente.',
+  group: 'Documentos',
+  icon: <BankOutlined />,
+  recurso: RECURSO_TODOS,
+  tiposUsuario: [TIPO_USUARIO.TRANSPORTADOR],
+  api: '/fatura/transportador/saldos',
+  operations: [],
+  detail: false,
+  columns: [],
+  fields: [],
+  defaultSort: { field: 'embarcadorNome', order: 'ASC' },
+  page: SaldosTransportadorPage,
 });
