@@ -201,4 +201,30 @@ describe('embarque', () => {
       'NF-e 930003 série 2 importada: vinculada à nota digitada',
     ]);
   });
+
+  it('keeps product lines: totals and simulation from them until the NF-es come, copied to the pickup order', async () => {
+    const uid = (await admin.post(E, lugares)).body.data.uid as string;
+    const cadeiras = await admin.post(`${E}/${uid}/produtos`, { descricao: 'Cadeira', quantidade: 10, pesoKg: '120,5', volumeM3: '0,8', valor: '1.500,00' });
+    expect(cadeiras.status, cadeiras.text).toBe(201);
+    await admin.post(`${E}/${uid}/produtos`, { descricao: 'Mesa', quantidade: 5, pesoKg: '79,5', valor: '500,50' });
+    expect((await admin.post(`${E}/${uid}/produtos`, { descricao: 'X', quantidade: 1, pesoKg: -1, valor: 1 })).body.errors[0].field).toBe('pesoKg');
+    expect((await admin.get(`${E}/${uid}`)).body.data).toMatchObject({ pesoTotalKg: 200, valorTotal: 2000.5, volumeTotalM3: 0.8, quantidadeNfes: 0 });
+    const sim = await admin.post(`${E}/${uid}/simular-frete`);
+    expect(sim.status, sim.text).toBe(201);
+    expect(sim.body.data).toMatchObject({ pesoKg: 200, valorMercadoria: 2000.5 });
+    // With an NF-e, the totals are the NF-es'.
+    await admin.post(`${E}/${uid}/nfes`, { numero: 701, valor: 2500, pesoKg: 300, volumes: 3 });
+    expect((await admin.get(`${E}/${uid}`)).body.data).toMatchObject({ pesoTotalKg: 300, valorTotal: 2500, quantidadeNfes: 1 });
+    const o = await admin.post(`${E}/${uid}/gerar-ordem-coleta`);
+    expect(o.status, o.text).toBe(201);
+    const itens = (await admin.get(`/api/v1/ordenscoleta/${o.body.data.uid}/produtos`)).body.data.data as { descricao: string; pesoKg: number; valor: number }[];
+    expect(itens.map((i) => [i.descricao, i.pesoKg, i.valor]).sort()).toEqual([
+      ['Cadeira', 120.5, 1500],
+      ['Mesa', 79.5, 500.5],
+    ]);
+    expect((await outro.get(`${E}/${uid}/produtos`)).status).toBe(404);
+    expect((await admin.put(`${E}/${uid}/embarcado`)).body.data.status).toBe(2);
+    const depois = await admin.put(`${E}/${uid}/produtos/${cadeiras.body.data.uid}`, { descricao: 'Cadeira', quantidade: 11, pesoKg: 1, valor: 1 });
+    expect(depois.status).toBe(409);
+  });
 });
