@@ -68,3 +68,45 @@ export function proporCargas<D extends DocumentoParaCarga>(docs: readonly D[], c
   }
   return saida;
 }
+
+/** A drop of a multi-destination run and the engine's quotes for the whole load to it. */
+export type ParadaCotada<C extends { tabelaUid: string; total: number; prazoDiasUteis: number }> = { destino: string; cotacoes: readonly C[] };
+export type PrecoDaRota<C> = {
+  /** The winning table's quote at its most expensive drop (the price of the run). */
+  cotacao: C;
+  /** That drop: the vehicle carries the whole load to it, the other drops on the way. */
+  destino: string;
+  /** The winning table's price of the whole load to each drop, in the order given. */
+  porParada: { destino: string; total: number }[];
+};
+
+/**
+ * One consolidated run to several destinations: one carrier's table must cover every drop, and the run
+ * costs that table's price of the whole load to its most expensive drop (the farthest; the others are on
+ * the way; the tables have no per-drop charge). The cheapest such table wins (ties: shorter deadline, then
+ * table uid). null: no single table covers every drop.
+ */
+export function precoDaRota<C extends { tabelaUid: string; total: number; prazoDiasUteis: number }>(paradas: readonly ParadaCotada<C>[]): PrecoDaRota<C> | null {
+  if (!paradas.length) return null;
+  const porTabela = new Map<string, { pior: C; destino: string; totais: Map<string, number> }>();
+  for (const c of paradas[0].cotacoes) porTabela.set(c.tabelaUid, { pior: c, destino: paradas[0].destino, totais: new Map([[paradas[0].destino, c.total]]) });
+  for (const p of paradas.slice(1)) {
+    for (const [uid, t] of porTabela) {
+      const c = p.cotacoes.find((x) => x.tabelaUid === uid);
+      if (!c) {
+        porTabela.delete(uid);
+        continue;
+      }
+      t.totais.set(p.destino, c.total);
+      if (new Decimal(c.total).gt(t.pior.total) || (c.total === t.pior.total && c.prazoDiasUteis > t.pior.prazoDiasUteis)) {
+        t.pior = c;
+        t.destino = p.destino;
+      }
+    }
+  }
+  const [melhor] = [...porTabela.values()].sort(
+    (a, b) => a.pior.total - b.pior.total || a.pior.prazoDiasUteis - b.pior.prazoDiasUteis || a.pior.tabelaUid.localeCompare(b.pior.tabelaUid),
+  );
+  if (!melhor) return null;
+  return { cotacao: melhor.pior, destino: melhor.destino, porParada: paradas.map((p) => ({ destino: p.destino, total: melhor.totais.get(p.destino) as number })) };
+}
