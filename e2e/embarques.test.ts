@@ -17,6 +17,7 @@ describe('embarques', () => {
     expect(e.status, e.text).toBe(201);
     const { uid, numero } = e.body.data as { uid: string; numero: number };
     expect((await api.post(`/api/v1/embarque/${uid}/nfes`, { numero: 8801, valor: '7.500,00', pesoKg: 700, volumes: 7 })).status).toBe(201);
+    expect((await api.post(`/api/v1/embarque/${uid}/produtos`, { descricao: 'Café em grãos', quantidade: 10, pesoKg: 700, valor: '7.500,00' })).status).toBe(201);
 
     const page = (await suite.open()).page;
     await signIn(page, ADMIN);
@@ -49,5 +50,8 @@ describe('embarques', () => {
     await detalhe.getByText('Rascunho').waitFor();
     expect(await gerar.count()).toBe(0);
     await page.getByRole('button', { name: 'Gerar ordem de coleta' }).waitFor();
+    // Its goods, on the Produtos tab.
+    await page.goto(`/embarque/${uid}/produtos`);
+    await page.locator('tr.ant-table-row').filter({ hasText: 'Café em grãos' }).waitFor();
   });
 });

@@ -456,6 +456,7 @@ export const fixtures: Record<string, ResourceFixture> = {
     body: (h) => ({ ...cargaLugares(), cotacaoUid: null, transportadorUid: null, dataEmbarque: '2026-12-02', observacao: `Embarque de teste ${h.seq()}` }),
   },
   '/embarque/:uid/nfes': { parent: embarqueDeA, body: nfeCarga },
+  '/embarque/:uid/produtos': { parent: embarqueDeA, body: produtoCarga },
   '/documentos/pedidos': { body: pedidoCorpo },
   '/planejamento-carga': { body: (h) => ({ ...cargaLugares(), descricao: `Planejamento de teste ${h.seq()}`, dataEmbarque: '2026-12-04', documentos: [] }) },
   '/ordenscoleta': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DocumentoParaCarga, proporCargas } from './planejamento.ts';
+import { type DocumentoParaCarga, precoDaRota, proporCargas } from './planejamento.ts';
 
 const doc = (uid: string, destinoUf: string | null, pesoKg: number, volumeM3: number | null = null, destinoMunicipio: string | null = null): DocumentoParaCarga => ({
   uid, destinoUf, destinoMunicipio, pesoKg, volumeM3,
@@ -28,5 +28,22 @@ describe('proporCargas', () => {
     const docs = [doc('a', 'SP', 10, null, '3550308'), doc('b', 'SP', 10, null, '3509502'), doc('c', null, 5), doc('d', 'SP', 7, null, '3550308')];
     expect(uids(proporCargas(docs, { kg: null, m3: null }, 'municipio'))).toEqual(['SP/3509502:b', 'SP/3550308:a+d', 'sem destino:c']);
     expect(uids(proporCargas(docs, { kg: 0, m3: 0 }, 'uf'))).toEqual(['SP:a+b+d', 'sem destino:c']);
+  });
+});
+
+describe('precoDaRota (uma viagem consolidada com várias paradas)', () => {
+  const q = (tabelaUid: string, total: number, prazoDiasUteis = 2) => ({ tabelaUid, total, prazoDiasUteis });
+  it('one table must cover every drop; the run costs its dearest drop; the cheapest run wins', () => {
+    // A: Rio 1.000,00, BH 1.250,50 → 1.250,50; B: Rio 900,00, BH 1.300,00 → 1.300,00; C covers Rio only.
+    const r = precoDaRota([
+      { destino: 'RJ', cotacoes: [q('C', 500), q('B', 900), q('A', 1000)] },
+      { destino: 'BH', cotacoes: [q('A', 1250.5, 3), q('B', 1300)] },
+    ]);
+    expect(r).toEqual({ cotacao: q('A', 1250.5, 3), destino: 'BH', porParada: [{ destino: 'RJ', total: 1000 }, { destino: 'BH', total: 1250.5 }] });
+  });
+  it('a single drop is the cheapest quote; no table covering every drop is null', () => {
+    expect(precoDaRota([{ destino: 'RJ', cotacoes: [q('A', 10), q('B', 9.99, 5)] }])?.cotacao).toEqual(q('B', 9.99, 5));
+    expect(precoDaRota([{ destino: 'RJ', cotacoes: [q('A', 10)] }, { destino: 'BH', cotacoes: [q('B', 10)] }])).toBeNull();
+    expect(precoDaRota([])).toBeNull();
   });
 });

@@ -34,7 +34,7 @@ import { bancos, configuracoes, iss, parametros, tributoGeral, tributos } from '
 import { solicitacaoNfes, solicitacaoProdutos, solicitacoesFrete } from '../modules/solicitacoesfrete/resource.tsx';
 import { cotacaoNfes, cotacaoProdutos, cotacaoTransportadores, cotacoesFrete } from '../modules/cotacoesfrete/resource.tsx';
 import { ordemAnexos, ordemHistorico, ordemNfes, ordemProdutos, ordensColeta } from '../modules/ordenscoleta/resource.tsx';
-import { embarqueDetalhe, embarqueHistorico, embarqueNfes, embarques } from '../modules/embarque/resource.tsx';
+import { embarqueDetalhe, embarqueHistorico, embarqueNfes, embarqueProdutos, embarques } from '../modules/embarque/resource.tsx';
 import { filaTarefas } from '../modules/fila-tarefas/resource.tsx';
 import { pedidos } from '../modules/pedidos/resource.tsx';
 import { planejamentoCarga } from '../modules/planejamento-carga/resource.tsx';
@@ -68,7 +68,7 @@ export const RESOURCES: ResourceDef[] = [
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
   // Freight procurement (menu Operação): requests and spot quotations with their cargo, NF-es and carriers (tabs).
   solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes, ordensColeta, ordemProdutos, ordemNfes, ordemAnexos, ordemHistorico,
-  embarques, embarqueDetalhe, embarqueNfes, embarqueHistorico,
+  embarques, embarqueDetalhe, embarqueNfes, embarqueProdutos, embarqueHistorico,
   // Orders and load planning (menu Operação).
   pedidos, planejamentoCarga,
   // Occurrences (menu Operação): the kinds, the carriers' codes mapped to them, the codes still unmapped.

@@ -208,10 +208,13 @@ export const comparacaoCarga = z.object({
       transportadorNome: z.string(),
       tabelaNome: z.string(),
       prazoDiasUteis: z.number().int(),
-      destinoMunicipioIbge: z.string().nullable().describe('Destino usado: o do planejamento'),
+      destinoMunicipioIbge: z.string().nullable().describe('Destino que define o preço: a parada mais cara da rota (com uma só, o destino da carga)'),
+      paradas: z
+        .array(z.object({ destinoMunicipioIbge: z.string().nullable(), documentos: z.number().int(), pesoKg: z.number(), total: z.number() }))
+        .describe('Cada destino da carga: documentos, peso e o preço da carga inteira até ele pela tabela vencedora'),
     })
     .nullable()
-    .describe('Menor frete da carga inteira num veículo (peso, m³, valor e NF-es somados); null: nenhuma tabela cobre'),
+    .describe('Menor frete da carga inteira num veículo (peso, m³, valor e NF-es somados): com vários destinos, uma tabela que cubra todos e o preço da parada mais cara; null: nenhuma tabela cobre'),
   economia: z.number().nullable().describe('separado − consolidado (só quando todos os documentos cotaram)'),
   economiaPct: z.number().nullable(),
 });

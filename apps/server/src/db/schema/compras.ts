@@ -130,6 +130,10 @@ export const cargaNfes = pgTable(
     uniqueIndex('carga_nfes_embarque_chave_uq').on(t.embarqueUid, t.chave),
     index().on(t.ordemColetaUid),
     uniqueIndex('carga_nfes_ordem_coleta_chave_uq').on(t.ordemColetaUid, t.chave),
+    // Late linking (solicitacoesfrete/vinculo-tardio.ts): typed lines by key or number, lines of a virtual note.
+    index('carga_nfes_nfe_idx').on(t.nfeUid),
+    index('carga_nfes_digitada_chave_idx').on(t.chave).where(sql`nfe_uid is null`),
+    index('carga_nfes_digitada_numero_idx').on(t.numero, t.serie).where(sql`nfe_uid is null`),
     check('carga_nfes_dono_ck', sql`num_nonnulls(${t.solicitacaoUid}, ${t.cotacaoUid}, ${t.embarqueUid}, ${t.ordemColetaUid}) = 1`),
   ],
 );

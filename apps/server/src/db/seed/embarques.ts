@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { cargaNfes, embarques } from '../schema/index.ts';
+import { cargaNfes, cargaProdutos, embarques } from '../schema/index.ts';
 import type { ModuleSeed } from './demo.ts';
 
 // Shipments demo: one of the demo shipper in each status, São Paulo to the usual capitals, each with two
 // typed NF-e references. The open one has no carrier yet (generate its quotation or pickup order); the
-// others travel with Rápido Sul at an agreed freight.
+// others travel with Rápido Sul at an agreed freight. The open one lists its goods (Produtos tab).
 export const seedEmbarques: ModuleSeed = async (tx, ids) => {
   const data = (dias: number) => sql`(current_date + ${sql.raw(String(dias))})` as unknown as string;
   const base = { embarcadorUid: ids.embarcadores.demo, origemMunicipioIbge: '3550308', criadoPor: ids.usuarios.admin };
@@ -24,4 +24,8 @@ export const seedEmbarques: ModuleSeed = async (tx, ids) => {
       { embarqueUid: e.uid, numero: 7002 + 2 * i, serie: 1, valor: '12500.00', pesoKg: '480', volumeM3: '1.2', volumes: 10 },
     ]),
   );
+  await tx.insert(cargaProdutos).values([
+    { embarqueUid: lista[0].uid, descricao: 'Café torrado em grãos (saco 30 kg)', quantidade: '40', pesoKg: '1200', volumeM3: '3.6', valor: '30000.00' },
+    { embarqueUid: lista[0].uid, descricao: 'Café moído (caixa 10 kg)', quantidade: '48', pesoKg: '480', volumeM3: '1.2', valor: '12500.00' },
+  ]);
 };

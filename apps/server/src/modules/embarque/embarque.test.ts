@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nfeXml } from '@fretio/core/fiscal/fixtures';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
-import { type Api, as } from '../../../test/support/http.ts';
+import { type Api, as, session } from '../../../test/support/http.ts';
+import { aguardarTarefa } from '../../../test/support/tarefas.ts';
 
 // Shipments: made from an approved quotation (carrier, agreed freight and NF-es come along, the request
 // goes Em Andamento, then Finalizada when the shipment is concluded), status commands by the machine,
@@ -151,5 +153,78 @@ describe('embarque', () => {
     // Another shipper's reference to the same number never links to the demo shipper's note.
     const oo = (await outro.post(O, lugares)).body.data.uid as string;
     expect((await outro.post(`${O}/${oo}/nfes`, { chave: a.chave, numero: a.numero, valor: 1, pesoKg: 1 })).body.data.nfeUid).toBeNull();
+  });
+
+  it('links NF-es typed before the import to the real ones when their XML arrives, keeping the history', async () => {
+    const emit = '11222333000181';
+    const [a, b, c] = [930001, 930002, 930003].map((numero) => ({ numero, ...nfeXml({ numero, serie: 2, emitente: emit }) }));
+    const uid = (await admin.post(E, lugares)).body.data.uid as string;
+    const linha = async (api: Api, e: string, corpo: object) => (await api.post(`${E}/${e}/nfes`, { serie: 2, pesoKg: 10, ...corpo })).body.data as { uid: string; nfeUid: string | null };
+    const porChave = await linha(admin, uid, { chave: a.chave, numero: a.numero, valor: 100 });
+    const porEmitente = await linha(admin, uid, { numero: b.numero, emitenteCnpj: emit, valor: 200 });
+    const soNumero = await linha(admin, uid, { numero: c.numero, valor: 300 });
+    const outroEmitente = await linha(admin, uid, { numero: b.numero, emitenteCnpj: '33000167000101', valor: 400 });
+    expect([porChave, porEmitente, soNumero, outroEmitente].map((l) => l.nfeUid)).toEqual([null, null, null, null]);
+    const eOutro = (await outro.post(E, lugares)).body.data.uid as string;
+    const deOutro = await linha(outro, eOutro, { chave: a.chave, numero: a.numero, valor: 1 });
+    // An order invoiced with a virtual note of the same issuer, series and number as c.
+    const virtual = (await admin.post('/api/v1/documentos/nfe-virtual', { numero: c.numero, serie: 2, emissao: '2025-01-10', emitenteDocumento: emit, emitenteNome: 'Demo', destinatarioDocumento: '33000167000101', destinatarioNome: 'Cliente', destinatarioUf: 'RJ', valorTotal: '300,00' })).body.data.uid as string;
+    const P = '/api/v1/documentos/pedidos';
+    const pedido = (await admin.post(P, { numero: 'PV-9300', ...lugares, pesoKg: 10, valor: 300 })).body.data.uid as string;
+    expect((await admin.post(`${P}/${pedido}/definir-nfe`, { nfeUid: virtual })).body.data.nfeUid).toBe(virtual);
+
+    const b_ = '----embarque-nfe';
+    const corpo = Buffer.concat([
+      ...[a, b, c].flatMap((n) => [Buffer.from(`--${b_}\r\nContent-Disposition: form-data; name="file"; filename="${n.numero}.xml"\r\nContent-Type: application/xml\r\n\r\n${n.xml}\r\n`)]),
+      Buffer.from(`--${b_}--\r\n`),
+    ]);
+    const imp = await t.app.inject({ method: 'POST', url: '/api/importar/documentos/import-nfe', payload: corpo, headers: { 'content-type': `multipart/form-data; boundary=${b_}`, cookie: await session(t.app, 'admin@demo.com.br') } });
+    expect(imp.statusCode, imp.body).toBe(200);
+    expect((await aguardarTarefa(admin, imp.json().data.uid)).status).toBe(3);
+    const reais = (await t.db.execute(sql`select n.numero, n.uid from nfes n join embarcadores e on e.uid = n.embarcador_uid
+      where e.cnpj = ${emit} and not n.virtual and n.numero in (${a.numero}, ${b.numero}, ${c.numero})`)) as unknown as { rows: { numero: number; uid: string }[] };
+    const real = Object.fromEntries(reais.rows.map((r) => [r.numero, r.uid]));
+
+    const linhas = (await admin.get(`${E}/${uid}/list`)).body.data.data as { uid: string; nfeUid: string | null; valor: number; virtual: boolean }[];
+    const de = (l: { uid: string }) => linhas.find((x) => x.uid === l.uid);
+    expect(de(porChave)).toMatchObject({ nfeUid: real[a.numero], virtual: false, valor: 100 });
+    expect(de(porEmitente)).toMatchObject({ nfeUid: real[b.numero], virtual: false, valor: 200 });
+    expect(de(soNumero)).toMatchObject({ nfeUid: real[c.numero], virtual: false, valor: 300 });
+    expect(de(outroEmitente)).toMatchObject({ nfeUid: null, virtual: true });
+    expect((await outro.get(`${E}/${eOutro}/nfes/${deOutro.uid}`)).body.data.nfeUid).toBeNull();
+    expect((await admin.get(`${P}/${pedido}`)).body.data).toMatchObject({ nfeUid: real[c.numero], nfeNumero: c.numero, status: 4 });
+    expect((await admin.get(`/api/v1/documentos/nfe-virtual/${virtual}`)).body.data.substituidaPorUid).toBe(real[c.numero]);
+    const hist = (await admin.get(`${E}/${uid}/historico`)).body.data.data as { acao: string; justificativa: string | null }[];
+    expect(hist.filter((h) => h.acao === 'vincular-nfe').map((h) => h.justificativa).sort()).toEqual([
+      'NF-e 930001 série 2 importada: vinculada à nota digitada',
+      'NF-e 930002 série 2 importada: vinculada à nota digitada',
+      'NF-e 930003 série 2 importada: vinculada à nota digitada',
+    ]);
+  });
+
+  it('keeps product lines: totals and simulation from them until the NF-es come, copied to the pickup order', async () => {
+    const uid = (await admin.post(E, lugares)).body.data.uid as string;
+    const cadeiras = await admin.post(`${E}/${uid}/produtos`, { descricao: 'Cadeira', quantidade: 10, pesoKg: '120,5', volumeM3: '0,8', valor: '1.500,00' });
+    expect(cadeiras.status, cadeiras.text).toBe(201);
+    await admin.post(`${E}/${uid}/produtos`, { descricao: 'Mesa', quantidade: 5, pesoKg: '79,5', valor: '500,50' });
+    expect((await admin.post(`${E}/${uid}/produtos`, { descricao: 'X', quantidade: 1, pesoKg: -1, valor: 1 })).body.errors[0].field).toBe('pesoKg');
+    expect((await admin.get(`${E}/${uid}`)).body.data).toMatchObject({ pesoTotalKg: 200, valorTotal: 2000.5, volumeTotalM3: 0.8, quantidadeNfes: 0 });
+    const sim = await admin.post(`${E}/${uid}/simular-frete`);
+    expect(sim.status, sim.text).toBe(201);
+    expect(sim.body.data).toMatchObject({ pesoKg: 200, valorMercadoria: 2000.5 });
+    // With an NF-e, the totals are the NF-es'.
+    await admin.post(`${E}/${uid}/nfes`, { numero: 701, valor: 2500, pesoKg: 300, volumes: 3 });
+    expect((await admin.get(`${E}/${uid}`)).body.data).toMatchObject({ pesoTotalKg: 300, valorTotal: 2500, quantidadeNfes: 1 });
+    const o = await admin.post(`${E}/${uid}/gerar-ordem-coleta`);
+    expect(o.status, o.text).toBe(201);
+    const itens = (await admin.get(`/api/v1/ordenscoleta/${o.body.data.uid}/produtos`)).body.data.data as { descricao: string; pesoKg: number; valor: number }[];
+    expect(itens.map((i) => [i.descricao, i.pesoKg, i.valor]).sort()).toEqual([
+      ['Cadeira', 120.5, 1500],
+      ['Mesa', 79.5, 500.5],
+    ]);
+    expect((await outro.get(`${E}/${uid}/produtos`)).status).toBe(404);
+    expect((await admin.put(`${E}/${uid}/embarcado`)).body.data.status).toBe(2);
+    const depois = await admin.put(`${E}/${uid}/produtos/${cadeiras.body.data.uid}`, { descricao: 'Cadeira', quantidade: 11, pesoKg: 1, valor: 1 });
+    expect(depois.status).toBe(409);
   });
 });

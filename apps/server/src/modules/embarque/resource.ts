@@ -14,7 +14,9 @@ import { acoesEmbarque } from './acoes.ts';
 export const RECURSO_EMBARQUE = 'embarque';
 const munO = alias(municipios, 'emb_mun_origem');
 const munD = alias(municipios, 'emb_mun_destino');
-const soma = (col: string) => sql`coalesce((select sum(n.${sql.raw(col)}) from carga_nfes n where n.embarque_uid = ${embarques.uid}), 0)`;
+// Totals of its NF-es; with none yet, of its product lines (as requests, quotations and pickup orders).
+const soma = (col: string, produtos = true) =>
+  sql`coalesce((select sum(n.${sql.raw(col)}) from carga_nfes n where n.embarque_uid = ${embarques.uid}),${produtos ? sql` (select sum(p.${sql.raw(col)}) from carga_produtos p where p.embarque_uid = ${embarques.uid}),` : sql``} 0)`;
 
 // The shipment's latest pickup order (gerar-ordem-coleta makes one at a time; a refused or cancelled
 // one lets it make another).
@@ -97,7 +99,7 @@ export function criarEmbarqueResource() {
       pesoTotalKg: soma('peso_kg'),
       volumeTotalM3: soma('volume_m_3'),
       valorTotal: soma('valor'),
-      volumes: sql<number>`(${soma('volumes')})::int`.mapWith(Number),
+      volumes: sql<number>`(${soma('volumes', false)})::int`.mapWith(Number),
       quantidadeNfes: sql<number>`(select count(*)::int from carga_nfes n where n.embarque_uid = ${embarques.uid})`.mapWith(Number),
     },
     from: (q) =>
@@ -142,6 +144,8 @@ export function criarEmbarqueResource() {
       },
       async afterWrite(tx, _ctx, row, op) {
         if (op !== 'create' || !row.cotacaoUid) return;
+        await tx.execute(sql`insert into carga_produtos (embarque_uid, produto_uid, descricao, quantidade, peso_kg, volume_m_3, valor)
+          select ${row.uid}, produto_uid, descricao, quantidade, peso_kg, volume_m_3, valor from carga_produtos where cotacao_uid = ${row.cotacaoUid} order by criado_em`);
         await tx.execute(sql`insert into carga_nfes (embarque_uid, nfe_uid, chave, numero, serie, emitente_cnpj, valor, peso_kg, volume_m_3, volumes, frete_esperado)
           select ${row.uid}, nfe_uid, chave, numero, serie, emitente_cnpj, valor, peso_kg, volume_m_3, volumes, frete_esperado from carga_nfes where cotacao_uid = ${row.cotacaoUid} order by criado_em`);
         // The request the quotation came from is now carried by a shipment.

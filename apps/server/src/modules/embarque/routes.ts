@@ -20,7 +20,8 @@ export default async function embarqueRoutes(app: FastifyInstance) {
   def.actions = [...(def.actions ?? []), simularFrete, gerarCotacaoEmbarque(() => criarCotacoesResource(app) as never)];
   registerResource(app, def);
   const dono = { parentPath: '/embarque/:uid', recurso: RECURSO_EMBARQUE, parentVisible: embarqueVisivel, podeAlterar: embarqueParaAlterar };
-  const [, nfes] = cargaResources({ ...dono, chave: 'embarqueUid' });
+  const [produtos, nfes] = cargaResources({ ...dono, chave: 'embarqueUid' });
+  registerResource(app, produtos);
   registerResource(app, nfes);
   registerHistorico(app, { ...dono, tag: 'Embarque' });
   await app.register(simulacoesRoutes);

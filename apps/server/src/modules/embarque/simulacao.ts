@@ -39,6 +39,7 @@ export const simularFrete: ActionDef = {
     const destino = local(row.destinoCep, row.destinoMunicipioIbge);
     if (!origem) throw AppError.field('origemCep', 'Informe a origem do embarque para simular o frete');
     if (!destino) throw AppError.field('destinoCep', 'Informe o destino do embarque para simular o frete');
+    // The NF-es' totals; a shipment without NF-es yet is priced from its product lines.
     const [t] = await tx
       .select({
         peso: sql<string>`coalesce(sum(peso_kg), 0)`,
@@ -49,7 +50,19 @@ export const simularFrete: ActionDef = {
       })
       .from(sql`carga_nfes`)
       .where(sql`embarque_uid = ${uid}`);
-    if (!t?.n) throw AppError.field('nfes', 'Inclua ao menos uma NF-e no embarque para simular o frete');
+    if (!t?.n) {
+      const [p] = await tx
+        .select({
+          peso: sql<string>`coalesce(sum(peso_kg), 0)`,
+          m3: sql<string | null>`sum(volume_m_3)`,
+          valor: sql<string>`coalesce(sum(valor), 0)`,
+          n: sql<number>`count(*)::int`.mapWith(Number),
+        })
+        .from(sql`carga_produtos`)
+        .where(sql`embarque_uid = ${uid}`);
+      if (!p?.n) throw AppError.field('nfes', 'Inclua ao menos uma NF-e ou um produto no embarque para simular o frete');
+      Object.assign(t, { peso: p.peso, m3: p.m3, valor: p.valor, volumes: 0, n: 1 });
+    }
     const resultado = await calcular(tx, ctx, {
       origem,
       destino,

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { fatias } from '../../lib/lotes.ts';
 import { type QuemGrava, type ResultadoDocumento, corta, guardarXml, instante, transportadorPorDocumento, unidadePorDocumentos } from './vinculos.ts';
 import { atualizarRastreio } from '../tracking/service.ts';
+import { vincularNfeImportada } from '../solicitacoesfrete/vinculo-tardio.ts';
 
 // Saving one imported NF-e (or applying its cancellation event), inside the task item's transaction:
 // the record, its items, its XML and its links are all written or none is.
@@ -93,6 +94,7 @@ export async function salvarNfe(tx: Tx, quem: QuemGrava, doc: NfeImportada): Pro
   const substituida = await substituirVirtual(tx, quem.embarcadorUid, nova.uid, l);
   // CT-es imported before this note cite its key: link them now.
   await tx.update(cteNfes).set({ nfeUid: nova.uid }).where(and(eq(cteNfes.embarcadorUid, quem.embarcadorUid), eq(cteNfes.chave, l.chave), isNull(cteNfes.nfeUid)));
+  await vincularNfeImportada(tx, quem, nova.uid); // typed cargo lines, and the replaced virtual note's orders/plans
   await atualizarRastreio(tx, nova.uid); // tracking: promised date, public token, events that came first
   await registrarAuditoria(tx, quem, 'nfes', nova.uid, 'importar', null, { chave: l.chave, numero: l.numero, serie: l.serie });
   return resultado(nova.uid, avisos, substituida ? 'substituiu a NF-e virtual de mesmo emitente, série e número' : undefined);

@@ -127,6 +127,8 @@ export default async function ordensColetaRoutes(app: FastifyInstance) {
           .returning({ uid: ordensColeta.uid });
         await tx.execute(sql`insert into carga_nfes (ordem_coleta_uid, nfe_uid, chave, numero, serie, emitente_cnpj, valor, peso_kg, volume_m_3, volumes, frete_esperado)
           select ${o.uid}, nfe_uid, chave, numero, serie, emitente_cnpj, valor, peso_kg, volume_m_3, volumes, frete_esperado from carga_nfes where embarque_uid = ${e.uid} order by criado_em`);
+        await tx.execute(sql`insert into carga_produtos (ordem_coleta_uid, produto_uid, descricao, quantidade, peso_kg, volume_m_3, valor)
+          select ${o.uid}, produto_uid, descricao, quantidade, peso_kg, volume_m_3, valor from carga_produtos where embarque_uid = ${e.uid} order by criado_em`);
         const novo = await reler(tx, def, ctx, o.uid);
         await registrarAuditoria(tx, ctx, RECURSO_ORDEM, o.uid, 'criar', null, { ...(novo as object), embarqueUid: e.uid });
         return novo as OrdemColeta;

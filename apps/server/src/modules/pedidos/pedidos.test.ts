@@ -257,4 +257,37 @@ describe('planejamento-carga: proposta, mover documentos, consolidado × separad
     expect(cmp.economia).toBeGreaterThan(0);
     expect((await outro.get(`${PL}/${p}/comparacao`)).status).toBe(404);
   });
+
+  it('prices a load with two destinations as one run: one table covering both, at its dearest drop', async () => {
+    const rio = await nfe('1000', '50000', 'RJ');
+    const bh = await nfe('500', '20000', 'MG', ['Belo Horizonte', '3106200']);
+    const tipoVeiculoUid = await toco();
+    const p = (await admin.post(PL, { descricao: 'Rio e BH', ...lugares, tipoVeiculoUid, documentos: [{ nfeUid: rio }, { nfeUid: bh }] })).body.data.uid as string;
+    const cmp = (await admin.get(`${PL}/${p}/comparacao`)).body.data;
+    // The whole load (1.500 kg, R$ 70.000,00, 2 NF-es) to each city; per table the dearer city; the cheapest table.
+    const cotar = async (ibge: string) =>
+      (await admin.post('/api/v1/calculadora/calcular', {
+        origem: { municipioIbge: '3550308' }, destino: { municipioIbge: ibge }, pesoKg: 1500, valorMercadoria: 70000, volumes: 20, documentos: 2, tipoVeiculoUid,
+      })).body.data.cotacoes as { tabelaUid: string; total: number; transportadorNome: string }[];
+    const [aRio, aBh] = [await cotar('3304557'), await cotar('3106200')];
+    const rotas = aRio
+      .map((r) => ({ r, b: aBh.find((x) => x.tabelaUid === r.tabelaUid) }))
+      .filter((x) => x.b)
+      .map(({ r, b }) => ({ nome: r.transportadorNome, rio: r.total, bh: (b as { total: number }).total, total: Math.max(r.total, (b as { total: number }).total) }))
+      .sort((x, y) => x.total - y.total);
+    expect(rotas.length).toBeGreaterThan(0);
+    const m = rotas[0];
+    // TransMinas: Rio 2.005,11, BH 1.806,25 → 2.005,11; Rápido Sul: Rio 1.923,84 (cheaper there), BH 2.027,73 → 2.027,73.
+    expect(rotas.map((r) => [r.nome, r.rio, r.bh, r.total])).toEqual([
+      ['TransMinas Cargas S.A.', 2005.11, 1806.25, 2005.11],
+      ['Rápido Sul Transportes Ltda', 1923.84, 2027.73, 2027.73],
+    ]);
+    expect(cmp.consolidado).toMatchObject({ total: m.total, transportadorNome: m.nome, destinoMunicipioIbge: m.bh >= m.rio ? '3106200' : '3304557' });
+    expect(cmp.consolidado.paradas).toEqual([
+      { destinoMunicipioIbge: '3304557', documentos: 1, pesoKg: 1000, total: m.rio },
+      { destinoMunicipioIbge: '3106200', documentos: 1, pesoKg: 500, total: m.bh },
+    ]);
+    // Separately 1.303,10 (Rio, Rápido Sul) + 596,02 (BH, TransMinas) = 1.899,12: here one run costs 105,99 more.
+    expect([cmp.separado.total, cmp.economia]).toEqual([1899.12, -105.99]);
+  });
 });

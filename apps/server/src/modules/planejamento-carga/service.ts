@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
-import { type ComparacaoCarga, type PlanejamentoCarga, type PropostaCargasInput, proporCargas } from '@fretio/core';
+import { type ComparacaoCarga, type PlanejamentoCarga, type PropostaCargasInput, precoDaRota, proporCargas } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
 import { tiposVeiculo } from '../../db/schema/index.ts';
 import { criar } from '../../framework/crud.ts';
@@ -67,9 +67,58 @@ export async function proporCargasDoEmbarcador(db: Db, def: ResourceDef, ctx: Re
 const MAXIMO_COMPARACAO = 300;
 const local = (cep: string | null, ibge: string | null) => (ibge ? { municipioIbge: ibge } : cep ? { cep } : null);
 
+const MAXIMO_PARADAS = 20;
+
 async function maisBarato(db: DbOrTx, ctx: RequestContext, entrada: Parameters<typeof calcular>[2]) {
   const r = await calcular(db, ctx, entrada);
   return [...r.cotacoes].sort((a, b) => a.total - b.total || a.prazoDiasUteis - b.prazoDiasUteis)[0] ?? null;
+}
+
+/**
+ * The whole load in one vehicle: each drop (the documents' destinations; a document without one goes to
+ * the plan's destination) priced with the load's totals, then core precoDaRota — one table covering every
+ * drop, the run at its dearest drop, the cheapest such table.
+ */
+async function consolidado(db: DbOrTx, ctx: RequestContext, p: PlanejamentoCarga, origem: object, data: string | undefined): Promise<ComparacaoCarga['consolidado']> {
+  const paradas = new Map<string, { destino: object; documentos: number; pesoKg: Decimal }>();
+  for (const d of p.documentos) {
+    const destino = d.destinoMunicipioIbge ? local(null, d.destinoMunicipioIbge) : local(p.destinoCep, p.destinoMunicipioIbge);
+    if (!destino) return null; // a document with nowhere to go: the run cannot be priced
+    const k = JSON.stringify(destino);
+    const s = paradas.get(k) ?? { destino, documentos: 0, pesoKg: new Decimal(0) };
+    paradas.set(k, { ...s, documentos: s.documentos + 1, pesoKg: s.pesoKg.plus(d.pesoKg) });
+  }
+  if (paradas.size > MAXIMO_PARADAS) throw AppError.field('documentos', `A comparação calcula até ${MAXIMO_PARADAS} destinos numa carga; o planejamento tem ${paradas.size}`);
+  if (!paradas.size) return null;
+  const cotadas = [];
+  for (const [k, s] of paradas) {
+    const r = await calcular(db, ctx, {
+      origem: origem as never,
+      destino: s.destino as never,
+      pesoKg: p.pesoTotalKg,
+      m3: p.volumeTotalM3 || undefined,
+      valorMercadoria: p.valorTotal,
+      volumes: p.volumes,
+      documentos: p.documentos.length,
+      tipoVeiculoUid: p.tipoVeiculoUid ?? undefined,
+      data,
+    });
+    cotadas.push({ destino: k, cotacoes: r.cotacoes });
+  }
+  const rota = precoDaRota(cotadas);
+  if (!rota) return null;
+  const ibge = (k: string) => (JSON.parse(k) as { municipioIbge?: string }).municipioIbge ?? null;
+  return {
+    total: rota.cotacao.total,
+    transportadorNome: rota.cotacao.transportadorNome,
+    tabelaNome: rota.cotacao.tabelaNome,
+    prazoDiasUteis: rota.cotacao.prazoDiasUteis,
+    destinoMunicipioIbge: ibge(rota.destino),
+    paradas: rota.porParada.map((x) => {
+      const s = paradas.get(x.destino) as { documentos: number; pesoKg: Decimal };
+      return { destinoMunicipioIbge: ibge(x.destino), documentos: s.documentos, pesoKg: s.pesoKg.toDecimalPlaces(3).toNumber(), total: x.total };
+    }),
+  };
 }
 
 /**
@@ -95,27 +144,12 @@ export async function compararCarga(db: DbOrTx, ctx: RequestContext, p: Planejam
     if (c) separado = separado.plus(c.total);
     documentos.push({ tipo: d.tipo, uid: d.uid, numero: d.numero, total: c?.total ?? null, transportadorNome: c?.transportadorNome ?? null, tabelaNome: c?.tabelaNome ?? null });
   }
-  const destino = local(p.destinoCep, p.destinoMunicipioIbge);
-  const c = destino
-    ? await maisBarato(db, ctx, {
-        origem: origem as never,
-        destino: destino as never,
-        pesoKg: p.pesoTotalKg,
-        m3: p.volumeTotalM3 || undefined,
-        valorMercadoria: p.valorTotal,
-        volumes: p.volumes,
-        documentos: p.documentos.length,
-        tipoVeiculoUid: p.tipoVeiculoUid ?? undefined,
-        data,
-      })
-    : null;
+  const c = await consolidado(db, ctx, p, origem, data);
   const semCotacao = documentos.filter((d) => d.total === null).length;
   const economia = c && !semCotacao ? separado.minus(c.total) : null;
   return {
     separado: { total: separado.toDecimalPlaces(2).toNumber(), documentos, semCotacao },
-    consolidado: c
-      ? { total: c.total, transportadorNome: c.transportadorNome, tabelaNome: c.tabelaNome, prazoDiasUteis: c.prazoDiasUteis, destinoMunicipioIbge: p.destinoMunicipioIbge }
-      : null,
+    consolidado: c,
     economia: economia ? economia.toDecimalPlaces(2).toNumber() : null,
     economiaPct: economia && separado.gt(0) ? economia.div(separado).times(100).toDecimalPlaces(1).toNumber() : null,
   };

@@ -1,10 +1,10 @@
-import { FileSearchOutlined, FileTextOutlined, HistoryOutlined, InboxOutlined } from '@ant-design/icons';
-import { ACOES_EMBARQUE, type AcaoEmbarque, type Embarque, acaoProibida, cargaNfeInput, embarqueInput, formatarDinheiro } from '@fretio/core';
+import { AppstoreOutlined, FileSearchOutlined, FileTextOutlined, HistoryOutlined, InboxOutlined } from '@ant-design/icons';
+import { ACOES_EMBARQUE, type AcaoEmbarque, type Embarque, acaoProibida, cargaNfeInput, cargaProdutoInput, embarqueInput, formatarDinheiro } from '@fretio/core';
 import { Link } from 'react-router';
 import { apiPut } from '../../app/api.ts';
 import { type ColumnDef, defineResource } from '../../resources/types.ts';
 import { formatarNumero } from '../produtos/numeros.ts';
-import { campoMunicipioDaCarga, camposNfe, colunasNfe, lugarDaCarga, statusOptions } from '../solicitacoesfrete/campos.tsx';
+import { campoMunicipioDaCarga, camposNfe, camposProduto, colunasNfe, colunasProduto, lugarDaCarga, statusOptions } from '../solicitacoesfrete/campos.tsx';
 import { AcoesEmbarque, DetalheEmbarquePage, HistoricoEmbarquePage } from './Detalhe.tsx';
 
 // Shipments (API /api/v1/embarque): NF-es grouped for one trip, with the carrier and the agreed freight
@@ -140,6 +140,27 @@ export const embarqueNfes = defineResource({
   fields: camposNfe,
   initialValues: { serie: 1, volumes: 0 },
   title: (r) => `NF-e ${r.numero}`,
+});
+
+// The goods of the shipment (product, quantity, weight, m³, value): its totals while it has no NF-e yet,
+// copied from the quotation it comes from and into the quotation/pickup order it generates.
+export const embarqueProdutos = defineResource({
+  key: 'embarque-produtos',
+  path: '/embarque/:uid/produtos',
+  label: 'Produtos',
+  singular: 'Produto',
+  group: 'Operação',
+  icon: <AppstoreOutlined />,
+  menu: false,
+  parent: DO_EMBARQUE,
+  recurso: 'embarque',
+  api: '/embarque/:uid/produtos',
+  invalidates: ['embarque'],
+  defaultSort: { field: 'criadoEm', order: 'ASC' },
+  columns: colunasProduto,
+  schema: cargaProdutoInput,
+  fields: camposProduto,
+  title: (r) => String(r.descricao),
 });
 
 export const embarqueHistorico = defineResource({

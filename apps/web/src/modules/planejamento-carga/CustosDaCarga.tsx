@@ -21,6 +21,12 @@ export function ComparacaoDeCustos({ plano }: { plano: PlanejamentoCarga }) {
   if (q.isPending) return <Button loading>Calculando…</Button>;
   if (q.isError) return <Alert type="error" showIcon message={q.error instanceof ApiError ? (q.error.fieldErrors[0]?.message ?? q.error.message) : 'Falha ao comparar.'} />;
   const c = q.data;
+  // A municipality's name and UF from the plan's documents that go there.
+  const cidade = (ibge: string | null) => {
+    const d = plano.documentos.find((x) => x.destinoMunicipioIbge === ibge);
+    return d?.destinoMunicipio ? `${d.destinoMunicipio}/${d.destinoUf ?? ''}` : (plano.destinoMunicipioNome ?? ibge ?? '—');
+  };
+  const paradas = c.consolidado?.paradas ?? [];
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Descriptions size="small" bordered column={3} title="Consolidado × separado (tabelas vigentes)">
@@ -35,6 +41,12 @@ export function ComparacaoDeCustos({ plano }: { plano: PlanejamentoCarga }) {
           {c.economia === null ? '—' : `R$ ${formatarDinheiro(c.economia)}${c.economiaPct === null ? '' : ` (${formatarNumero(c.economiaPct, 1)} %)`}`}
         </Descriptions.Item>
       </Descriptions>
+      {paradas.length > 1 && c.consolidado && (
+        <Typography.Text type="secondary">
+          Uma viagem com {paradas.length} paradas pela mesma tabela; o preço é o da carga inteira até a parada mais cara ({cidade(c.consolidado.destinoMunicipioIbge)}):{' '}
+          {paradas.map((p) => `${cidade(p.destinoMunicipioIbge)} ${p.documentos} doc. ${formatarNumero(p.pesoKg, 3)} kg → R$ ${formatarDinheiro(p.total)}`).join('; ')}.
+        </Typography.Text>
+      )}
       <Table
         rowKey="uid"
         size="small"

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { auditoriaSistema } from '../../db/schema/index.ts';
+import type { Tx } from '../../framework/resource.ts';
+import { fatias } from '../../lib/lotes.ts';
+
+// Late linking: an NF-e typed by hand before its XML was imported — a cargo line of a request,
+// quotation, shipment or pickup order (nfe_uid null), or a virtual note of the register linked to an
+// order or a load plan — is linked to the real note when it is imported, inside the import's
+// transaction. The typed values stay as they were; each record it touches gets a timeline row.
+//
+// Rules: a cargo line links by access key; without a key, by issuer CNPJ + series + number; without
+// key and CNPJ, by series + number when the imported note is the shipper's only real, non-cancelled
+// note with them (the same rule as typing the line after the import: solicitacoesfrete/carga.ts).
+// A virtual note replaced by the real one (nfes/service.ts, same issuer, series and number) hands it
+// its orders, load-plan documents and cargo lines.
+
+type Quem = { embarcadorUid: string; usuarioUid: string | null };
+type Linhas<T> = { rows: T[] };
+
+const DONOS = [
+  ['solicitacao_uid', 'solicitacoesfrete'],
+  ['cotacao_uid', 'cotacoesfrete'],
+  ['embarque_uid', 'embarque'],
+  ['ordem_coleta_uid', 'ordenscoleta'],
+] as const;
+
+/** Called once per newly imported NF-e (nfes/service.ts salvarNfe). */
+export async function vincularNfeImportada(tx: Tx, quem: Quem, nfeUid: string): Promise<void> {
+  const [n] = ((await tx.execute(sql`
+    select n.chave, n.numero, n.serie, n.emitente_documento as emitente, n.cancelada,
+      (select count(*) from nfes u where u.embarcador_uid = n.embarcador_uid and u.numero = n.numero and u.serie = n.serie
+        and not u.virtual and not u.cancelada)::int as mesmas,
+      (select coalesce(json_agg(v.uid), '[]'::json) from nfes v where v.embarcador_uid = n.embarcador_uid and v.emitente_documento = n.emitente_documento
+        and v.serie = n.serie and v.numero = n.numero and v.virtual and v.substituida_por_uid = n.uid) as virtuais
+    from nfes n where n.uid = ${nfeUid} and n.embarcador_uid = ${quem.embarcadorUid} and not n.virtual`)) as unknown as Linhas<{
+    chave: string | null;
+    numero: number;
+    serie: number;
+    emitente: string | null;
+    cancelada: boolean;
+    mesmas: number;
+    virtuais: string[];
+  }>).rows;
+  if (!n || n.cancelada) return;
+  const texto = `NF-e ${n.numero} série ${n.serie} importada: vinculada à nota digitada`;
+  const auditoria: (typeof auditoriaSistema.$inferInsert)[] = [];
+  const registrar = (recurso: string, registroUid: string, antes: string | null, extra: Record<string, unknown> = {}) =>
+    auditoria.push({
+      embarcadorUid: quem.embarcadorUid,
+      usuarioUid: quem.usuarioUid,
+      recurso,
+      registroUid,
+      acao: 'vincular-nfe',
+      antes: { nfeUid: antes },
+      depois: { nfeUid, ...extra, justificativa: texto },
+    });
+
+  // Cargo lines typed without a link.
+  const emitente = n.emitente && n.emitente.length === 14 ? n.emitente : null;
+  const digitadas = ((await tx.execute(sql`
+    with alvo as (
+      select c.uid from carga_nfes c
+        left join solicitacoes_frete s on s.uid = c.solicitacao_uid
+        left join cotacoes_frete q on q.uid = c.cotacao_uid
+        left join embarques e on e.uid = c.embarque_uid
+        left join ordens_coleta o on o.uid = c.ordem_coleta_uid
+      where c.nfe_uid is null
+        and coalesce(s.embarcador_uid, q.embarcador_uid, e.embarcador_uid, o.embarcador_uid) = ${quem.embarcadorUid}
+        and (${n.chave ? sql`c.chave = ${n.chave}` : sql`false`}
+          or (c.chave is null and c.numero = ${n.numero} and c.serie = ${n.serie}
+            and (${emitente ? sql`c.emitente_cnpj = ${emitente}` : sql`false`} or (c.emitente_cnpj is null and ${n.mesmas === 1}))))
+      for update of c
+    )
+    update carga_nfes c set nfe_uid = ${nfeUid}, atualizado_em = now() from alvo where c.uid = alvo.uid
+    returning c.uid, c.solicitacao_uid, c.cotacao_uid, c.embarque_uid, c.ordem_coleta_uid`)) as unknown as Linhas<Record<string, string | null>>).rows;
+  for (const l of digitadas) {
+    const [col, recurso] = DONOS.find(([c]) => l[c]) ?? DONOS[0];
+    registrar(recurso, l[col] as string, null, { linhaUid: l.uid });
+  }
+
+  // Links of the virtual note(s) it replaced move to the real one.
+  if (n.virtuais.length) {
+    const virtuais = sql.join(n.virtuais.map((v) => sql`${v}`), sql`, `);
+    const pedidos = ((await tx.execute(sql`update pedidos set nfe_uid = ${nfeUid}, atualizado_em = now()
+      where nfe_uid in (${virtuais}) and embarcador_uid = ${quem.embarcadorUid} returning uid`)) as unknown as Linhas<{ uid: string }>).rows;
+    for (const p of pedidos) registrar('pedidos', p.uid, n.virtuais[0]);
+    const planos = ((await tx.execute(sql`update planejamento_documentos d set nfe_uid = ${nfeUid}
+      from planejamentos_carga p where p.uid = d.planejamento_uid and p.embarcador_uid = ${quem.embarcadorUid} and d.nfe_uid in (${virtuais})
+      returning d.planejamento_uid`)) as unknown as Linhas<{ planejamento_uid: string }>).rows;
+    for (const p of planos) registrar('planejamento-carga', p.planejamento_uid, n.virtuais[0]);
+    const linhas = ((await tx.execute(sql`update carga_nfes set nfe_uid = ${nfeUid}, atualizado_em = now() where nfe_uid in (${virtuais})
+      returning uid, solicitacao_uid, cotacao_uid, embarque_uid, ordem_coleta_uid`)) as unknown as Linhas<Record<string, string | null>>).rows;
+    for (const l of linhas) {
+      const [col, recurso] = DONOS.find(([c]) => l[c]) ?? DONOS[0];
+      registrar(recurso, l[col] as string, n.virtuais[0], { linhaUid: l.uid });
+    }
+  }
+  for (const lote of fatias(auditoria, 500)) await tx.insert(auditoriaSistema).values(lote);
+}
