@@ -156,7 +156,7 @@ async function validarRegra(
     .limit(1);
   if (dup) {
     const onde = { ROTA: 'nesta rota', GENERALIDADE: 'nas generalidades desta tabela', ADICIONAL: 'como adicional neste local' }[escopo];
-    const msg = `O componente ${values.componente} já tem regra ${onde}${values.restricaoUid ? ' com esta restrição' : ' sem restrição própria'}.`;
+    const msg = `O componente ${values.componente} já tem regra ${onde}${values.restricaoUid ? ' com esta restrição' : ''}.`;
     throw AppError.conflict(msg, [{ field: 'componente', message: msg }]);
   }
   if (existing) {
