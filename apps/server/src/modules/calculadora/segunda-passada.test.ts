@@ -358,3 +358,52 @@ describe('várias restrições do mesmo componente (GRIS por destinatário)', ()
     expect((await cotar(r.body.data.uid, { ...spCampinas, destinatario: b, data })).cotacao).toMatchObject({ valorSemIcms: 412.6, total: 468.86 });
   });
 });
+
+describe('pedágio por eixo (eixos do tipo de veículo)', () => {
+  let tab: string;
+  let truck: string;
+  beforeAll(async () => {
+    const tipos = (
+      (await t.db.execute(sql`select uid, nome from tipos_veiculo where nome in ('Carreta', 'Truck') and embarcador_uid is null`)) as unknown as {
+        rows: { uid: string; nome: string }[];
+      }
+    ).rows;
+    const carreta = tipos.find((x) => x.nome === 'Carreta')?.uid as string;
+    truck = tipos.find((x) => x.nome === 'Truck')?.uid as string;
+    tab = criado(await admin.post('/api/v1/tabelasfrete', corpoTabela('Lotação por eixo'))).uid;
+    const base = `/api/v1/tabelasfrete/${tab}`;
+    const rj = criado(
+      await admin.post(`${base}/rotas`, {
+        origem: { tipo: 'UF', uf: 'SP' },
+        destino: { tipo: 'UF', uf: 'RJ' },
+        prazoDiasUteis: 1,
+        distanciaKm: 430,
+        tipoVeiculoUid: carreta,
+      }),
+    );
+    const mg = criado(
+      await admin.post(`${base}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'MG' }, prazoDiasUteis: 2, distanciaKm: 586 }),
+    );
+    for (const rota of [rj.uid, mg.uid]) {
+      criado(await admin.post(`${base}/rotasComponente`, { tabelaRotaUid: rota, componente: 'FRETE_PESO', base: 'KM', calculo: 'POR_UNIDADE', valor: 6.5 }));
+      criado(await admin.post(`${base}/rotasComponente`, { tabelaRotaUid: rota, componente: 'PEDAGIO', base: 'EIXOS', calculo: 'POR_UNIDADE', valor: 57.4 }));
+    }
+    expect((await ativar(base)).status).toBe(200);
+  });
+
+  it('Carreta da rota (5 eixos): 430 km × 6,50 = 2.795,00 + 5 × 57,40 = 287,00 → 3.082,00 ÷ 0,88 = 3.502,27', async () => {
+    const { cotacao } = await cotar(tab, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 20_000, m3: 60, tipoVeiculoUid: truck });
+    // The route's vehicle type wins over the load's.
+    expect(cotacao).toMatchObject({ valorSemIcms: 3082, aliquotaIcms: 12, icms: 420.27, total: 3502.27 });
+    expect(cotacao.componentes.find((c: { componente: string }) => c.componente === 'PEDAGIO')).toMatchObject({ base: 'EIXOS', quantidade: 5, valor: 287 });
+  });
+
+  it('rota sem veículo: os eixos do Truck da carga (3 × 57,40 = 172,20; 586 km × 6,50 = 3.809,00 → 4.524,09); sem veículo não cota', async () => {
+    const bh = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3106200' }, pesoKg: 10_000, m3: 40 };
+    const { cotacao } = await cotar(tab, { ...bh, tipoVeiculoUid: truck });
+    expect(cotacao).toMatchObject({ valorSemIcms: 3981.2, aliquotaIcms: 12, total: 4524.09 });
+    expect(cotacao.componentes.find((c: { componente: string }) => c.componente === 'PEDAGIO')).toMatchObject({ quantidade: 3, valor: 172.2 });
+    const { naoCotada } = await cotar(tab, bh);
+    expect(naoCotada.motivo).toBe('PEDAGIO: a base EIXOS exige um tipo de veículo com a quantidade de eixos.');
+  });
+});
