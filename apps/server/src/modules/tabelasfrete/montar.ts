@@ -30,7 +30,8 @@ function restricaoDeLinha(l: Pick<LinhasTabela, 'pessoas'>, x: LinhasTabela['res
  * The restriction each rule follows: the one it links (regras.restricaoUid), else its component's
  * table-wide restriction — the only restriction of the component that no rule links (the first pass's
  * "every rule of the component follows it"). With several unlinked restrictions of one component, the
- * unlinked rules follow none (validar warns). Restrictions without anybody linked restrict nothing.
+ * unlinked rules follow none (choosing one would be arbitrary). Restrictions without anybody linked
+ * restrict nothing.
  */
 export function restricaoDeCadaRegra(l: Pick<LinhasTabela, 'regras' | 'restricoes'>): Map<string, LinhasTabela['restricoes'][number]> {
   const porUid = new Map(l.restricoes.map((x) => [x.uid, x]));
@@ -59,14 +60,6 @@ export function restricoesDasRegras(l: Pick<LinhasTabela, 'regras' | 'restricoes
     if (restricao) out.set(regraUid, restricao);
   }
   return out;
-}
-
-/** Components with more than one restriction that no rule links: their unlinked rules follow none. */
-export function restricoesAmbiguas(l: Pick<LinhasTabela, 'regras' | 'restricoes'>): string[] {
-  const ligadas = new Set(l.regras.map((r) => r.restricaoUid).filter((u): u is string => !!u));
-  const n = new Map<string, number>();
-  for (const x of l.restricoes) if (!ligadas.has(x.uid)) n.set(x.componente, (n.get(x.componente) ?? 0) + 1);
-  return [...n].filter(([, k]) => k > 1).map(([c]) => c);
 }
 
 export function regraDeLinha(r: RegraRow, faixas: FaixaRow[] | undefined, restricao?: Restricao): Regra {
