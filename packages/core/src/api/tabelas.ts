@@ -212,8 +212,9 @@ const camposRegra = {
   ),
   restricaoUid: zUid
     .nullish()
-    .transform((v) => v ?? null)
-    .describe('Restrição (deste componente, nesta tabela) que a regra segue; vazio: a restrição geral do componente, se houver'),
+    .describe(
+      'Restrição (deste componente, nesta tabela) que a regra segue; null: a restrição geral do componente, se houver; ausente na alteração: mantém',
+    ),
   faixas: faixasDaRegraSchema.max(200).optional().describe('Cálculo FAIXA: as faixas em ordem; quando informadas substituem as da regra'),
 };
 export const generalidadeInput = z.object(camposRegra);

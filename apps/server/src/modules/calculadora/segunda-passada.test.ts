@@ -301,6 +301,10 @@ describe('várias restrições do mesmo componente (GRIS por destinatário)', ()
     const ga = criado(await gris(0.1, restricoes.A));
     expect(ga.restricao).toEqual({ uid: restricoes.A, modo: 'SOMENTE' });
     expect(ga.restricaoUid).toBe(restricoes.A);
+    // A PUT without restricaoUid keeps the link.
+    const put = await admin.put(`${tab.base}/rotasComponente/${ga.uid}`, { tabelaRotaUid: rota, componente: 'GRIS', base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.1, minimo: 5 });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.data.restricaoUid).toBe(restricoes.A);
     criado(await gris(0.35, restricoes.B));
     // The same restriction twice in one place: 409; a restriction of another component: 400.
     expect((await gris(0.5, restricoes.B)).status).toBe(409);
@@ -362,13 +366,14 @@ describe('várias restrições do mesmo componente (GRIS por destinatário)', ()
 describe('pedágio por eixo (eixos do tipo de veículo)', () => {
   let tab: string;
   let truck: string;
+  let carreta: string;
   beforeAll(async () => {
     const tipos = (
       (await t.db.execute(sql`select uid, nome from tipos_veiculo where nome in ('Carreta', 'Truck') and embarcador_uid is null`)) as unknown as {
         rows: { uid: string; nome: string }[];
       }
     ).rows;
-    const carreta = tipos.find((x) => x.nome === 'Carreta')?.uid as string;
+    carreta = tipos.find((x) => x.nome === 'Carreta')?.uid as string;
     truck = tipos.find((x) => x.nome === 'Truck')?.uid as string;
     tab = criado(await admin.post('/api/v1/tabelasfrete', corpoTabela('Lotação por eixo'))).uid;
     const base = `/api/v1/tabelasfrete/${tab}`;
@@ -391,9 +396,10 @@ describe('pedágio por eixo (eixos do tipo de veículo)', () => {
     expect((await ativar(base)).status).toBe(200);
   });
 
-  it('Carreta da rota (5 eixos): 430 km × 6,50 = 2.795,00 + 5 × 57,40 = 287,00 → 3.082,00 ÷ 0,88 = 3.502,27', async () => {
-    const { cotacao } = await cotar(tab, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 20_000, m3: 60, tipoVeiculoUid: truck });
-    // The route's vehicle type wins over the load's.
+  it('rota de Carreta (5 eixos): 430 km × 6,50 = 2.795,00 + 5 × 57,40 = 287,00 → 3.082,00 ÷ 0,88 = 3.502,27', async () => {
+    const { cotacao } = await cotar(tab, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 20_000, m3: 60, tipoVeiculoUid: carreta });
+    // A route of a vehicle type quotes loads that ask for it: a Truck load does not reach it.
+    expect((await cotar(tab, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, tipoVeiculoUid: truck })).naoCotada).toBeTruthy();
     expect(cotacao).toMatchObject({ valorSemIcms: 3082, aliquotaIcms: 12, icms: 420.27, total: 3502.27 });
     expect(cotacao.componentes.find((c: { componente: string }) => c.componente === 'PEDAGIO')).toMatchObject({ base: 'EIXOS', quantidade: 5, valor: 287 });
   });

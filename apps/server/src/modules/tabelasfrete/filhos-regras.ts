@@ -130,6 +130,8 @@ async function validarRegra(
     if (values.base === 'KM' && rota.distanciaKm === null)
       throw AppError.field('base', 'A rota não informa a distância (distanciaKm), necessária para a base KM');
   }
+  // Absent on an update: the rule keeps its link (explicit null unlinks).
+  if (values.restricaoUid === undefined) values.restricaoUid = (existing?.restricaoUid as string | null | undefined) ?? null;
   if (values.restricaoUid) {
     const [x] = await tx
       .select({ componente: restricoes.componente })
