@@ -210,6 +210,11 @@ const camposRegra = {
   percentualValor: opcional(naoNegativo('Percentual sobre o valor').max(100)).describe(
     'COMPARATIVO: % do valor da mercadoria comparado com valor (R$/kg) × peso e com o mínimo',
   ),
+  restricaoUid: zUid
+    .nullish()
+    .describe(
+      'Restrição (deste componente, nesta tabela) que a regra segue; null: a restrição geral do componente, se houver; ausente na alteração: mantém',
+    ),
   faixas: faixasDaRegraSchema.max(200).optional().describe('Cálculo FAIXA: as faixas em ordem; quando informadas substituem as da regra'),
 };
 export const generalidadeInput = z.object(camposRegra);
@@ -245,7 +250,9 @@ export const regra = z.object({
   /** ADICIONAL: where it applies (null: anywhere). */
   origem: localRefItem.nullable(),
   destino: localRefItem.nullable(),
-  /** The table's restriction of this component, if any. */
+  /** The restriction the rule links (several restrictions of one component per table); null: none linked. */
+  restricaoUid: z.string().nullable(),
+  /** The restriction the rule follows: the one it links, else the component's table-wide one (if any). */
   restricao: z.object({ uid: z.string(), modo: z.enum(MODOS_RESTRICAO) }).nullable(),
   faixas: z.array(faixaItem),
   criadoEm: z.string(),

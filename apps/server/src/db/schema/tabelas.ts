@@ -124,6 +124,12 @@ export const regras = pgTable(
     foraBaseTributo: boolean().notNull().default(false),
     /** COMPARATIVO: percent of the goods value. */
     percentualValor: numeric({ precision: 14, scale: 4 }),
+    /**
+     * The restriction this rule follows (same table and component): several restrictions of one component
+     * (GRIS 0,30 % for one recipient, 0,20 % for the others). Null: the component's table-wide restriction
+     * (the only one of the component no rule links), if any.
+     */
+    restricaoUid: uuid().references((): AnyPgColumn => restricoes.uid),
     /** ADICIONAL: where the surcharge applies (null tipo: anywhere). */
     ...locaisOpcionais(),
     ordem: integer().notNull().default(0),
@@ -132,6 +138,7 @@ export const regras = pgTable(
   (t) => [
     index('regras_tabela_idx').on(t.tabelaFreteUid),
     index('regras_rota_idx').on(t.tabelaRotaUid),
+    index().on(t.restricaoUid),
     check(
       'regras_escopo_ck',
       sql`(${t.escopo} in ('GENERALIDADE', 'ADICIONAL') and ${t.tabelaRotaUid} is null) or (${t.escopo} = 'ROTA' and ${t.tabelaRotaUid} is not null)`,
@@ -175,7 +182,10 @@ export const prioridades = pgTable(
   (t) => [index('prioridades_tabela_idx').on(t.tabelaFreteUid)],
 );
 
-/** A component of the table applies only to (SOMENTE) / except for (EXCETO) the linked people. */
+/**
+ * A component of the table applies only to (SOMENTE) / except for (EXCETO) the linked people. A table may
+ * hold several restrictions of one component; each rule names its own (regras.restricaoUid).
+ */
 export const restricoes = pgTable(
   'restricoes',
   {
@@ -189,7 +199,7 @@ export const restricoes = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('restricoes_componente_uq').on(t.tabelaFreteUid, t.componente),
+    index('restricoes_componente_idx').on(t.tabelaFreteUid, t.componente),
     check('restricoes_modo_ck', sql`${t.modo} in ('SOMENTE', 'EXCETO')`),
   ],
 );

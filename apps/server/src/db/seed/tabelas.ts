@@ -77,7 +77,7 @@ export const seedTabelas: ModuleSeed = async (tx, ids) => {
     .where(and(isNull(tiposVeiculo.embarcadorUid), eq(tiposVeiculo.nome, 'Truck')));
   const r = await regioesPorNome(tx, demo, Object.values(REGIOES_DEMO));
   const clientesTde = await tx
-    .select({ uid: pessoas.uid, documento: pessoas.documento })
+    .select({ uid: pessoas.uid, documento: pessoas.documento, nome: pessoas.nome })
     .from(pessoas)
     .where(
       and(eq(pessoas.embarcadorUid, demo), inArray(pessoas.nome, ['Supermercados Pão de Mel Ltda', 'Mercado Carioca de Alimentos Ltda'])),
@@ -130,6 +130,7 @@ export const seedTabelas: ModuleSeed = async (tx, ids) => {
   ];
   const restricaoTde = [
     {
+      chave: 'TDE',
       componente: 'TDE',
       modo: 'SOMENTE',
       descricao: 'Clientes com dificuldade de entrega (docas agendadas)',
@@ -158,8 +159,19 @@ export const seedTabelas: ModuleSeed = async (tx, ids) => {
       { nome: 'Rápido Sul - Sudeste/Sul', transportadorUid: rapido, modalUid, vigenciaInicio: inicio, versao: 2, tabelaOrigemUid: v1 },
       {
         rotas: rotasRapido(1.06),
-        generalidades: generaisRapido(1.06),
-        restricoes: restricaoTde,
+        // Several restrictions of one component (issue 9): GRIS 0,12 % for Mercado Carioca, 0,20 % for
+        // everybody else (the unrestricted rule); TDE keeps its table-wide restriction.
+        generalidades: [...generaisRapido(1.06), regra('GRIS', 'VALOR', 'PERCENTUAL', 0.12, { minimo: '2.65', restricao: 'GRIS_PAO' })],
+        restricoes: [
+          ...restricaoTde,
+          {
+            chave: 'GRIS_PAO',
+            componente: 'GRIS',
+            modo: 'SOMENTE',
+            descricao: 'GRIS negociado com o Mercado Carioca',
+            pessoas: clientesTde.filter((p) => p.nome === 'Mercado Carioca de Alimentos Ltda').map((p) => ({ papel: 'DESTINATARIO', pessoaUid: p.uid, documento: p.documento })),
+          },
+        ],
       },
     ),
   );

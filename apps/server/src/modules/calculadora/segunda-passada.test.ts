@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
-import { papeis, transportadores } from '../../db/schema/index.ts';
+import { papeis, pessoas, transportadores } from '../../db/schema/index.ts';
 
 // Issue 9 through the API: tables built with the API, quoted by POST /calculadora/calcular with the
 // worked numbers (transport ICMS, ISS, importado, adicionais, validity by date) and the maker–checker.
@@ -268,5 +268,148 @@ describe('tabela derivada (vínculo)', () => {
       ajustesBase: [{ componente: 'TAS', tipo: 'VALOR', valor: 10, rotaUid: '00000000-0000-4000-8000-000000000000' }],
     }));
     expect(rotaErrada.status).toBe(400);
+  });
+});
+
+describe('várias restrições do mesmo componente (GRIS por destinatário)', () => {
+  const spCampinas = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } };
+  let tab: { uid: string; base: string };
+  let a: string, b: string;
+  let restricoes: Record<string, string>;
+  beforeAll(async () => {
+    const demo = (await admin.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid;
+    const pj = await t.db
+      .select({ uid: pessoas.uid, documento: pessoas.documento })
+      .from(pessoas)
+      .where(and(eq(pessoas.embarcadorUid, demo), eq(pessoas.tipoPessoa, 'J')))
+      .orderBy(pessoas.nome)
+      .limit(2);
+    [a, b] = pj.map((p) => p.documento);
+    tab = await tabelaSp('GRIS por cliente');
+    const rota = (await admin.get(tab.base, { par: 'full' })).body.data.rotas[0].uid;
+    restricoes = {};
+    for (const [nome, pessoa] of [
+      ['A', pj[0]],
+      ['B', pj[1]],
+    ] as const) {
+      const x = criado(await admin.post(`${tab.base}/restricoes-componentes`, { componente: 'GRIS', modo: 'SOMENTE', descricao: `GRIS do cliente ${nome}` }));
+      criado(await admin.post(`${tab.base}/restricoes-componentes/${x.uid}/destinatarios/${pessoa.uid}`));
+      restricoes[nome] = x.uid;
+    }
+    const gris = (valor: number, restricaoUid: string) =>
+      admin.post(`${tab.base}/rotasComponente`, { tabelaRotaUid: rota, componente: 'GRIS', base: 'VALOR', calculo: 'PERCENTUAL', valor, minimo: 5, restricaoUid });
+    const ga = criado(await gris(0.1, restricoes.A));
+    expect(ga.restricao).toEqual({ uid: restricoes.A, modo: 'SOMENTE' });
+    expect(ga.restricaoUid).toBe(restricoes.A);
+    // A PUT without restricaoUid keeps the link.
+    const put = await admin.put(`${tab.base}/rotasComponente/${ga.uid}`, { tabelaRotaUid: rota, componente: 'GRIS', base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.1, minimo: 5 });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.data.restricaoUid).toBe(restricoes.A);
+    criado(await gris(0.35, restricoes.B));
+    // The same restriction twice in one place: 409; a restriction of another component: 400.
+    expect((await gris(0.5, restricoes.B)).status).toBe(409);
+    const tas = criado(await admin.post(`${tab.base}/restricoes-componentes`, { componente: 'TAS', modo: 'EXCETO' }));
+    const errada = await gris(0.5, tas.uid);
+    expect(errada.status).toBe(400);
+    expect(errada.body.errors).toEqual([{ field: 'restricaoUid', message: 'A restrição é do componente TAS, não de GRIS' }]);
+    // A linked restriction cannot be deleted (409 em uso) nor change component (400).
+    expect((await admin.delete(`${tab.base}/restricoes-componentes/${restricoes.A}`)).status).toBe(409);
+    expect((await admin.put(`${tab.base}/restricoes-componentes/${restricoes.A}`, { componente: 'TDE', modo: 'SOMENTE' })).status).toBe(400);
+    expect((await admin.delete(`${tab.base}/restricoes-componentes/${tas.uid}`)).status).toBe(200);
+    expect((await ativar(tab.base)).status).toBe(200);
+  });
+
+  it('GRIS 0,10 % para A (18,00 → 341,20 ÷ 0,88 = 387,73), 0,35 % para B (63,00 → 438,86), 0,20 % para os demais (408,18)', async () => {
+    const gris = (c: { componentes: { componente: string; valor: number }[] }) => c.componentes.find((x) => x.componente === 'GRIS')?.valor;
+    const ca = (await cotar(tab.uid, { ...spCampinas, destinatario: a })).cotacao;
+    expect(ca).toMatchObject({ valorSemIcms: 341.2, icms: 46.53, total: 387.73 });
+    expect(gris(ca)).toBe(18);
+    const cb = (await cotar(tab.uid, { ...spCampinas, destinatario: b })).cotacao;
+    expect(cb).toMatchObject({ valorSemIcms: 386.2, icms: 52.66, total: 438.86 });
+    expect(gris(cb)).toBe(63);
+    const outro = (await cotar(tab.uid, spCampinas)).cotacao;
+    expect(outro).toMatchObject({ valorSemIcms: 359.2, total: 408.18 });
+    expect(gris(outro)).toBe(36);
+  });
+
+  it('duplicar, reajustar (+10 %) e derivar levam as ligações às restrições', async () => {
+    const copia = criado(await admin.post(`${tab.base}/duplicar`, {}));
+    const full = (await admin.get(`/api/v1/tabelasfrete/${copia.uid}`, { par: 'full' })).body.data;
+    const porDescricao = Object.fromEntries(full.restricoes.map((x: { uid: string; descricao: string }) => [x.descricao, x.uid]));
+    const grisCopia = full.rotas[0].regras.filter((g: { componente: string }) => g.componente === 'GRIS');
+    expect(grisCopia.map((g: { valor: number; restricaoUid: string | null }) => [g.valor, g.restricaoUid])).toEqual([
+      [0.2, null],
+      [0.1, porDescricao['GRIS do cliente A']],
+      [0.35, porDescricao['GRIS do cliente B']],
+    ]);
+    expect(Object.values(restricoes)).not.toContain(porDescricao['GRIS do cliente A']);
+    expect((await ativar(`/api/v1/tabelasfrete/${copia.uid}`)).status).toBe(200);
+    expect((await cotar(copia.uid, { ...spCampinas, destinatario: a })).cotacao.total).toBe(387.73);
+
+    // Derived from the copy, FRETE_PESO +5 % for all: 239,20 → 251,16; A: 353,16 ÷ 0,88 = 401,32.
+    const d = criado(
+      await admin.post('/api/v1/tabelasfrete', corpoTabela('Derivada GRIS por cliente', { tabelaBaseUid: copia.uid, ajustesBase: [{ componente: 'FRETE_PESO', tipo: 'PERCENTUAL', valor: 5 }] })),
+    );
+    expect((await ativar(`/api/v1/tabelasfrete/${d.uid}`)).status).toBe(200);
+    expect((await cotar(d.uid, { ...spCampinas, destinatario: a })).cotacao).toMatchObject({ valorSemIcms: 353.16, total: 401.32 });
+
+    // Readjusted +10 % from 2027: FRETE_PESO 85,80 + 0,68 × 260 = 262,60; FRETE_VALOR 54,00; GRIS A 18,00
+    // (minimum 5,50); PEDAGIO 4,95 × 4 = 19,80; TAS 13,20 → 367,60 ÷ 0,88 = 417,73. B: 412,60 → 468,86.
+    const r = await admin.post(`${tab.base}/reajustar`, { vigenciaInicio: '2027-01-01', vigenciaFim: null, percentual: 10 });
+    expect(r.status, r.text).toBe(201);
+    const data = '2027-03-15';
+    expect((await cotar(r.body.data.uid, { ...spCampinas, destinatario: a, data })).cotacao).toMatchObject({ valorSemIcms: 367.6, total: 417.73 });
+    expect((await cotar(r.body.data.uid, { ...spCampinas, destinatario: b, data })).cotacao).toMatchObject({ valorSemIcms: 412.6, total: 468.86 });
+  });
+});
+
+describe('pedágio por eixo (eixos do tipo de veículo)', () => {
+  let tab: string;
+  let truck: string;
+  let carreta: string;
+  beforeAll(async () => {
+    const tipos = (
+      (await t.db.execute(sql`select uid, nome from tipos_veiculo where nome in ('Carreta', 'Truck') and embarcador_uid is null`)) as unknown as {
+        rows: { uid: string; nome: string }[];
+      }
+    ).rows;
+    carreta = tipos.find((x) => x.nome === 'Carreta')?.uid as string;
+    truck = tipos.find((x) => x.nome === 'Truck')?.uid as string;
+    tab = criado(await admin.post('/api/v1/tabelasfrete', corpoTabela('Lotação por eixo'))).uid;
+    const base = `/api/v1/tabelasfrete/${tab}`;
+    const rj = criado(
+      await admin.post(`${base}/rotas`, {
+        origem: { tipo: 'UF', uf: 'SP' },
+        destino: { tipo: 'UF', uf: 'RJ' },
+        prazoDiasUteis: 1,
+        distanciaKm: 430,
+        tipoVeiculoUid: carreta,
+      }),
+    );
+    const mg = criado(
+      await admin.post(`${base}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'MG' }, prazoDiasUteis: 2, distanciaKm: 586 }),
+    );
+    for (const rota of [rj.uid, mg.uid]) {
+      criado(await admin.post(`${base}/rotasComponente`, { tabelaRotaUid: rota, componente: 'FRETE_PESO', base: 'KM', calculo: 'POR_UNIDADE', valor: 6.5 }));
+      criado(await admin.post(`${base}/rotasComponente`, { tabelaRotaUid: rota, componente: 'PEDAGIO', base: 'EIXOS', calculo: 'POR_UNIDADE', valor: 57.4 }));
+    }
+    expect((await ativar(base)).status).toBe(200);
+  });
+
+  it('rota de Carreta (5 eixos): 430 km × 6,50 = 2.795,00 + 5 × 57,40 = 287,00 → 3.082,00 ÷ 0,88 = 3.502,27', async () => {
+    const { cotacao } = await cotar(tab, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 20_000, m3: 60, tipoVeiculoUid: carreta });
+    // A route of a vehicle type quotes loads that ask for it: a Truck load does not reach it.
+    expect((await cotar(tab, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, tipoVeiculoUid: truck })).naoCotada).toBeTruthy();
+    expect(cotacao).toMatchObject({ valorSemIcms: 3082, aliquotaIcms: 12, icms: 420.27, total: 3502.27 });
+    expect(cotacao.componentes.find((c: { componente: string }) => c.componente === 'PEDAGIO')).toMatchObject({ base: 'EIXOS', quantidade: 5, valor: 287 });
+  });
+
+  it('rota sem veículo: os eixos do Truck da carga (3 × 57,40 = 172,20; 586 km × 6,50 = 3.809,00 → 4.524,09); sem veículo não cota', async () => {
+    const bh = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3106200' }, pesoKg: 10_000, m3: 40 };
+    const { cotacao } = await cotar(tab, { ...bh, tipoVeiculoUid: truck });
+    expect(cotacao).toMatchObject({ valorSemIcms: 3981.2, aliquotaIcms: 12, total: 4524.09 });
+    expect(cotacao.componentes.find((c: { componente: string }) => c.componente === 'PEDAGIO')).toMatchObject({ quantidade: 3, valor: 172.2 });
+    const { naoCotada } = await cotar(tab, bh);
+    expect(naoCotada.motivo).toBe('PEDAGIO: a base EIXOS exige um tipo de veículo com a quantidade de eixos.');
   });
 });

@@ -19,6 +19,8 @@ export type RegraDados = {
   comparaFaixaSeguinte?: boolean;
   foraBaseTributo?: boolean;
   percentualValor?: string | null;
+  /** RestricaoDados.chave of the restriction this rule links (null/absent: none linked). */
+  restricao?: string | null;
   faixas: FaixaDados[];
   /** ADICIONAL: the LocalRef columns origemTipo…destinoCepAte. */
   [coluna: string]: unknown;
@@ -36,6 +38,8 @@ export type RotaDados = {
 };
 export type PrioridadeDados = { prioridade: number; observacao: string | null; [coluna: string]: unknown };
 export type RestricaoDados = {
+  /** Names the restriction inside the data, for RegraDados.restricao (the row uid; the workbook's label). */
+  chave: string;
   componente: string;
   modo: string;
   descricao: string | null;
@@ -81,6 +85,7 @@ export function dadosDeLinhas(t: TabelaRow, l: LinhasTabela): TabelaDados {
     comparaFaixaSeguinte: r.comparaFaixaSeguinte ?? false,
     foraBaseTributo: r.foraBaseTributo ?? false,
     percentualValor: r.percentualValor ?? null,
+    restricao: r.restricaoUid ?? null,
     ...(r.escopo === 'ADICIONAL' ? colunasLocais(r) : {}),
     faixas: r.calculo === 'FAIXA' ? (l.faixas.get(r.uid) ?? []).map((f) => ({ ate: f.ate, valor: f.valor, modo: f.modo })) : [],
   });
@@ -114,6 +119,7 @@ export function dadosDeLinhas(t: TabelaRow, l: LinhasTabela): TabelaDados {
     generalidades: l.regras.filter((g) => g.escopo === 'GENERALIDADE').map(regra),
     adicionais: l.regras.filter((g) => g.escopo === 'ADICIONAL').map(regra),
     restricoes: l.restricoes.map((x) => ({
+      chave: x.uid,
       componente: x.componente,
       modo: x.modo,
       descricao: x.descricao,
@@ -134,11 +140,31 @@ export async function inserirDados(tx: DbOrTx, embarcadorUid: string, d: TabelaD
   const linhasRotas: Record<string, unknown>[] = [];
   const linhasRegras: Record<string, unknown>[] = [];
   const linhasFaixas: Record<string, unknown>[] = [];
+  // Restrictions first: rules link them (regras.restricao_uid).
+  const restricaoUid = new Map<string, string>();
+  for (const x of d.restricoes) {
+    const uid = randomUUID();
+    restricaoUid.set(x.chave, uid);
+    await tx.insert(restricoes).values({ uid, tabelaFreteUid: tabelaUid, componente: x.componente, modo: x.modo, descricao: x.descricao });
+    await emLotes(
+      tx,
+      restricaoPessoas,
+      x.pessoas.map((p) => ({ ...p, restricaoUid: uid, tabelaFreteUid: tabelaUid })),
+    );
+  }
   const regra = (g: RegraDados, ordem: number, tabelaRotaUid: string | null, adicional = false) => {
     const uid = randomUUID();
-    const { faixas: fs, ...campos } = g;
+    const { faixas: fs, restricao, ...campos } = g;
     const escopo = tabelaRotaUid ? 'ROTA' : adicional ? 'ADICIONAL' : 'GENERALIDADE';
-    linhasRegras.push({ ...campos, uid, ordem, tabelaFreteUid: tabelaUid, tabelaRotaUid, escopo });
+    linhasRegras.push({
+      ...campos,
+      uid,
+      ordem,
+      tabelaFreteUid: tabelaUid,
+      tabelaRotaUid,
+      escopo,
+      restricaoUid: restricao ? (restricaoUid.get(restricao) ?? null) : null,
+    });
     for (const [i, f] of fs.entries()) linhasFaixas.push({ ...f, ordem: i, regraUid: uid, tabelaFreteUid: tabelaUid });
   };
   for (const [ordem, r] of d.rotas.entries()) {
@@ -152,15 +178,6 @@ export async function inserirDados(tx: DbOrTx, embarcadorUid: string, d: TabelaD
   await emLotes(tx, tabelaFreteRotas, linhasRotas);
   await emLotes(tx, regras, linhasRegras);
   await emLotes(tx, faixas, linhasFaixas);
-  for (const x of d.restricoes) {
-    const uid = randomUUID();
-    await tx.insert(restricoes).values({ uid, tabelaFreteUid: tabelaUid, componente: x.componente, modo: x.modo, descricao: x.descricao });
-    await emLotes(
-      tx,
-      restricaoPessoas,
-      x.pessoas.map((p) => ({ ...p, restricaoUid: uid, tabelaFreteUid: tabelaUid })),
-    );
-  }
   await emLotes(
     tx,
     prioridades,

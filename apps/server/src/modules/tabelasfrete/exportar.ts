@@ -11,11 +11,13 @@ import { carregarTabela } from './repository.ts';
 //   Tabela         campo | valor  (nome, transportadorCnpj, modal, vigenciaInicio, vigenciaFim, fatorCubagem, icmsIncluso, prioridade, status,
 //                  observacoes, densidadeIsencaoCubagem, tabelaBaseUid — derived table: the uid of its base)
 //   Rotas          id | origemTipo | origem | destinoTipo | destino | prazoDiasUteis | freteMinimo | distanciaKm | tipoVeiculoUid | rotaCadastroUid | fatorCubagem
-//   Regras         id | rota | componente | base | calculo | valor | minimo | maximo | aposMinimo | comparaFaixaSeguinte | foraBaseTributo | percentualValor
-//   Generalidades  id | componente | base | calculo | valor | minimo | maximo | aposMinimo | comparaFaixaSeguinte | foraBaseTributo | percentualValor
+//   Regras         id | rota | componente | base | calculo | valor | minimo | maximo | aposMinimo | comparaFaixaSeguinte | foraBaseTributo | percentualValor | restricao
+//   Generalidades  id | componente | base | calculo | valor | minimo | maximo | aposMinimo | comparaFaixaSeguinte | foraBaseTributo | percentualValor | restricao
+//                  (restricao: the label of the Restricoes row the rule links; empty = the component's table-wide restriction, if any)
 //   Adicionais     id | origemTipo | origem | destinoTipo | destino | componente | … (as Generalidades)   (location surcharges; places may be empty)
 //   Faixas         regra | ate | valor | modo   (in order; ate empty = no upper bound)
-//   Restricoes     componente | modo | descricao | papel | documento   (one row per person; papel empty = nobody yet)
+//   Restricoes     componente | modo | descricao | papel | documento | restricao   (one row per person; papel empty = nobody yet;
+//                  restricao: a label (X1, X2…) grouping the rows of one restriction — several per component; empty = one per component)
 //   Prioridades    origemTipo | origem | destinoTipo | destino | prioridade | observacao
 //   Ajustes        componente | tipo | valor | rota | destinatarios   (derived table: PERCENTUAL/VALOR; rota = uid of a route
 //                  of the base, empty = all; destinatarios = CNPJ/CPF separated by commas, empty = all)
@@ -33,10 +35,11 @@ const COLUNAS_REGRA = [
   'comparaFaixaSeguinte',
   'foraBaseTributo',
   'percentualValor',
+  'restricao',
 ] as const;
 
 /** Columns added after the first layout: files without them still import (empty = the default). */
-export const COLUNAS_OPCIONAIS: ReadonlySet<string> = new Set(['fatorCubagem', 'comparaFaixaSeguinte', 'foraBaseTributo', 'percentualValor']);
+export const COLUNAS_OPCIONAIS: ReadonlySet<string> = new Set(['fatorCubagem', 'comparaFaixaSeguinte', 'foraBaseTributo', 'percentualValor', 'restricao']);
 /** Sheets a file may lack (besides those the importer already treats as optional). */
 export const ABAS_OPCIONAIS: ReadonlySet<string> = new Set(['Adicionais', 'Ajustes']);
 
@@ -59,7 +62,7 @@ export const ABAS = {
   Generalidades: ['id', ...COLUNAS_REGRA],
   Adicionais: ['id', 'origemTipo', 'origem', 'destinoTipo', 'destino', ...COLUNAS_REGRA],
   Faixas: ['regra', 'ate', 'valor', 'modo'],
-  Restricoes: ['componente', 'modo', 'descricao', 'papel', 'documento'],
+  Restricoes: ['componente', 'modo', 'descricao', 'papel', 'documento', 'restricao'],
   Prioridades: ['origemTipo', 'origem', 'destinoTipo', 'destino', 'prioridade', 'observacao'],
   Ajustes: ['componente', 'tipo', 'valor', 'rota', 'destinatarios'],
 } as const;
@@ -125,6 +128,7 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
     ['densidadeIsencaoCubagem', numero(tabela.densidadeIsencaoCubagem)],
     ['tabelaBaseUid', tabela.tabelaBaseUid ?? null],
   ]);
+  const rotulo = new Map(d.restricoes.map((x, i) => [x.chave, `X${i + 1}`]));
   const regraLinha = (g: RegraDados) => [
     g.componente,
     g.base,
@@ -136,6 +140,7 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
     simNao(!!g.comparaFaixaSeguinte),
     simNao(!!g.foraBaseTributo),
     numero(g.percentualValor),
+    g.restricao ? (rotulo.get(g.restricao) ?? null) : null,
   ];
   const regrasLinhas: unknown[][] = [];
   const faixasLinhas: unknown[][] = [];
@@ -174,10 +179,10 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
   aba('Faixas', faixasLinhas);
   aba(
     'Restricoes',
-    d.restricoes.flatMap((x) =>
+    d.restricoes.flatMap((x, i) =>
       x.pessoas.length
-        ? x.pessoas.map((p) => [x.componente, x.modo, x.descricao, p.papel, p.documento])
-        : [[x.componente, x.modo, x.descricao, null, null]],
+        ? x.pessoas.map((p) => [x.componente, x.modo, x.descricao, p.papel, p.documento, `X${i + 1}`])
+        : [[x.componente, x.modo, x.descricao, null, null, `X${i + 1}`]],
     ),
   );
   aba(

@@ -33,13 +33,20 @@ const selectRegra = {
   componenteNome: sql<
     string | null
   >`(select c.nome from componentes c join tabelas_frete tf on tf.uid = "regras"."tabela_frete_uid" where c.codigo = "regras"."componente" and (c.embarcador_uid is null or c.embarcador_uid = tf.embarcador_uid) order by c.embarcador_uid nulls first limit 1)`,
-  restricaoUid: restricoes.uid,
+  restricaoEfetivaUid: restricoes.uid,
   restricaoModo: restricoes.modo,
   faixas: sql<unknown>`coalesce((select json_agg(json_build_object('uid', f.uid, 'regraUid', f.regra_uid, 'ordem', f.ordem, 'ate', f.ate, 'valor', f.valor, 'modo', f.modo) order by f.ordem, f.ate nulls last) from faixas f where f.regra_uid = "regras"."uid"), '[]'::json)`,
 };
+/**
+ * The restriction the rule follows (montar.ts restricaoDeCadaRegra): the one it links, else the only
+ * restriction of its component that no rule links.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder
 const juntarRestricao = (q: any) =>
-  q.leftJoin(restricoes, and(eq(restricoes.tabelaFreteUid, regras.tabelaFreteUid), eq(restricoes.componente, regras.componente)));
+  q.leftJoin(
+    restricoes,
+    sql`${restricoes.uid} = coalesce(${regras.restricaoUid}, (select (array_agg(x.uid))[1] from restricoes x where x.tabela_frete_uid = ${regras.tabelaFreteUid} and x.componente = ${regras.componente} and not exists (select 1 from regras r2 where r2.restricao_uid = x.uid) having count(*) = 1))`,
+  );
 
 const toValuesRegra = (input: Record<string, unknown>) => {
   const { faixas: _f, ...resto } = input;
@@ -123,6 +130,18 @@ async function validarRegra(
     if (values.base === 'KM' && rota.distanciaKm === null)
       throw AppError.field('base', 'A rota não informa a distância (distanciaKm), necessária para a base KM');
   }
+  // Absent on an update: the rule keeps its link (explicit null unlinks).
+  if (values.restricaoUid === undefined) values.restricaoUid = (existing?.restricaoUid as string | null | undefined) ?? null;
+  if (values.restricaoUid) {
+    const [x] = await tx
+      .select({ componente: restricoes.componente })
+      .from(restricoes)
+      .where(and(eq(restricoes.uid, values.restricaoUid as string), eq(restricoes.tabelaFreteUid, t.uid)));
+    if (!x) throw AppError.field('restricaoUid', 'Restrição não encontrada nesta tabela');
+    if (x.componente !== values.componente)
+      throw AppError.field('restricaoUid', `A restrição é do componente ${x.componente}, não de ${values.componente}`);
+  } else values.restricaoUid = null;
+  // Several rules of one component in one place are allowed when each follows a different restriction.
   const [dup] = await tx
     .select({ uid: regras.uid })
     .from(regras)
@@ -132,13 +151,14 @@ async function validarRegra(
         eq(regras.componente, values.componente as string),
         escopo === 'ROTA' ? eq(regras.tabelaRotaUid, values.tabelaRotaUid as string) : eq(regras.escopo, escopo),
         escopo === 'ADICIONAL' ? mesmoLocal(values) : undefined,
+        values.restricaoUid ? eq(regras.restricaoUid, values.restricaoUid as string) : isNull(regras.restricaoUid),
         existing ? ne(regras.uid, existing.uid as string) : undefined,
       ),
     )
     .limit(1);
   if (dup) {
     const onde = { ROTA: 'nesta rota', GENERALIDADE: 'nas generalidades desta tabela', ADICIONAL: 'como adicional neste local' }[escopo];
-    const msg = `O componente ${values.componente} já tem regra ${onde}.`;
+    const msg = `O componente ${values.componente} já tem regra ${onde}${values.restricaoUid ? ' com esta restrição' : ''}.`;
     throw AppError.conflict(msg, [{ field: 'componente', message: msg }]);
   }
   if (existing) {

@@ -344,6 +344,17 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     if (minimo !== null) candidata.minimo = minimo;
     if (maximo !== null) candidata.maximo = maximo;
     if (calculo === 'FAIXA') candidata.faixas = g.faixas.map((f) => ({ ate: f.ate, valor: f.valor ?? 0, modo: f.modo }));
+    // The restriction the rule links, by its label in Restricoes (same component).
+    const rotulo = texto(g.l.v.restricao);
+    const ligada = rotulo ? restricoesLidas.get(rotulo) : undefined;
+    if (rotulo && !ligada) erro(g.aba, g.linha, 'restricao', `Restrição ${rotulo} não existe na aba Restricoes`);
+    else if (ligada && ligada.componente !== candidata.componente)
+      erro(g.aba, g.linha, 'restricao', `A restrição ${rotulo} é do componente ${ligada.componente}, não de ${candidata.componente}`);
+    else if (ligada) {
+      // For the engine's checks: a linked rule is restricted (not a repeated component).
+      const docs = (papel: string) => ligada.pessoas.filter((p) => p.papel === papel).map((p) => p.documento);
+      candidata.restricao = { modo: ligada.modo === 'EXCETO' ? 'EXCETO' : 'SOMENTE', remetentes: docs('REMETENTE'), destinatarios: docs('DESTINATARIO') };
+    }
     const r = schemaRegra.safeParse(candidata);
     if (!r.success) {
       for (const i of r.error.issues) {
@@ -363,15 +374,23 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       comparaFaixaSeguinte: candidata.comparaFaixaSeguinte === true,
       foraBaseTributo: candidata.foraBaseTributo === true,
       percentualValor: str(percentualValor),
+      restricao: ligada ? rotulo : null,
       faixas: calculo === 'FAIXA' ? g.faixas.map((f) => ({ ate: str(f.ate), valor: String(f.valor ?? 0), modo: f.modo })) : [],
     };
     return { regra: candidata as Regra, dados };
   };
 
   // Restricoes, Prioridades ----------------------------------------------------------------------
+  // Rows of one restriction share its label (column restricao); without a label, one per component.
   const restricoesLidas = new Map<
     string,
-    { linha: number; modo: string; descricao: string | null; pessoas: { linha: number; papel: string; documento: string }[] }
+    {
+      componente: string;
+      linha: number;
+      modo: string;
+      descricao: string | null;
+      pessoas: { linha: number; papel: string; documento: string }[];
+    }
   >();
   for (const l of abas.Restricoes) {
     const componente = (texto(l.v.componente) ?? '').toUpperCase();
@@ -379,11 +398,14 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       erro('Restricoes', l.linha, 'componente', `Componente desconhecido: "${componente}" não está no catálogo`);
     const modo = (texto(l.v.modo) ?? '').toUpperCase();
     if (!['SOMENTE', 'EXCETO'].includes(modo)) erro('Restricoes', l.linha, 'modo', 'Modo inválido: use SOMENTE ou EXCETO');
-    let x = restricoesLidas.get(componente);
+    const rotulo = texto(l.v.restricao) ?? componente;
+    let x = restricoesLidas.get(rotulo);
     if (!x) {
-      x = { linha: l.linha, modo, descricao: texto(l.v.descricao), pessoas: [] };
-      restricoesLidas.set(componente, x);
-    } else if (x.modo !== modo) erro('Restricoes', l.linha, 'modo', `O componente ${componente} já tem modo ${x.modo} na linha ${x.linha}`);
+      x = { componente, linha: l.linha, modo, descricao: texto(l.v.descricao), pessoas: [] };
+      restricoesLidas.set(rotulo, x);
+    } else if (x.componente !== componente)
+      erro('Restricoes', l.linha, 'componente', `A restrição ${rotulo} é do componente ${x.componente} (linha ${x.linha})`);
+    else if (x.modo !== modo) erro('Restricoes', l.linha, 'modo', `A restrição ${rotulo} já tem modo ${x.modo} na linha ${x.linha}`);
     const papel = texto(l.v.papel)?.toUpperCase() ?? null;
     const documento = somenteDigitos(texto(l.v.documento) ?? '');
     if (!papel && !documento) continue;
@@ -503,7 +525,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     calculo.adicionais ??= [];
     calculo.adicionais.push({ ...x.regra, ...(g.origem ? { origem: g.origem } : {}), ...(g.destino ? { destino: g.destino } : {}) });
   }
-  for (const [componente, x] of restricoesLidas) {
+  for (const [rotulo, x] of restricoesLidas) {
     const lista: TabelaDados['restricoes'][number]['pessoas'] = [];
     for (const p of x.pessoas) {
       const uid = pessoaPorDoc.get(p.documento);
@@ -511,7 +533,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       else if (!lista.some((q) => q.papel === p.papel && q.pessoaUid === uid))
         lista.push({ papel: p.papel, pessoaUid: uid, documento: p.documento });
     }
-    dados.restricoes.push({ componente, modo: x.modo, descricao: x.descricao, pessoas: lista });
+    dados.restricoes.push({ chave: rotulo, componente: x.componente, modo: x.modo, descricao: x.descricao, pessoas: lista });
   }
   for (const p of prioridadesLidas) {
     dados.prioridades.push({

@@ -62,7 +62,7 @@ export const faixaItem = (f: FaixaJson) => ({
   modo: f.modo,
 });
 
-/** A rule row (+ componenteNome, restricaoUid/Modo, faixas) → reply. */
+/** A rule row (+ componenteNome, restricaoEfetivaUid/Modo: the restriction it follows, faixas) → reply. */
 export function regraItem(row: Record<string, unknown>) {
   const faixas = typeof row.faixas === 'string' ? (JSON.parse(row.faixas) as FaixaJson[]) : ((row.faixas as FaixaJson[] | null) ?? []);
   return {
@@ -83,7 +83,8 @@ export function regraItem(row: Record<string, unknown>) {
     percentualValor: n4(row.percentualValor),
     origem: row.origem ?? null,
     destino: row.destino ?? null,
-    restricao: row.restricaoUid ? { uid: row.restricaoUid, modo: row.restricaoModo } : null,
+    restricaoUid: row.restricaoUid ?? null,
+    restricao: row.restricaoEfetivaUid ? { uid: row.restricaoEfetivaUid, modo: row.restricaoModo } : null,
     faixas: faixas.map(faixaItem),
     criadoEm: row.criadoEm,
     atualizadoEm: row.atualizadoEm,

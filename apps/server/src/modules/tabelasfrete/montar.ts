@@ -13,21 +13,53 @@ export function faixasDeLinhas(rows: FaixaRow[] | undefined): Faixa[] {
   return (rows ?? []).map((f) => ({ ate: f.ate === null ? null : Number(f.ate), valor: Number(f.valor), modo: f.modo as Faixa['modo'] }));
 }
 
-/** Restrictions by component code; one without anybody linked restricts nothing (left out). */
-export function restricoesPorComponente(l: LinhasTabela): Map<string, Restricao> {
-  const m = new Map<string, Restricao>();
+/** A restriction row as the engine's Restricao; null when nobody is linked (it restricts nothing). */
+function restricaoDeLinha(l: Pick<LinhasTabela, 'pessoas'>, x: LinhasTabela['restricoes'][number]): Restricao | null {
+  const pessoas = l.pessoas.get(x.uid) ?? [];
+  const remetentes = pessoas.filter((p) => p.papel === 'REMETENTE').map((p) => p.documento);
+  const destinatarios = pessoas.filter((p) => p.papel === 'DESTINATARIO').map((p) => p.documento);
+  if (!remetentes.length && !destinatarios.length) return null;
+  return {
+    modo: x.modo as Restricao['modo'],
+    ...(remetentes.length ? { remetentes } : {}),
+    ...(destinatarios.length ? { destinatarios } : {}),
+  };
+}
+
+/**
+ * The restriction each rule follows: the one it links (regras.restricaoUid), else its component's
+ * table-wide restriction — the only restriction of the component that no rule links (the first pass's
+ * "every rule of the component follows it"). With several unlinked restrictions of one component, the
+ * unlinked rules follow none (choosing one would be arbitrary). Restrictions without anybody linked
+ * restrict nothing.
+ */
+export function restricaoDeCadaRegra(l: Pick<LinhasTabela, 'regras' | 'restricoes'>): Map<string, LinhasTabela['restricoes'][number]> {
+  const porUid = new Map(l.restricoes.map((x) => [x.uid, x]));
+  const ligadas = new Set(l.regras.map((r) => r.restricaoUid).filter((u): u is string => !!u));
+  const soltas = new Map<string, LinhasTabela['restricoes']>();
   for (const x of l.restricoes) {
-    const pessoas = l.pessoas.get(x.uid) ?? [];
-    const remetentes = pessoas.filter((p) => p.papel === 'REMETENTE').map((p) => p.documento);
-    const destinatarios = pessoas.filter((p) => p.papel === 'DESTINATARIO').map((p) => p.documento);
-    if (!remetentes.length && !destinatarios.length) continue;
-    m.set(x.componente, {
-      modo: x.modo as Restricao['modo'],
-      ...(remetentes.length ? { remetentes } : {}),
-      ...(destinatarios.length ? { destinatarios } : {}),
-    });
+    if (ligadas.has(x.uid)) continue;
+    const g = soltas.get(x.componente);
+    if (g) g.push(x);
+    else soltas.set(x.componente, [x]);
   }
-  return m;
+  const out = new Map<string, LinhasTabela['restricoes'][number]>();
+  for (const r of l.regras) {
+    const doComponente = soltas.get(r.componente);
+    const linha = r.restricaoUid ? porUid.get(r.restricaoUid) : doComponente?.length === 1 ? doComponente[0] : undefined;
+    if (linha) out.set(r.uid, linha);
+  }
+  return out;
+}
+
+/** restricaoDeCadaRegra as the engine's Restricao (left out when nobody is linked). */
+export function restricoesDasRegras(l: Pick<LinhasTabela, 'regras' | 'restricoes' | 'pessoas'>): Map<string, Restricao> {
+  const out = new Map<string, Restricao>();
+  for (const [regraUid, linha] of restricaoDeCadaRegra(l)) {
+    const restricao = restricaoDeLinha(l, linha);
+    if (restricao) out.set(regraUid, restricao);
+  }
+  return out;
 }
 
 export function regraDeLinha(r: RegraRow, faixas: FaixaRow[] | undefined, restricao?: Restricao): Regra {
@@ -49,12 +81,12 @@ export function regraDeLinha(r: RegraRow, faixas: FaixaRow[] | undefined, restri
 }
 
 export function montarTabelaCalculo(t: TabelaRow, l: LinhasTabela): TabelaCalculo {
-  const restricoes = restricoesPorComponente(l);
+  const restricoes = restricoesDasRegras(l);
   const porRota = new Map<string, Regra[]>();
   const generalidades: Regra[] = [];
   const adicionais: AdicionalLocal[] = [];
   for (const r of l.regras) {
-    const regra = regraDeLinha(r, l.faixas.get(r.uid), restricoes.get(r.componente));
+    const regra = regraDeLinha(r, l.faixas.get(r.uid), restricoes.get(r.uid));
     if (r.escopo === 'ADICIONAL') {
       const origem = colunasParaLocal(r, 'origem');
       const destino = colunasParaLocal(r, 'destino');

@@ -103,6 +103,7 @@ const ENXUTO: Record<keyof LinhasBrutas, { tabela: string; colunas: (readonly [s
       ['comparaFaixaSeguinte', 'compara_faixa_seguinte'],
       ['foraBaseTributo', 'fora_base_tributo'],
       ['percentualValor', 'percentual_valor'],
+      ['restricaoUid', 'restricao_uid'],
       ...LOCAL,
     ],
     ordem: 'ordem, criado_em, uid',
@@ -124,7 +125,7 @@ const ENXUTO: Record<keyof LinhasBrutas, { tabela: string; colunas: (readonly [s
       ['componente', 'componente'],
       ['modo', 'modo'],
     ],
-    ordem: 'componente',
+    ordem: 'componente, criado_em, uid',
   },
   pessoas: {
     tabela: 'restricao_pessoas',
@@ -217,7 +218,7 @@ export async function carregarLinhas(db: DbOrTx, uids: string[], opcoes: { enxut
           .from(faixas)
           .where(inArray(faixas.tabelaFreteUid, uids))
           .orderBy(asc(faixas.ordem), sql`${faixas.ate} asc nulls last`, asc(faixas.uid)),
-        db.select().from(restricoes).where(inArray(restricoes.tabelaFreteUid, uids)).orderBy(asc(restricoes.componente)),
+        db.select().from(restricoes).where(inArray(restricoes.tabelaFreteUid, uids)).orderBy(asc(restricoes.componente), asc(restricoes.criadoEm), asc(restricoes.uid)),
         db
           .select()
           .from(restricaoPessoas)

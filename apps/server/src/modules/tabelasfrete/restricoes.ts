@@ -1,16 +1,13 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { restricao, restricaoInput } from '@fretio/core';
-import { restricoes } from '../../db/schema/index.ts';
+import { regras, restricoes } from '../../db/schema/index.ts';
 import { defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
-import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { catalogoComponentes } from '../componentes/repository.ts';
 import { antesDeAlterar, depoisDeAlterar, filhoDaTabela, tabelaDe } from './comum.ts';
 import { tabelaParaAlterar, tocarTabela } from './repository.ts';
 
-const DUPLICADA = 'A tabela já tem uma restrição para este componente.';
-registerUniqueConstraint('restricoes_componente_uq', 'componente', DUPLICADA);
 
 const contar = (papel: string) =>
   sql<number>`(select count(*)::int from restricao_pessoas rp where rp.restricao_uid = "restricoes"."uid" and rp.papel = ${papel})`.mapWith(
@@ -19,9 +16,10 @@ const contar = (papel: string) =>
 
 /**
  * /tabelasfrete/{uid}/restricoes-componentes: a component of the table applies only to (SOMENTE) or
- * except for (EXCETO) the linked senders and recipients (…/remetentes, …/destinatarios). Every rule of
- * that component in the table (route rules and generalidades) follows it; without anybody linked it
- * restricts nothing.
+ * except for (EXCETO) the linked senders and recipients (…/remetentes, …/destinatarios). A table may
+ * hold several restrictions of one component: a rule follows the one it links (restricaoUid); rules
+ * linking none follow the component's only unlinked restriction (the first pass's meaning). Without
+ * anybody linked it restricts nothing. Deleting a restriction that rules link: 409 (em uso).
  */
 export const restricoesResource = defineResource({
   nome: 'Restrição de componente',
@@ -49,6 +47,14 @@ export const restricoesResource = defineResource({
       const codigos = (await catalogoComponentes(tx, exigirEmbarcador(ctx), true)).map((c) => c.codigo);
       if (!codigos.includes(values.componente as string))
         throw AppError.field('componente', `Componente desconhecido: "${values.componente}" não está no catálogo`);
+      if (existing && values.componente !== existing.componente) {
+        const [ligada] = await tx
+          .select({ uid: regras.uid })
+          .from(regras)
+          .where(and(eq(regras.restricaoUid, existing.uid as string), eq(regras.tabelaFreteUid, existing.tabelaFreteUid as string)))
+          .limit(1);
+        if (ligada) throw AppError.field('componente', 'Há regras ligadas a esta restrição: o componente não pode mudar');
+      }
     },
     afterWrite: (tx, ctx, row) => depoisDeAlterar(tx, ctx, row.tabelaFreteUid as string),
     async beforeDelete(tx, _ctx, existing) {

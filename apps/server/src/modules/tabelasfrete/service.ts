@@ -13,6 +13,7 @@ import { colunasParaLocal, comLocais, nomesDosLocais } from '../regioes/local-re
 import { dadosDeLinhas, inserirDados, type RegraDados } from './dados.ts';
 import { n2, regraItem } from './itens.ts';
 import { aprovacaoExigida } from './ativacao.ts';
+import { restricaoDeCadaRegra } from './montar.ts';
 import { TABELA_HISTORICA, type TabelaRow, carregarLinhas, carregarTabela } from './repository.ts';
 
 // The whole table in one reply (par=cmp,full) and the readjustment into a new validity period.
@@ -38,13 +39,13 @@ export async function obterCompleta(db: Db, def: ResourceDef, ctx: RequestContex
   const nomeComponente = new Map(catalogo.map((c) => [c.codigo, c.nome]));
   const nomePessoa = new Map(nomesPessoas.map((p) => [p.uid, p.nome]));
   const nomeRota = new Map(nomesRotas.map((r) => [r.uid, r.nome]));
-  const restricaoDe = new Map(linhas.restricoes.map((x) => [x.componente, x]));
+  const restricaoDe = restricaoDeCadaRegra(linhas);
   const regra = (r: (typeof linhas.regras)[number]) =>
     regraItem({
       ...r,
       componenteNome: nomeComponente.get(r.componente) ?? null,
-      restricaoUid: restricaoDe.get(r.componente)?.uid ?? null,
-      restricaoModo: restricaoDe.get(r.componente)?.modo ?? null,
+      restricaoEfetivaUid: restricaoDe.get(r.uid)?.uid ?? null,
+      restricaoModo: restricaoDe.get(r.uid)?.modo ?? null,
       faixas: linhas.faixas.get(r.uid) ?? [],
     });
   const pessoasDe = (restricaoUid: string, papel: string) =>

@@ -352,7 +352,7 @@ describe('children', () => {
     expect((await admin.get(`${T}/${tab}/rotas/${rota}`)).status).toBe(200);
   });
 
-  it('priorities and restrictions: places validated, one restriction per component', async () => {
+  it('priorities and restrictions: places validated, several restrictions per component', async () => {
     const p = await admin.post(`${T}/${tab}/prioridades`, { destino: { tipo: 'UF', uf: 'RJ' }, prioridade: 1 });
     expect(p.status).toBe(201);
     expect(p.body.data).toMatchObject({ origem: null, destino: { tipo: 'UF', uf: 'RJ', descricao: 'RJ' }, prioridade: 1 });
@@ -369,9 +369,10 @@ describe('children', () => {
       quantidadeRemetentes: 0,
       quantidadeDestinatarios: 0,
     });
-    const dup = await admin.post(`${T}/${tab}/restricoes-componentes`, { componente: 'TDE', modo: 'EXCETO' });
-    expect(dup.status).toBe(409);
-    expect(dup.body.errors).toEqual([{ field: 'componente', message: 'A tabela já tem uma restrição para este componente.' }]);
+    // A second restriction of the same component (rules link the one they follow: regras.restricaoUid).
+    const segunda = await admin.post(`${T}/${tab}/restricoes-componentes`, { componente: 'TDE', modo: 'EXCETO' });
+    expect(segunda.status).toBe(201);
+    expect((await admin.delete(`${T}/${tab}/restricoes-componentes/${segunda.body.data.uid}`)).status).toBe(200);
     expect((await admin.post(`${T}/${tab}/restricoes-componentes`, { componente: 'XYZ', modo: 'SOMENTE' })).status).toBe(400);
     expect((await admin.post(`${T}/${tab}/restricoes-componentes`, { componente: 'TAS', modo: 'TALVEZ' })).status).toBe(400);
   });

@@ -48,7 +48,9 @@ function conteudo(full: Record<string, any>) {
     tabelaRotaUid: undefined,
     criadoEm: undefined,
     atualizadoEm: undefined,
-    restricao: g.restricao?.modo ?? null,
+    // The restriction the rule follows and the one it links, by position in the table's list.
+    restricao: g.restricao ? [g.restricao.modo, full.restricoes.findIndex((x: any) => x.uid === g.restricao.uid)] : null,
+    restricaoUid: g.restricaoUid ? full.restricoes.findIndex((x: any) => x.uid === g.restricaoUid) : null,
     faixas: g.faixas.map((f: any) => [f.ordem, f.ate, f.valor, f.modo]),
   });
   return {
@@ -195,9 +197,17 @@ describe('XLSX round trip', () => {
       [origem, res.body.data.uid].map(async (u) => (await admin.get(`${T}/${u}`, { par: 'cmp,full' })).body.data),
     );
     expect(conteudo(fb)).toEqual(conteudo(fa));
-    expect(fb.restricoes[0].destinatarios).toHaveLength(2);
+    expect(fb.restricoes.find((x: any) => x.componente === 'TDE').destinatarios).toHaveLength(2);
     expect(fb.densidadeIsencaoCubagem).toBe(250);
     expect(fb.adicionais).toHaveLength(1);
+    // Several restrictions of one component: the demo's GRIS for one customer links its own (column restricao).
+    const grisCliente = fb.restricoes.find((x: any) => x.componente === 'GRIS');
+    expect(grisCliente).toMatchObject({ modo: 'SOMENTE', descricao: 'GRIS negociado com o Mercado Carioca', quantidadeDestinatarios: 1 });
+    expect(fb.generalidades.filter((g: any) => g.componente === 'GRIS').map((g: any) => [g.valor, g.restricaoUid])).toEqual([
+      [0.2, null],
+      [0.12, grisCliente.uid],
+    ]);
+    expect(sheets.Restricoes[0]).toEqual(['componente', 'modo', 'descricao', 'papel', 'documento', 'restricao']);
     expect(fb.rotas.at(-1)).toMatchObject({ fatorCubagem: 250 });
     expect(fb.rotas.at(-1).regras).toEqual(
       expect.arrayContaining([

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { BASES_REGRA, CALCULOS_REGRA, MODOS_FAIXA, MSG, type RegraItem, formatarDinheiro } from '@fretio/core';
+import { BASES_REGRA, CALCULOS_REGRA, MODOS_FAIXA, MSG, type RegraItem, type TabelaFreteCompleta, formatarDinheiro } from '@fretio/core';
 import { App, Button, Col, Drawer, Flex, Form, InputNumber, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { ApiError } from '../../app/api.ts';
@@ -8,7 +8,7 @@ import { MoneyInput } from '../../resources/fields/MoneyInput.tsx';
 import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
 import { useComponentesAtivos } from '../componentes/hooks.ts';
 import { descricaoLocal, LocalRefInput, type LocalValor, localRule, paraLocalRef } from '../regioes/LocalRefInput.tsx';
-import { useExcluirRegra, useSalvarRegra, useTiposFaixa } from './hooks.ts';
+import { useExcluirRegra, useSalvarRegra, useTabelaCompleta, useTiposFaixa } from './hooks.ts';
 import { BASE_LABEL, CALCULO_LABEL, MODO_FAIXA_LABEL, MODO_RESTRICAO_LABEL, rotuloBase, rotuloCalculo } from './rotulos.ts';
 
 // The rules of a table — of one route (rotasComponente) or table-wide (generalidades): the list and
@@ -26,6 +26,7 @@ type ValoresRegra = {
   comparaFaixaSeguinte?: boolean;
   foraBaseTributo?: boolean;
   percentualValor?: number | null;
+  restricaoUid?: string | null;
   origem?: LocalValor;
   destino?: LocalValor;
   faixas?: Faixa[];
@@ -42,6 +43,7 @@ const CAMPOS = [
   'comparaFaixaSeguinte',
   'foraBaseTributo',
   'percentualValor',
+  'restricaoUid',
   'origem',
   'destino',
   'faixas',
@@ -120,6 +122,7 @@ export function RegrasEditor({ api, extra, regras, titulo, descricao, readOnly =
                 <Typography.Text strong>{r.componente}</Typography.Text>
                 {r.componenteNome && <Typography.Text type="secondary">{r.componenteNome}</Typography.Text>}
                 {r.restricao && <Tag color="orange">{MODO_RESTRICAO_LABEL[r.restricao.modo]} vinculados</Tag>}
+                {r.restricaoUid && <RestricaoDaRegra api={api} uid={r.restricaoUid} />}
               </Space>
             ),
           },
@@ -233,6 +236,9 @@ function RegraForm({ api, extra, regra, comLocal, open, readOnly, onClose, onAft
   const { message } = App.useApp();
   const componentes = useComponentesAtivos();
   const calculo = Form.useWatch('calculo', form);
+  const componente = Form.useWatch('componente', form);
+  // Several restrictions of one component: the rule names the one it follows.
+  const restricoes = useRestricoesDaTabela(api).filter((x) => x.componente === componente);
   const salvar = useSalvarRegra(api, regra?.uid ?? null, { onSuccess: () => message.success(MSG.salvoComSucesso) });
   // A rule of a component no longer active is still shown by its code.
   const opcoesComponente = (componentes.data ?? []).map((c) => ({ value: c.codigo, label: `${c.codigo} - ${c.nome}` }));
@@ -256,6 +262,7 @@ function RegraForm({ api, extra, regra, comLocal, open, readOnly, onClose, onAft
       comparaFaixaSeguinte: regra.comparaFaixaSeguinte,
       foraBaseTributo: regra.foraBaseTributo,
       percentualValor: regra.percentualValor,
+      restricaoUid: regra.restricaoUid,
       origem: regra.origem,
       destino: regra.destino,
       faixas: regra.faixas.map((f) => ({ ate: f.ate, valor: f.valor, modo: f.modo })),
@@ -276,6 +283,7 @@ function RegraForm({ api, extra, regra, comLocal, open, readOnly, onClose, onAft
       comparaFaixaSeguinte: faixa && !!v.comparaFaixaSeguinte,
       foraBaseTributo: !!v.foraBaseTributo,
       percentualValor: v.calculo === 'COMPARATIVO' ? (v.percentualValor ?? null) : null,
+      restricaoUid: v.restricaoUid ?? null,
       ...(comLocal ? { origem: paraLocalRef(v.origem), destino: paraLocalRef(v.destino) } : {}),
       ...(faixa ? { faixas: (v.faixas ?? []).map((f) => ({ ate: f.ate ?? null, valor: f.valor ?? 0, modo: f.modo })) } : {}),
     };
@@ -417,6 +425,21 @@ function RegraForm({ api, extra, regra, comLocal, open, readOnly, onClose, onAft
               </Form.Item>
             </Col>
           )}
+          {(restricoes.length > 0 || regra?.restricaoUid) && (
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="restricaoUid"
+                label="Restrição"
+                extra="Vazio: a restrição geral do componente (a única que nenhuma regra liga), se houver."
+              >
+                <Select
+                  allowClear
+                  placeholder="Nenhuma restrição própria"
+                  options={restricoes.map((x) => ({ value: x.uid, label: rotuloRestricao(x) }))}
+                />
+              </Form.Item>
+            </Col>
+          )}
           {comLocal && (
             <>
               <Col xs={24} md={12}>
@@ -509,4 +532,19 @@ function FaixasGrid() {
       </Form.List>
     </div>
   );
+}
+
+type RestricaoResumo = TabelaFreteCompleta['restricoes'][number];
+const rotuloRestricao = (x: RestricaoResumo) =>
+  `${MODO_RESTRICAO_LABEL[x.modo]} ${[...x.destinatarios, ...x.remetentes].map((p) => p.nome).join(', ') || '(ninguém)'}${x.descricao ? ` — ${x.descricao}` : ''}`;
+
+/** The restrictions of the table whose rules `api` lists ('/tabelasfrete/{uid}/…'), from the cached whole table. */
+function useRestricoesDaTabela(api: string): RestricaoResumo[] {
+  const tabela = useTabelaCompleta(api.split('/')[2] ?? null);
+  return tabela.data?.restricoes ?? [];
+}
+
+function RestricaoDaRegra({ api, uid }: { api: string; uid: string }) {
+  const x = useRestricoesDaTabela(api).find((r) => r.uid === uid);
+  return x ? <Typography.Text type="secondary">{rotuloRestricao(x)}</Typography.Text> : null;
 }
