@@ -7,7 +7,7 @@ import { emitirAposCommit } from '../../framework/eventos.ts';
 import type { Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fatias } from '../../lib/lotes.ts';
-import { type QuemGrava, type ResultadoDocumento, corta, guardarXml, instante, transportadorPorDocumento } from '../nfes/vinculos.ts';
+import { type CacheVinculos, type QuemGrava, type ResultadoDocumento, corta, guardarXml, instante, transportadorPorDocumento } from '../nfes/vinculos.ts';
 import { nfesPorChave, nfesPorNumero } from './repository.ts';
 
 // Saving one imported CT-e (or applying its cancellation), inside the task item's transaction. The
@@ -64,7 +64,7 @@ function colunas(l: CteLida, assinaturaValida: boolean) {
   };
 }
 
-export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado): Promise<ResultadoDocumento> {
+export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado, cache?: CacheVinculos): Promise<ResultadoDocumento> {
   const l = doc.lida;
   if (!instante(l.emissao)) throw AppError.field('emissao', 'CT-e sem data de emissão válida');
   if (l.numero === null || l.serie === null) throw AppError.field('numero', 'CT-e sem número ou série');
@@ -77,7 +77,7 @@ export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado): Pro
     ? await tx.select().from(ctes).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.origemDocumento, 'EDI'), eq(ctes.emitenteDocumento, l.emitente.documento), eq(ctes.serie, l.serie), eq(ctes.numero, l.numero))).for('update')
     : [];
 
-  const transp = await transportadorPorDocumento(tx, quem.embarcadorUid, l.emitente.documento);
+  const transp = await transportadorPorDocumento(tx, quem.embarcadorUid, l.emitente.documento, cache);
   if (!transp) avisos.push(`emitente ${l.emitente.documento ?? ''} não é um transportador cadastrado/vinculado ao embarcador`);
   let cteOriginalUid: string | null = null;
   if (l.chaveOriginal) {
