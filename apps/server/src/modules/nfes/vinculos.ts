@@ -19,8 +19,8 @@ export type ResultadoDocumento = { situacao: 'ok' | 'aviso' | 'ignorado'; mensag
 export type CacheVinculos = Map<string, unknown>;
 const caches = new WeakMap<object, CacheVinculos>();
 export function cacheDaTarefa(tarefa: object): CacheVinculos {
-  let c = caches.get(tarefa);
-  if (!c) caches.set(tarefa, (c = new Map()));
+  const c = caches.get(tarefa) ?? new Map<string, unknown>();
+  caches.set(tarefa, c);
   return c;
 }
 async function memo<T>(cache: CacheVinculos | undefined, chave: string, f: () => Promise<T>): Promise<T> {
