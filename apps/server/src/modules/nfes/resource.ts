@@ -65,6 +65,8 @@ export const nfesResource = defineResource({
     valorTotal: { column: nfes.valorTotal, kind: 'number', range: true },
   },
   listQuery: nfesListQuery,
+  // A million notes: deep pages read their uids from nfes_lista_emissao_idx / nfes_uf_emissao_idx alone.
+  paginaEmDuasEtapas: true,
   listWhere: (query, ctx) => {
     conferirModoTransportador(query, ctx);
     const conds = [eq(nfes.virtual, false), ...filtroPeriodo(nfes.emissao, query)];
