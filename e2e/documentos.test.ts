@@ -72,7 +72,9 @@ describe('documentos fiscais', () => {
     await page.getByTestId('nfe-destinatario').getByText('MARIA DE PEREIRA SILVA').waitFor();
     await page.getByTestId('nfe-transporte').getByText('TRANSVILLE TRANSP. E SERV. LTDA.').waitFor();
     const valores = page.getByTestId('nfe-valores');
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator (its innerText keeps the line breaks), not a DOM node
     await expect.poll(() => valores.innerText()).toMatch(/Valor total\W*R\$ 19\.606,03/);
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator (its innerText keeps the line breaks), not a DOM node
     expect(await valores.innerText()).toMatch(/Peso bruto\W*360 kg/);
     await page.getByRole('cell', { name: /FORNO LINHA ARTISTICA/ }).waitFor();
     await page.getByText('Nenhum CT-e importado cita esta NF-e.').waitFor();
@@ -96,6 +98,7 @@ describe('documentos fiscais', () => {
     await page.getByTestId('titulo-cte').getByText('CT-e 777 · série 1').waitFor();
     await page.getByTestId('aviso-conferencia').getByText(/assinatura digital do XML não confere/).waitFor();
     await page.getByRole('cell', { name: 'PEDAGIO' }).waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator (its innerText keeps the line breaks), not a DOM node
     expect(await page.getByTestId('cte-icms').innerText()).toMatch(/Valor do ICMS\W*R\$ 18,00/);
     await page.getByTestId('cte-nfes').getByRole('link', { name: 'NF-e 27677' }).click();
     await page.getByTestId('titulo-nfe').getByText('NF-e 27677 · série 3').waitFor();

@@ -24,6 +24,8 @@ export type Config = {
   tarefasConcorrencia: number;
   /** How often an idle worker looks for tasks created by other instances. */
   tarefasIntervaloMs: number;
+  /** Background schedulers (framework/agenda.ts) on this instance; off under NODE_ENV=test (AGENDADORES). */
+  agendadores: boolean;
   /** SEFAZ distribution endpoints (server settings, never a shipper's: no one points the server elsewhere). */
   sefaz: {
     urls: Record<'nfe' | 'cte', Record<'producao' | 'homologacao', string>>;
@@ -54,6 +56,7 @@ export function loadConfig(over: Partial<Config> = {}): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tarefasConcorrencia: Number(env.TAREFAS_CONCORRENCIA ?? 2),
     tarefasIntervaloMs: Number(env.TAREFAS_INTERVALO_MS ?? 1000),
+    agendadores: env.AGENDADORES ? env.AGENDADORES !== 'false' : env.NODE_ENV !== 'test',
     sefaz: {
       urls: {
         nfe: {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -29,7 +29,7 @@ const tipo = defineTipoTarefa<Record<string, never>>({
     // that only happens when both instances are working.
     if (item.ordem === 0) {
       for (let i = 0; ; i++) {
-        const [{ n }] = await tx.select({ n: sql<number>`count(distinct ${tarefas.trabalhador})::int` }).from(tarefas).where(eq(tarefas.status, 2));
+        const [{ n }] = await tx.select({ n: sql<number>`count(distinct ${tarefas.trabalhador})::int` }).from(tarefas).where(and(eq(tarefas.status, 2), eq(tarefas.tipo, 'teste-duas-instancias')));
         if (n >= 2) break;
         if (i > 2_000) throw new Error('a outra instância não pegou tarefa nenhuma');
         await new Promise((r) => setTimeout(r, 10));

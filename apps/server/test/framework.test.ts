@@ -263,10 +263,41 @@ describe('list: date ranges (ftr_criadoEmDe / ftr_criadoEmAte)', () => {
     expect(await nomesEntre({ ftr_criadoEmDe: '2024-03-06' })).toEqual([]);
   });
 
-  it('a date that is not ISO → 400 naming the filter', async () => {
-    const res = await admin.get(CC, { ftr_criadoEmDe: '31/12/2024' });
-    expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'ftr_criadoEmDe', message: 'data inválida' }]);
+  it('a date that is not ISO, or a day that does not exist → 400 naming the filter', async () => {
+    for (const dia of ['31/12/2024', '2025-02-30']) {
+      const res = await admin.get(CC, { ftr_criadoEmDe: dia });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'ftr_criadoEmDe', message: 'data inválida' }]);
+    }
+  });
+});
+
+describe('list: declared period (periodo → dataInicioFiltro / dataFimFiltro)', () => {
+  const LISTAS = ['/api/v1/documentos/nfes', '/api/v1/documentos/ctes', '/api/v1/eventos-ocorrencia', '/api/v1/tracking'];
+
+  it("keeps the São Paulo days from start to end, both included (NF-e emission)", async () => {
+    const [n] = await rows<{ chave: string; dia: string; seguinte: string }>(
+      t.db,
+      sql`select chave, (emissao at time zone 'America/Sao_Paulo')::date::text as dia, ((emissao at time zone 'America/Sao_Paulo')::date + 1)::text as seguinte
+          from nfes where embarcador_uid = ${embarcadorA} and not virtual order by emissao limit 1`,
+    );
+    const chaves = async (q: Record<string, string>) =>
+      ((await admin.get('/api/v1/documentos/nfes', { ...q, ftr_chave: n.chave, pps: 5 })).body.data.data as { chave: string }[]).map((x) => x.chave);
+    expect(await chaves({ dataInicioFiltro: n.dia, dataFimFiltro: n.dia })).toEqual([n.chave]);
+    expect(await chaves({ dataFimFiltro: n.dia })).toEqual([n.chave]);
+    expect(await chaves({ dataInicioFiltro: n.seguinte })).toEqual([]);
+  });
+
+  it('an end before the start, or an impossible day → 400 in pt-BR on every list that declares it', async () => {
+    for (const url of LISTAS) {
+      const invertido = await admin.get(url, { dataInicioFiltro: '2025-03-10', dataFimFiltro: '2025-03-09' });
+      expect(invertido.status, `${url} ${invertido.text}`).toBe(400);
+      expect(invertido.body.errors).toEqual([{ field: 'dataFimFiltro', message: 'A data final deve ser igual ou posterior à inicial' }]);
+      const impossivel = await admin.get(url, { dataInicioFiltro: '2025-02-30' });
+      expect(impossivel.status, `${url} ${impossivel.text}`).toBe(400);
+      expect(impossivel.body.errors).toEqual([{ field: 'dataInicioFiltro', message: 'data inválida' }]);
+      expect((await admin.get(url, { dataInicioFiltro: '2025-03-10', dataFimFiltro: '2025-03-10' })).status).toBe(200);
+    }
   });
 });
 

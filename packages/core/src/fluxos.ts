@@ -52,7 +52,7 @@ export function aplicarAcaoCotacao(atual: EstadoCotacao, acao: AcaoCotacao): Est
     if (erro) return { erro };
   }
   const sit = STATUS.aprovacao.values.find((s) => s.value === atual.situacao);
-  if (!sit || !sit.next.includes(a.situacao)) {
+  if (!sit?.next.includes(a.situacao)) {
     return {
       erro: `Não é permitido mudar a situação de aprovação de '${statusLabel('aprovacao', atual.situacao)}' para '${statusLabel('aprovacao', a.situacao)}'.`,
     };

@@ -3,7 +3,7 @@ import { AppError } from '../lib/errors.ts';
 import type { Db } from '../db/client.ts';
 import type { RequestContext } from '../plugins/auth/context.ts';
 import { registrarAuditoria } from './audit.ts';
-import { parseList } from './list-query.ts';
+import { condicoesDoPeriodo, parseList } from './list-query.ts';
 import type { ActionDef, DbOrTx, FromBuilder, ResourceDef, Tx } from './resource.ts';
 
 // The SQL behind every declared resource. Custom routes call these too, so scoping and audit
@@ -27,7 +27,7 @@ const toItem = (def: ResourceDef, row: Row, ctx: RequestContext) => (def.toItem 
 export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, query: Row, parentUid?: string) {
   await assertParent(db, def, ctx, parentUid);
   const parsed = parseList(query, { filters: def.filters, sortable: def.sortable, defaultSort: def.defaultSort, defaultOrder: def.defaultOrder, tieBreaker: def.uid });
-  const where = and(baseWhere(def, ctx, parentUid, parsed.where), def.listWhere?.(query, ctx));
+  const where = and(baseWhere(def, ctx, parentUid, parsed.where), condicoesDoPeriodo(def.periodo, query), def.listWhere?.(query, ctx));
   // The page is an index top-N; the total is counted apart only when the page does not reveal it
   // (a window count(*) over() would make PostgreSQL read every matching row for page 1 as well).
   let q: FromBuilder = db.select(selection(def, ctx));

@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, and, asc, desc, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { FUSO, MSG, UID_REGEX } from '@fretio/core';
+import { FUSO, MSG, UID_REGEX, z } from '@fretio/core';
 import { AppError } from '../lib/errors.ts';
 import { escapeLike } from './sql.ts';
 
@@ -46,7 +46,7 @@ function condition(field: string, def: FilterDef, raw: string, op: 'eq' | 'gte' 
       return op === 'gte' ? gte(col, n) : op === 'lte' ? lte(col, n) : eq(col, n);
     }
     case 'date': {
-      if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value) || Number.isNaN(Date.parse(value))) bad(field, 'data inválida');
+      if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value) || Number.isNaN(Date.parse(value)) || !diaValido(value.slice(0, 10))) bad(field, 'data inválida');
       if (value.length > 10) return op === 'gte' ? gte(col, value) : op === 'lte' ? lte(col, value) : eq(col, value);
       // A date-only bound is a calendar day in São Paulo (CONVENTIONS, Formats): on a timestamp column it
       // becomes that day's São Paulo midnight; an upper bound includes the whole day.
@@ -97,4 +97,40 @@ export function parseList(
     limit: pps,
     offset: (pc - 1) * pps,
   };
+}
+
+/**
+ * A list's period (dataInicioFiltro / dataFimFiltro), declared once in the resource (`periodo`): calendar
+ * days in São Paulo over `campo` (a timestamp column: that day's São Paulo midnight; the end day is
+ * included whole). The list machinery documents the two parameters and applies them; a malformed or
+ * impossible day answers 400 'data inválida' on its parameter, an end before the start 400 on dataFimFiltro.
+ */
+export type Periodo = { campo: PgColumn | SQL; /** What the period is of, e.g. 'Emissão', 'Eventos'. */ descricao: string };
+
+const DIA = /^\d{4}-\d{2}-\d{2}$/;
+const diaValido = (v: string) => DIA.test(v) && !Number.isNaN(Date.parse(v)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+
+export function consultaDoPeriodo(p: Periodo): z.ZodRawShape {
+  return {
+    dataInicioFiltro: z.string().optional().describe(`${p.descricao} a partir deste dia (AAAA-MM-DD, dia de São Paulo)`),
+    dataFimFiltro: z.string().optional().describe(`${p.descricao} até este dia, inclusive`),
+  };
+}
+
+export function condicoesDoPeriodo(p: Periodo | undefined, query: Record<string, unknown>): SQL | undefined {
+  if (!p) return undefined;
+  const dias: Record<'dataInicioFiltro' | 'dataFimFiltro', string | undefined> = { dataInicioFiltro: undefined, dataFimFiltro: undefined };
+  for (const nome of ['dataInicioFiltro', 'dataFimFiltro'] as const) {
+    const v = query[nome];
+    if (v === undefined || v === '') continue;
+    // A date-time is read as its day (the screens send the day; older clients sent midnight instants).
+    if (typeof v !== 'string' || !diaValido(v.slice(0, 10))) bad(nome, 'data inválida');
+    dias[nome] = v.slice(0, 10);
+  }
+  const { dataInicioFiltro: ini, dataFimFiltro: fim } = dias;
+  if (ini && fim && fim < ini) bad('dataFimFiltro', 'A data final deve ser igual ou posterior à inicial');
+  const conds: SQL[] = [];
+  if (ini) conds.push(condition('dataInicioFiltro', { column: p.campo, kind: 'date' }, ini, 'gte'));
+  if (fim) conds.push(condition('dataFimFiltro', { column: p.campo, kind: 'date' }, fim, 'lte'));
+  return conds.length ? and(...conds) : undefined;
 }

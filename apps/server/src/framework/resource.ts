@@ -4,7 +4,7 @@ import type { Acao, z } from '@fretio/core';
 import type { Db } from '../db/client.ts';
 import type { RequestContext } from '../plugins/auth/context.ts';
 import { exigirEmbarcador } from '../plugins/auth/context.ts';
-import type { Filters, Sortable } from './list-query.ts';
+import { type Filters, type Periodo, type Sortable, consultaDoPeriodo } from './list-query.ts';
 import type { SelecaoDef } from './selecao.ts';
 
 // A resource is declared once; the framework derives its routes, SQL, tenancy, permissions and audit.
@@ -52,6 +52,9 @@ export type ResourceDef<TItem = unknown> = {
    * row; only when the scope, filters, listWhere and sort use the table's own columns.
    */
   paginaEmDuasEtapas?: boolean;
+  /** The list's period filter (dataInicioFiltro/dataFimFiltro over one column): see list-query.ts Periodo.
+   *  defineResource documents its parameters in `listQuery`; `listar` applies it. */
+  periodo?: Periodo;
   /** Columns to select (joins, computed columns); defaults to every column of the table. A function of the
    *  caller when a column depends on who asks (may it change the record? may it read personal data?). */
   select?: Colunas | ((ctx: RequestContext) => Colunas);
@@ -108,7 +111,8 @@ export type ActionDef = {
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder type
 export type FromBuilder = any;
 
-export const defineResource = <T>(def: ResourceDef<T>) => def;
+export const defineResource = <T>(def: ResourceDef<T>): ResourceDef<T> =>
+  def.periodo ? { ...def, listQuery: { ...consultaDoPeriodo(def.periodo), ...def.listQuery } } : def;
 
 /** Rows owned by the active shipper. */
 export function doEmbarcador(column: PgColumn, key = 'embarcadorUid'): Scope {

@@ -116,6 +116,8 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
         authSecret: TEST_AUTH_SECRET,
         publicUrl: 'http://localhost:3000',
         webDist: join(dataDir, 'sem-web'),
+        // Background schedulers (framework/agenda.ts) stay off: a test calls the job itself, or asks for them.
+        agendadores: false,
         ...opts.config,
       },
     });

@@ -103,14 +103,13 @@ export const seedFrota: ModuleSeed = async (tx, ids) => {
       telefone: '31997445566',
     },
   ]);
-  const [carreta, truck, toco, vuc, bitrem, frio] = await Promise.all([
-    tipo('Carreta'),
-    tipo('Truck'),
-    tipo('Toco'),
-    tipo('VUC'),
-    tipo('Bitrem'),
-    tipo('Truck Refrigerado', ids.embarcadores.demo),
-  ]);
+  // One after another: the seed runs in one transaction, whose client takes one query at a time.
+  const carreta = await tipo('Carreta');
+  const truck = await tipo('Truck');
+  const toco = await tipo('Toco');
+  const vuc = await tipo('VUC');
+  const bitrem = await tipo('Bitrem');
+  const frio = await tipo('Truck Refrigerado', ids.embarcadores.demo);
   const v = (
     transportadorUid: string,
     placa: string,

@@ -16,17 +16,23 @@ type Solicitante = { embarcadorUid: string | null; usuarioUid?: string | null };
 
 /** Queues a task (and its items, when known now); answers its uid at once. */
 export async function criarTarefa<P>(db: DbOrTx, quem: Solicitante, tipo: TipoTarefa<P>, parametros: P, itens?: ItemNovo[]) {
-  if (!quem.embarcadorUid) throw new Error('tarefa sem embarcador');
-  const [t] = await db
-    .insert(tarefas)
-    .values({
-      embarcadorUid: quem.embarcadorUid, usuarioUid: quem.usuarioUid ?? null, tipo: tipo.tipo,
-      parametros: parametros as object, preparada: !!itens, total: itens?.length ?? 0,
-    })
-    .returning({ uid: tarefas.uid });
-  if (itens?.length) await inserirItens(db, t.uid, itens, 0);
+  const embarcadorUid = quem.embarcadorUid;
+  if (!embarcadorUid) throw new Error('tarefa sem embarcador');
+  // One transaction: a worker polling between the two inserts would otherwise claim a task marked
+  // prepared with no items yet, close it as done and leave its items pending forever.
+  const uid = await db.transaction(async (tx) => {
+    const [t] = await tx
+      .insert(tarefas)
+      .values({
+        embarcadorUid, usuarioUid: quem.usuarioUid ?? null, tipo: tipo.tipo,
+        parametros: parametros as object, preparada: !!itens, total: itens?.length ?? 0,
+      })
+      .returning({ uid: tarefas.uid });
+    if (itens?.length) await inserirItens(tx, t.uid, itens, 0);
+    return t.uid;
+  });
   acordarTrabalhadores();
-  return t.uid;
+  return uid;
 }
 
 export async function inserirItens(db: DbOrTx, tarefaUid: string, itens: ItemNovo[], primeiraOrdem: number) {

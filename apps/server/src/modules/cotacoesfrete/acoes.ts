@@ -1,27 +1,25 @@
 import Decimal from 'decimal.js';
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
-import { type AcaoCotacao, aplicarAcaoCotacao, aprovacaoInput, aprovacaoUsuarioInput, formatarDinheiro, statusLabel } from '@fretio/core';
-import { cargaNfes, cotacaoTransportadores, cotacoesFrete, embarques, solicitacoesFrete } from '../../db/schema/index.ts';
-import { TRANSICAO_INVALIDA, exigirTransicao, statusInput } from '../../framework/acoes.ts';
+import { ACOES_COTACAO, type AcaoCotacao, aprovacaoInput, aprovacaoUsuarioInput, formatarDinheiro, statusLabel } from '@fretio/core';
+import { cargaNfes, cotacaoTransportadores, embarques, solicitacoesFrete } from '../../db/schema/index.ts';
+import { TRANSICAO_INVALIDA } from '../../framework/acoes.ts';
 import type { ActionDef, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
 import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
 import { alcadaDoUsuario } from './alcada.ts';
-import { COTACAO, exigirUsuarioEmbarcador } from './acesso.ts';
+import { COTACAO, fluxoCotacao as fluxo } from './acesso.ts';
 import { notificarConvite, notificarDesfecho } from './notificacoes.ts';
 
-// The quotation's commands (issue 11). Each runs inside the framework's action: the row is locked
-// first (two approvals at once: the second waits, then finds the quotation finalised → 409), the
-// machines of packages/core decide (409 TRANSICAO_INVALIDA), the audit row is written alongside.
+// The quotation's commands (issue 11), on the quotation's flow (framework/fluxo.ts). Each runs inside the
+// framework's action: the row is locked first (two approvals at once: the second waits, then finds the
+// quotation finalised → 409), the machines of packages/core decide (409 TRANSICAO_INVALIDA) before any
+// write, the audit row is written alongside; only the shipper's users run them (403).
 
 type Row = Record<string, unknown>;
 
-function aplicar(row: Row, acao: AcaoCotacao) {
-  const r = aplicarAcaoCotacao({ status: row.status as number, situacao: row.situacaoAprovacao as number }, acao);
-  if ('erro' in r) throw AppError.conflict(r.erro, [{ field: 'status', message: r.erro }], TRANSICAO_INVALIDA);
-  return r;
-}
+/** The quotation's state after the command (its rule is checked by the flow's `comando`). */
+const estado = (acao: AcaoCotacao) => ({ status: ACOES_COTACAO[acao].status, situacaoAprovacao: ACOES_COTACAO[acao].situacao });
 
 /** A rejected or cancelled quotation leaves its request 'Com Pendência' (when it was at 'Cotação'). */
 async function pendenciaNaSolicitacao(tx: Tx, row: Row, motivo: string) {
@@ -33,48 +31,37 @@ async function pendenciaNaSolicitacao(tx: Tx, row: Row, motivo: string) {
 }
 
 async function abrir(tx: Tx, ctx: RequestContext, row: Row) {
-  const novo = aplicar(row, 'abrir');
-  const [c] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(cotacaoTransportadores)
-    .where(eq(cotacaoTransportadores.cotacaoUid, row.uid as string));
-  if (!Number(c?.n)) throw AppError.field('transportadores', 'Convide ao menos um transportador antes de abrir a cotação');
-  if (row.prazoResposta && Date.parse(row.prazoResposta as string) <= Date.now()) {
-    throw AppError.field('prazoResposta', 'O prazo de resposta já passou; altere-o antes de abrir a cotação');
-  }
-  await tx
-    .update(cotacoesFrete)
-    .set({ status: novo.status, situacaoAprovacao: novo.situacao, indicaAprovacaoUsuario: false, vencedorTransportadorUid: null, atualizadoEm: sql`now()` })
-    .where(eq(cotacoesFrete.uid, row.uid as string));
-  const convidados = await tx.select({ uid: cotacaoTransportadores.transportadorUid }).from(cotacaoTransportadores).where(eq(cotacaoTransportadores.cotacaoUid, row.uid as string));
-  await notificarConvite(tx, ctx, row, convidados.map((c) => c.uid));
+  let convidados: string[] = [];
+  await fluxo.comando(tx, ctx, row, 'abrir', {
+    async validar() {
+      const r = await tx.select({ uid: cotacaoTransportadores.transportadorUid }).from(cotacaoTransportadores).where(eq(cotacaoTransportadores.cotacaoUid, row.uid as string));
+      convidados = r.map((c) => c.uid);
+      if (!convidados.length) throw AppError.field('transportadores', 'Convide ao menos um transportador antes de abrir a cotação');
+      if (row.prazoResposta && Date.parse(row.prazoResposta as string) <= Date.now()) {
+        throw AppError.field('prazoResposta', 'O prazo de resposta já passou; altere-o antes de abrir a cotação');
+      }
+    },
+    set: { ...estado('abrir'), indicaAprovacaoUsuario: false, vencedorTransportadorUid: null },
+  });
+  await notificarConvite(tx, ctx, row, convidados);
 }
 
-async function simples(tx: Tx, row: Row, acao: 'fechar' | 'cancelar' | 'reprovar', justificativa: string | null) {
-  const novo = aplicar(row, acao);
-  if (acao !== 'fechar' && !justificativa) {
-    throw AppError.field('justificativa', acao === 'cancelar' ? 'Informe a justificativa do cancelamento' : 'Informe a justificativa da reprovação');
-  }
-  await tx
-    .update(cotacoesFrete)
-    .set({
-      status: novo.status,
-      situacaoAprovacao: novo.situacao,
-      indicaAprovacaoUsuario: false,
-      ...(acao === 'fechar' ? {} : { justificativa, vencedorTransportadorUid: null }),
-      atualizadoEm: sql`now()`,
-    })
-    .where(eq(cotacoesFrete.uid, row.uid as string));
+async function simples(tx: Tx, ctx: RequestContext, row: Row, acao: 'fechar' | 'cancelar' | 'reprovar', justificativa: string | null) {
+  await fluxo.comando(tx, ctx, row, acao, {
+    ...(acao === 'fechar'
+      ? {}
+      : { justificativa: [justificativa, acao === 'cancelar' ? 'Informe a justificativa do cancelamento' : 'Informe a justificativa da reprovação'] as [string | null, string] }),
+    set: { ...estado(acao), indicaAprovacaoUsuario: false, ...(acao === 'fechar' ? {} : { justificativa, vencedorTransportadorUid: null }) },
+  });
   if (acao !== 'fechar') {
     await pendenciaNaSolicitacao(tx, row, `Cotação ${acao === 'cancelar' ? 'cancelada' : 'reprovada'}: ${justificativa}`);
   }
 }
 
 async function reprovar(tx: Tx, ctx: RequestContext, row: Row, justificativa: string | null) {
-  await simples(tx, row, 'reprovar', justificativa);
+  await simples(tx, ctx, row, 'reprovar', justificativa);
   await notificarDesfecho(tx, ctx, row, 'cotacao-reprovada', { justificativa });
 }
-
 /** The winning answer: invited, answered, with its comparable value. */
 async function respostaVencedora(tx: Tx, row: Row, transportadorUid: string | null) {
   const uid = transportadorUid ?? (row.vencedorTransportadorUid as string | null);
@@ -103,21 +90,17 @@ async function ratearFrete(tx: Tx, onde: SQL, valor: Decimal) {
 
 /** Approved: the winner's value is kept as the agreed freight, prorated by value on the NF-es. */
 async function finalizar(tx: Tx, ctx: RequestContext, row: Row, v: { transportadorUid: string; valor: Decimal; prazoDiasUteis: number | null }, justificativa: string | null) {
-  const novo = aplicar(row, 'aprovar');
-  await tx
-    .update(cotacoesFrete)
-    .set({
-      status: novo.status,
-      situacaoAprovacao: novo.situacao,
+  await fluxo.comando(tx, ctx, row, 'aprovar', {
+    set: {
+      ...estado('aprovar'),
       indicaAprovacaoUsuario: false,
       vencedorTransportadorUid: v.transportadorUid,
       valorAprovado: v.valor.toFixed(2),
       aprovadoPor: ctx.usuarioUid,
       aprovadoEm: sql`now()`,
       justificativa,
-      atualizadoEm: sql`now()`,
-    })
-    .where(eq(cotacoesFrete.uid, row.uid as string));
+    },
+  });
   await ratearFrete(tx, eq(cargaNfes.cotacaoUid, row.uid as string), v.valor);
   // A quotation generated from a shipment (embarque/{uid}/gerar-cotacao): the winner, the agreed value
   // and deadline go onto that shipment (while it is open or shipped), its NF-es get their share.
@@ -130,82 +113,62 @@ async function finalizar(tx: Tx, ctx: RequestContext, row: Row, v: { transportad
   await notificarDesfecho(tx, ctx, row, 'cotacao-aprovada', { valor: v.valor.toFixed(2), transportadorUid: v.transportadorUid });
 }
 
-const statusCotacao: ActionDef = {
-  path: 'atualizarstatus',
-  method: 'PUT',
-  permission: 'alterar',
+const statusCotacao = fluxo.acaoDeStatus({
   summary: 'Muda o status da cotação (Aberta, Fechada, Cancelada)',
   description:
     "2 Aberta (exige um transportador convidado; também reabre uma cotação fechada ou reprovada), 3 Fechada, 5 Cancelada (com justificativa). Finalizada só pela aprovação (aprovacao). Transição proibida: 409 TRANSICAO_INVALIDA.",
-  input: statusInput('cotacaoFrete'),
-  auditoria: 'status',
-  async run(tx, ctx, row, input) {
-    exigirUsuarioEmbarcador(ctx);
-    const para = input.status as number;
-    const justificativa = (input.justificativa as string | null) ?? null;
-    if (para === row.status) return undefined;
-    if (para === COTACAO.ABERTA) await abrir(tx, ctx, row);
-    else if (para === COTACAO.FECHADA) await simples(tx, row, 'fechar', null);
-    else if (para === COTACAO.CANCELADA) await simples(tx, row, 'cancelar', justificativa);
-    else {
-      exigirTransicao('cotacaoFrete', row.status as number, para);
-      throw AppError.conflict('Uma cotação só é finalizada pela aprovação (aprovacao).', undefined, TRANSICAO_INVALIDA);
-    }
-    return undefined;
+  comandos: {
+    [COTACAO.ABERTA]: (tx, ctx, row) => abrir(tx, ctx, row),
+    [COTACAO.FECHADA]: (tx, ctx, row) => simples(tx, ctx, row, 'fechar', null),
+    [COTACAO.CANCELADA]: (tx, ctx, row, justificativa) => simples(tx, ctx, row, 'cancelar', justificativa),
   },
-};
+  semComando: 'Uma cotação só é finalizada pela aprovação (aprovacao).',
+});
 
-const fecharCotacao: ActionDef = {
+const fecharCotacao = fluxo.acao({
   path: 'fechar-cotacao',
-  method: 'PUT',
-  permission: 'alterar',
+  quem: 'embarcador',
   summary: 'Fecha a cotação: os transportadores não respondem mais (Aberta → Fechada)',
   async run(tx, ctx, row) {
-    exigirUsuarioEmbarcador(ctx);
-    await simples(tx, row, 'fechar', null);
+    await simples(tx, ctx, row, 'fechar', null);
     return undefined;
   },
-};
+});
 
-const aprovacao: ActionDef = {
+const aprovacao = fluxo.acao({
   path: 'aprovacao',
-  method: 'PUT',
+  quem: 'embarcador',
   permission: 'aprovar',
   summary: 'Aprova (com a resposta vencedora) ou reprova (com justificativa) a cotação fechada',
   description:
     'Aprovar exige a resposta vencedora (transportadorUid, ou a já escolhida). Se o valor vencedor passa da alçada do papel do usuário, a cotação fica em Aprovação com indicaAprovacaoUsuario até um usuário com alçada responder em aprovacao-usuario. Uma segunda aprovação responde 409.',
   input: aprovacaoInput,
   async run(tx, ctx, row, input) {
-    exigirUsuarioEmbarcador(ctx);
     const justificativa = (input.justificativa as string | null) ?? null;
     if (row.indicaAprovacaoUsuario) {
       throw AppError.conflict('A cotação já aguarda a aprovação de um usuário com alçada (aprovacao-usuario).', undefined, TRANSICAO_INVALIDA);
     }
     if (!input.aprovado) return void (await reprovar(tx, ctx, row, justificativa));
-    aplicar(row, 'aprovar');
+    fluxo.exigirComando(row, 'aprovar');
     const v = await respostaVencedora(tx, row, (input.transportadorUid as string | null) ?? null);
     const alcada = await alcadaDoUsuario(tx, ctx);
     if (alcada !== null && v.valor.gt(alcada)) {
-      await tx
-        .update(cotacoesFrete)
-        .set({ indicaAprovacaoUsuario: true, vencedorTransportadorUid: v.transportadorUid, justificativa, atualizadoEm: sql`now()` })
-        .where(eq(cotacoesFrete.uid, row.uid as string));
+      await fluxo.mudar(tx, row.uid as string, { indicaAprovacaoUsuario: true, vencedorTransportadorUid: v.transportadorUid, justificativa });
       await notificarDesfecho(tx, ctx, row, 'cotacao-aguardando-aprovacao', { valor: v.valor.toFixed(2), transportadorUid: v.transportadorUid });
       return undefined;
     }
     await finalizar(tx, ctx, row, v, justificativa);
     return undefined;
   },
-};
+});
 
-const aprovacaoUsuario: ActionDef = {
+const aprovacaoUsuario = fluxo.acao({
   path: 'aprovacao-usuario',
-  method: 'PUT',
+  quem: 'embarcador',
   permission: 'aprovar',
   summary: 'Aprovação de um usuário com alçada, quando o valor vencedor passou da alçada de quem aprovou',
   input: aprovacaoUsuarioInput,
   async run(tx, ctx, row, input) {
-    exigirUsuarioEmbarcador(ctx);
     const justificativa = (input.justificativa as string | null) ?? null;
     if (!row.indicaAprovacaoUsuario) {
       const m = `A cotação não aguarda aprovação de usuário (status '${statusLabel('cotacaoFrete', row.status as number)}', situação '${statusLabel('aprovacao', row.situacaoAprovacao as number)}').`;
@@ -220,6 +183,6 @@ const aprovacaoUsuario: ActionDef = {
     await finalizar(tx, ctx, row, v, justificativa ?? (row.justificativa as string | null));
     return undefined;
   },
-};
+});
 
 export const acoesCotacao: ActionDef[] = [statusCotacao, fecharCotacao, aprovacao, aprovacaoUsuario];

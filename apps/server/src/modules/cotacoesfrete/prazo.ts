@@ -2,6 +2,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TIPO_USUARIO } from '@fretio/core';
 import { cotacoesFrete } from '../../db/schema/index.ts';
+import { agendar } from '../../framework/agenda.ts';
 import { registrarAuditoria } from '../../framework/audit.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
 import { acoesCotacao } from './acoes.ts';
@@ -9,7 +10,7 @@ import { RECURSO_COTACAO } from './acesso.ts';
 
 // Automatic close at the answer deadline (prazoResposta): an open quotation whose deadline has passed
 // is closed by the same declared action as the manual close (fechar-cotacao), with its audit row by
-// "sistema" (no user) in the same transaction. Every instance runs the check each minute; the rows
+// "sistema" (no user) in the same transaction. Every instance runs the check each minute (framework/agenda.ts); the rows
 // are taken with FOR UPDATE SKIP LOCKED and re-checked under the lock, so two instances never close
 // the same quotation twice (one takes it, the other skips it or finds it Fechada).
 
@@ -69,12 +70,5 @@ export async function fecharCotacoesVencidas(app: FastifyInstance, agora: Date =
 }
 
 export function iniciarFechamentoPorPrazo(app: FastifyInstance) {
-  if (app.config.tarefasConcorrencia <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  const rodar = () => void fecharCotacoesVencidas(app).catch((e) => app.log.warn({ err: e }, 'cotações: fechamento por prazo falhou'));
-  app.addHook('onReady', async () => {
-    timer = setInterval(rodar, INTERVALO_MS);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => clearInterval(timer));
+  agendar(app, 'cotações: fechamento por prazo', { intervaloMs: INTERVALO_MS }, () => fecharCotacoesVencidas(app));
 }

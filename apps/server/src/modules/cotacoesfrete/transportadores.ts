@@ -18,9 +18,8 @@ import type { DbOrTx } from '../../framework/resource.ts';
 import { created, ok, okEmpty, reply, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
-import { type RequestContext, temPermissao } from '../../plugins/auth/context.ts';
 import { estaVinculado } from '../transportadores/repository.ts';
-import { COTACAO, RECURSO_COTACAO, cotacaoParaAlterar, cotacaoVisivel, ehTransportador, travarCotacao } from './acesso.ts';
+import { COTACAO, RECURSO_COTACAO, cotacaoParaAlterar, cotacaoVisivel, ehTransportador, fluxoCotacao, travarCotacao } from './acesso.ts';
 import { precoDoMotor } from './motor.ts';
 import { notificarConvite, notificarResposta } from './notificacoes.ts';
 
@@ -88,12 +87,6 @@ export function marcarMelhores(itens: CotacaoTransportador[]) {
     i.maisRapido = i.prazoDiasUteis === menorPrazo;
   }
   return itens;
-}
-
-function exigirQuemResponde(ctx: RequestContext, transportadorUid: string) {
-  if (ehTransportador(ctx)) {
-    if (ctx.transportadorUid !== transportadorUid) throw AppError.forbidden('Um transportador só responde pela própria empresa.');
-  } else if (!temPermissao(ctx, RECURSO_COTACAO, 'alterar')) throw AppError.forbidden();
 }
 
 export default async function transportadoresCotacaoRoutes(app: FastifyInstance) {
@@ -191,7 +184,7 @@ export default async function transportadoresCotacaoRoutes(app: FastifyInstance)
     async (req) => {
       const ctx = req.contexto;
       const t = req.params.transportadorUid;
-      exigirQuemResponde(ctx, t);
+      fluxoCotacao.exigirParte(ctx, t);
       await app.db.transaction(async (tx) => {
         const c = await travarCotacao(tx, ctx, req.params.uid);
         if (c.status !== COTACAO.ABERTA) {

@@ -1,10 +1,10 @@
-import { and, sql } from 'drizzle-orm';
+import { type SQL, and, sql } from 'drizzle-orm';
 import { SITUACAO_CTE_VALORES, cte, z } from '@fretio/core';
 import { cteNfes, ctes } from '../../db/schema/index.ts';
 import { TRANSICAO_INVALIDA, acaoDeStatus } from '../../framework/acoes.ts';
 import { AppError } from '../../lib/errors.ts';
 import { defineResource } from '../../framework/resource.ts';
-import { escopoDocumento, filtroPeriodo } from '../nfes/escopo.ts';
+import { escopoDocumento } from '../nfes/escopo.ts';
 import { colunasCte, cteParaItem, fromCte, ondeSituacao } from './repository.ts';
 
 // documentos/ctes: list (situacao '00' = selection list of invoices), GET {uid} in routes.ts (with
@@ -55,15 +55,14 @@ export const ctesResource = defineResource({
     assinaturaValida: { column: ctes.assinaturaValida, kind: 'bool' },
     valorPrestacao: { column: ctes.valorPrestacao, kind: 'number', range: true },
   },
+  periodo: { campo: ctes.emissao, descricao: 'Emissão' },
   listQuery: {
     situacao: z.enum(SITUACAO_CTE_VALORES, { error: 'Situação inválida' }).optional().describe("'00' disponível para fatura (autorizado, não cancelado, sem fatura), '01' faturado, '02' cancelado, '03' sem autorização"),
-    dataInicioFiltro: z.string().optional().describe('Emissão a partir deste dia (AAAA-MM-DD)'),
-    dataFimFiltro: z.string().optional(),
     chaveNfe: z.string().regex(/^[0-9A-Z]{44}$/, 'Chave inválida').optional().describe('Só os CT-e que citam esta NF-e'),
     semNfe: z.enum(['true', 'false']).optional().describe('true: só CT-e sem NF-e importada vinculada'),
   },
   listWhere: (query) => {
-    const conds = [...filtroPeriodo(ctes.emissao, query)];
+    const conds: SQL[] = [];
     if (typeof query.situacao === 'string') conds.push(ondeSituacao(query.situacao));
     if (typeof query.chaveNfe === 'string') conds.push(sql`exists (select 1 from ${cteNfes} where ${cteNfes.cteUid} = ${ctes.uid} and ${cteNfes.chave} = ${query.chaveNfe})`);
     if (query.semNfe === 'true') conds.push(sql`not exists (select 1 from ${cteNfes} where ${cteNfes.cteUid} = ${ctes.uid} and ${cteNfes.nfeUid} is not null)`);

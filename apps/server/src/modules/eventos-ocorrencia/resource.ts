@@ -1,10 +1,10 @@
 import { and, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { ACOES_EXCECAO, type EventoOcorrencia, ehAgendamento, eventoOcorrencia, eventoOcorrenciaInput, filtroEventoQuery, z } from '@fretio/core';
+import { ACOES_EXCECAO, type EventoOcorrencia, ehAgendamento, eventoOcorrencia, eventoOcorrenciaInput, filtroEventoQuery, type z } from '@fretio/core';
 import { eventosOcorrencia, nfes, ocorrencias, transportadores, usuarios } from '../../db/schema/index.ts';
 import { type Tx, defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { ehTransportador, escopoDocumento, filtroPeriodo } from '../nfes/escopo.ts';
+import { ehTransportador, escopoDocumento } from '../nfes/escopo.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { atualizarRastreio } from '../tracking/service.ts';
 
@@ -166,17 +166,13 @@ export const eventosOcorrenciaResource = defineResource({
     origem: { column: eventosOcorrencia.origem, kind: 'exact' },
     ocorrenciaDescricao: { column: ocorrencias.descricao, kind: 'text' },
   },
-  listQuery: {
-    ...filtroEventoQuery,
-    dataInicioFiltro: z.string().optional().describe('Eventos a partir deste dia (AAAA-MM-DD, dia de São Paulo)'),
-    dataFimFiltro: z.string().optional().describe('Eventos até este dia, inclusive'),
-  },
+  periodo: { campo: eventosOcorrencia.dataHora, descricao: 'Eventos' },
+  listQuery: filtroEventoQuery,
   listWhere: (q) => {
-    const periodo = filtroPeriodo(eventosOcorrencia.dataHora, q);
     const filtro = q.filtro ?? 'A';
     const f =
       filtro === 'P' ? isNull(eventosOcorrencia.ocorrenciaUid) : filtro === 'E' ? inArray(ocorrencias.acao, ACOES_EXCECAO as number[]) : undefined;
-    return and(f, ...periodo);
+    return f;
   },
   hooks: {
     validate: validar,

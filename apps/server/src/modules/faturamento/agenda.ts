@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AgendaPreFatura, FUSO, type PeriodicidadePreFatura, RESULTADO_AUDITORIA as R, ultimoPeriodoPreFatura } from '@fretio/core';
 import type { FastifyInstance } from 'fastify';
 import { preFaturas } from '../../db/schema/index.ts';
+import { agendar } from '../../framework/agenda.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { criarTarefa, defineTipoTarefa } from '../../framework/tarefas/index.ts';
 import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
@@ -96,11 +97,5 @@ export async function agendarPreFaturas(db: DbOrTx, agora = new Date()): Promise
 }
 
 export async function agendadorPreFaturas(app: FastifyInstance) {
-  if (app.config.tarefasConcorrencia <= 0) return;
-  let relogio: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    relogio = setInterval(() => void agendarPreFaturas(app.db).catch((e) => app.log.warn({ err: e }, 'agenda das pré-faturas falhou')), app.config.sefaz.agendaMs);
-    relogio.unref();
-  });
-  app.addHook('preClose', async () => clearInterval(relogio));
+  agendar(app, 'agenda das pré-faturas', { intervaloMs: app.config.sefaz.agendaMs }, () => agendarPreFaturas(app.db));
 }

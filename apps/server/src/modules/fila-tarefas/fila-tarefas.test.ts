@@ -136,4 +136,11 @@ describe('fila de tarefas', () => {
     const [linha] = await t.db.select().from(tarefas).where(and(eq(tarefas.uid, uid)));
     expect(linha.trabalhador).toBeNull();
   });
+  it('uma tarefa e seus itens entram na fila juntos: se os itens não podem ser gravados, não fica tarefa vazia', async () => {
+    const antes = (await t.db.select({ n: sql<number>`count(*)::int` }).from(tarefas).where(eq(tarefas.tipo, 'teste-fila')))[0].n;
+    // A NUL character cannot be stored in PostgreSQL text: the items' insert fails after the task's.
+    await expect(criar([{ nome: 'ok' }, { nome: 'nul\u0000' }])).rejects.toThrow();
+    const depois = (await t.db.select({ n: sql<number>`count(*)::int` }).from(tarefas).where(eq(tarefas.tipo, 'teste-fila')))[0].n;
+    expect(depois).toBe(antes);
+  });
 });

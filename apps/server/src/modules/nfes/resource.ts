@@ -3,7 +3,7 @@ import { nfe, nfeUpdateInput, z } from '@fretio/core';
 import { cteNfes, nfes, transportadores, unidadesEmbarcador, embarcadorTransportador } from '../../db/schema/index.ts';
 import { defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
-import { conferirModoTransportador, escopoDocumento, filtroPeriodo } from './escopo.ts';
+import { conferirModoTransportador, escopoDocumento } from './escopo.ts';
 import { colunasNfe, fromNfe, nfeEmUso, nfeParaItem } from './repository.ts';
 
 // documentos/nfes: the imported notes (virtual ones live in documentos/nfe-virtual). No POST: notes
@@ -12,8 +12,6 @@ import { colunasNfe, fromNfe, nfeEmUso, nfeParaItem } from './repository.ts';
 
 export const nfesListQuery = {
   par: z.enum(['transportador', 'embarcador']).optional().describe("'transportador': modo transportador (usuário de transportadora)"),
-  dataInicioFiltro: z.string().optional().describe('Emissão a partir deste dia (AAAA-MM-DD, dia de São Paulo)'),
-  dataFimFiltro: z.string().optional().describe('Emissão até este dia, inclusive'),
   semCte: z.enum(['true', 'false']).optional().describe('true: só NF-e que nenhum CT-e cita'),
 };
 
@@ -64,12 +62,13 @@ export const nfesResource = defineResource({
     assinaturaValida: { column: nfes.assinaturaValida, kind: 'bool' },
     valorTotal: { column: nfes.valorTotal, kind: 'number', range: true },
   },
+  periodo: { campo: nfes.emissao, descricao: 'Emissão' },
   listQuery: nfesListQuery,
   // A million notes: deep pages read their uids from nfes_lista_emissao_idx / nfes_uf_emissao_idx alone.
   paginaEmDuasEtapas: true,
   listWhere: (query, ctx) => {
     conferirModoTransportador(query, ctx);
-    const conds = [eq(nfes.virtual, false), ...filtroPeriodo(nfes.emissao, query)];
+    const conds = [eq(nfes.virtual, false)];
     if (query.semCte === 'true') conds.push(sql`not exists (select 1 from ${cteNfes} where ${cteNfes.nfeUid} = ${nfes.uid})`);
     return and(...conds);
   },

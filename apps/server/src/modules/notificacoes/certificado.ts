@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CERTIFICADO_LIMIAR_DIAS, FUSO } from '@fretio/core';
+import { agendar } from '../../framework/agenda.ts';
 import { notificar } from './service.ts';
 
 // The A1 certificate check: every shipper whose certificate expires within CERTIFICADO_LIMIAR_DIAS
@@ -43,14 +44,5 @@ export async function verificarCertificados(app: FastifyInstance): Promise<numbe
 }
 
 export function iniciarVerificacaoCertificados(app: FastifyInstance) {
-  if (app.config.tarefasConcorrencia <= 0) return;
-  const timers: NodeJS.Timeout[] = [];
-  const rodar = () => void verificarCertificados(app).catch((e) => app.log.warn({ err: e }, 'notificações: verificação de certificados falhou'));
-  app.addHook('onReady', async () => {
-    timers.push(setTimeout(rodar, PRIMEIRA_MS), setInterval(rodar, INTERVALO_MS));
-    for (const t of timers) t.unref();
-  });
-  app.addHook('preClose', async () => {
-    for (const t of timers) clearTimeout(t);
-  });
+  agendar(app, 'notificações: verificação de certificados', { primeiraMs: PRIMEIRA_MS, intervaloMs: INTERVALO_MS }, () => verificarCertificados(app));
 }

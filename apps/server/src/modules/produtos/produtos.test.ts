@@ -256,8 +256,9 @@ describe('produtos/modelo and XLSX import', () => {
     ]);
     // The instructions name each column and the code also accepted.
     const inst = wb.getWorksheet('instrucoes');
-    expect((inst?.getRow(1).values as unknown[]).slice(1)).toEqual(['Coluna', 'Obrigatória', 'Descrição', 'Código (também aceito no cabeçalho)']);
-    expect((inst?.getRow(6).values as unknown[]).slice(1)).toEqual(['Peso bruto (kg)', 'não', 'Peso bruto por unidade, kg (até 3 casas; vírgula ou ponto)', 'pesoBrutoKg']);
+    if (!inst) throw new Error('sem a aba instrucoes');
+    expect((inst.getRow(1).values as unknown[]).slice(1)).toEqual(['Coluna', 'Obrigatória', 'Descrição', 'Código (também aceito no cabeçalho)']);
+    expect((inst.getRow(6).values as unknown[]).slice(1)).toEqual(['Peso bruto (kg)', 'não', 'Peso bruto por unidade, kg (até 3 casas; vírgula ou ponto)', 'pesoBrutoKg']);
     expect(wb.getWorksheet('instrucoes')).toBeTruthy();
     // The example row stays (with a code of its own); add rows typed as numbers, as Excel users do (NCM with a lost leading zero).
     ws.getCell('A2').value = 'XLS-0';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { agendar } from '../../framework/agenda.ts';
 import { criarTarefa } from '../../framework/tarefas/index.ts';
 import { capturarSefaz, itensDaCaptura } from './captura.ts';
 
@@ -28,11 +29,5 @@ export async function agendarCapturas(app: FastifyInstance) {
 }
 
 export function iniciarAgendador(app: FastifyInstance) {
-  if (app.config.tarefasConcorrencia <= 0) return;
-  let relogio: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    relogio = setInterval(() => void agendarCapturas(app).catch((e) => app.log.warn({ err: e }, 'agenda da SEFAZ falhou')), app.config.sefaz.agendaMs);
-    relogio.unref();
-  });
-  app.addHook('preClose', async () => clearInterval(relogio));
+  agendar(app, 'agenda da SEFAZ', { intervaloMs: app.config.sefaz.agendaMs }, () => agendarCapturas(app));
 }

@@ -1,9 +1,10 @@
 import { type AnyColumn, type SQL, and, eq, isNull, sql } from 'drizzle-orm';
 import { FUSO, DIAS_SEM_OCORRENCIA, type Rastreio, STATUS_RASTREIO_LISTA, rastreio, rotuloStatusRastreio, statusRastreio, statusRastreioQuery, z } from '@fretio/core';
 import { nfes, rastreios, transportadores } from '../../db/schema/index.ts';
+import { type Periodo, condicoesDoPeriodo } from '../../framework/list-query.ts';
 import { defineResource } from '../../framework/resource.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
-import { escopoDocumento, filtroPeriodo } from '../nfes/escopo.ts';
+import { escopoDocumento } from '../nfes/escopo.ts';
 
 // tracking: one row per NF-e (nfes ⟕ rastreios). The item's status is core's statusRastreio with today's
 // date; the list's filter and "late first" order use the same rule written in SQL (statusSql below, kept
@@ -108,6 +109,10 @@ export function rastreioParaItem(r: Row, agora = new Date()): Rastreio {
   };
 }
 
+/** Notes still alive (not cancelled nor replaced) and the list's period: the emission day. */
+const vivas = () => and(eq(nfes.cancelada, false), isNull(nfes.substituidaPorUid));
+const PERIODO: Periodo = { campo: nfes.emissao, descricao: 'Emissão' };
+
 export const trackingResource = defineResource({
   nome: 'Tracking',
   path: '/tracking',
@@ -139,15 +144,12 @@ export const trackingResource = defineResource({
     destinatarioUf: { column: nfes.destinatarioUf, kind: 'exact' },
     destinatarioNome: { column: nfes.destinatarioNome, kind: 'text' },
   },
-  listQuery: {
-    ...statusRastreioQuery,
-    dataInicioFiltro: z.string().optional().describe('Emissão a partir deste dia (AAAA-MM-DD, dia de São Paulo)'),
-    dataFimFiltro: z.string().optional().describe('Emissão até este dia, inclusive'),
-  },
-  listWhere: (q) => and(filtrosSemStatus(q), q.status ? sql`${statusSql} = ${q.status}` : undefined),
+  periodo: PERIODO,
+  listQuery: statusRastreioQuery,
+  listWhere: (q) => and(vivas(), q.status ? sql`${statusSql} = ${q.status}` : undefined),
 });
 
-/** The list's own filters except `status` (the control tower counts every status for the same filters). */
+/** The list's own filters except `status` and ftr_ (the control tower counts every status for the same filters). */
 export function filtrosSemStatus(q: Record<string, unknown>) {
-  return and(eq(nfes.cancelada, false), isNull(nfes.substituidaPorUid), ...filtroPeriodo(nfes.emissao, q as never));
+  return and(vivas(), condicoesDoPeriodo(PERIODO, q));
 }

@@ -1,5 +1,5 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import { type nfeDetalhe } from '@fretio/core';
+import type { nfeDetalhe } from '@fretio/core';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';

@@ -1,7 +1,6 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { MODALIDADES_FRETE, formatarDinheiro, formatarDocumento } from '@fretio/core';
 import { Alert, Tag, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
 
 // Pieces the NF-e and CT-e screens share: the access key in groups of four, a party (document and
 // name), the quantities in pt-BR and the warning of a document whose key or signature did not check.
@@ -51,7 +50,7 @@ export function problemasDoDocumento(d: { chaveValida: boolean; assinaturaValida
 /** The visible warning on a detail page. */
 export function AvisoConferencia({ doc, documento }: { doc: { chaveValida: boolean; assinaturaValida: boolean; avisos: string[] }; documento: string }) {
   const problemas = problemasDoDocumento(doc);
-  const itens: ReactNode[] = [...problemas, ...doc.avisos];
+  const itens: string[] = [...problemas, ...doc.avisos];
   if (!itens.length) return null;
   return (
     <Alert
@@ -62,8 +61,8 @@ export function AvisoConferencia({ doc, documento }: { doc: { chaveValida: boole
       title={problemas.length ? `${documento} ${documento === "NF-e" ? "importada" : "importado"} com divergências` : 'Observações da importação'}
       description={
         <ul style={{ margin: 0, paddingLeft: 18 }}>
-          {itens.map((t, i) => (
-            <li key={i}>{t}</li>
+          {itens.map((t) => (
+            <li key={t}>{t}</li>
           ))}
         </ul>
       }

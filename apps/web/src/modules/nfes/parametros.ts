@@ -30,12 +30,14 @@ export function useDefComParametros(def: ResourceDef, nomes: string[], o: { desc
   const [params] = useSearchParams();
   const { data: perfil } = usePerfil();
   const transportador = perfil?.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR;
-  const valores = nomes.map((n) => params.get(n) ?? '').join('\u0000');
+  // Name and value in one string: the memo follows what the URL says, not the caller's array identity.
+  const valores = nomes.map((n) => `${n}\u0001${params.get(n) ?? ''}`).join('\u0000');
   return useMemo<ResourceDef>(() => {
     const extra: Record<string, string> = {};
-    valores.split('\u0000').forEach((v, i) => {
-      if (v) extra[nomes[i]] = v;
-    });
+    for (const par of valores.split('\u0000')) {
+      const [nome, v] = par.split('\u0001');
+      if (v) extra[nome] = v;
+    }
     return {
       ...def,
       listQuery: { ...def.listQuery, ...extra, ...(transportador && par ? { par: 'transportador' } : {}) },
@@ -44,7 +46,5 @@ export function useDefComParametros(def: ResourceDef, nomes: string[], o: { desc
       // A carrier reads the note on its page; the drawer would only show the shipper's own fields.
       detail: transportador && par ? false : def.detail,
     };
-    // nomes is a constant array of the caller.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def, valores, transportador, descricaoTransportador, par]);
 }
