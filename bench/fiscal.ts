@@ -7,7 +7,7 @@
 //      workers are threads of the same process, so they are counted).
 //  (c) 1,000,000 NF-es and 1,000,000 CT-es generated with generate_series, then the NF-e list (the
 //      framework's listar(), what GET documentos/nfes runs) with a date range + destination UF,
-//      pages 1 and 500: p50/p95, and the EXPLAIN of the same statements. PostgreSQL (BENCH_DATABASE_URL,
+//      pages 1 and 500: p50/p95, and the EXPLAIN of the same statements (page 500: its uids first, index-only). PostgreSQL (BENCH_DATABASE_URL,
 //      e.g. `bash apps/server/test/pg.sh --bench`) and PGlite side by side; PGlite gets
 //      BENCH_FISCAL_PGLITE_ROWS rows (default 1,000,000; say so when smaller).
 // The server of (a)/(b) runs on PostgreSQL when BENCH_DATABASE_URL is set, else on PGlite (on disk).
@@ -200,7 +200,12 @@ async function listaEm(rotulo: string, database: Database, n: number, nota: stri
     const onde = sql`n.embarcador_uid = ${embarcadorUid} and n.virtual = false and n.destinatario_uf = 'SP'
       and n.emissao >= ('2025-03-01'::date::timestamp at time zone 'America/Sao_Paulo') and n.emissao < (('2025-05-31'::date + 1)::timestamp at time zone 'America/Sao_Paulo')`;
     const plano = async (q2: ReturnType<typeof sql>) => linhas<Record<string, string>>(await db.execute(sql`explain (analyze, costs off, timing off, summary off) ${q2}`)).map((r) => Object.values(r)[0]).join('\n');
-    const pagina = await plano(sql`select n.uid, n.chave, n.numero, n.emissao from nfes n where ${onde} order by n.emissao desc, n.uid desc limit 20 offset ${(pc - 1) * 20}`);
+    // Pages after the first read their uids alone first (ResourceDef.paginaEmDuasEtapas): an index-only scan.
+    const pagina = await plano(
+      pc === 1
+        ? sql`select n.uid, n.chave, n.numero, n.emissao from nfes n where ${onde} order by n.emissao desc, n.uid desc limit 20`
+        : sql`select n.uid, n.chave, n.numero, n.emissao from nfes n where n.uid in (select n.uid from nfes n where ${onde} order by n.emissao desc, n.uid desc limit 20 offset ${(pc - 1) * 20}) order by n.emissao desc, n.uid desc`,
+    );
     const contagem = pc === 1 ? await plano(sql`select count(*) from nfes n where ${onde}`) : '';
     console.log(`\n[fiscal] ${rotulo}, página ${pc} — EXPLAIN da página:\n${pagina}${contagem ? `\n[fiscal] EXPLAIN da contagem:\n${contagem}` : ''}\n`);
     const usaIndice = /Index (Only )?Scan/.test(pagina);

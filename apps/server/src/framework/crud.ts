@@ -1,4 +1,4 @@
-import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type SQL, and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../lib/errors.ts';
 import type { Db } from '../db/client.ts';
 import type { RequestContext } from '../plugins/auth/context.ts';
@@ -32,7 +32,11 @@ export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, quer
   // (a window count(*) over() would make PostgreSQL read every matching row for page 1 as well).
   let q: FromBuilder = db.select(selection(def, ctx));
   q = def.from ? def.from(q.from(def.table), ctx, parentUid) : q.from(def.table);
-  const rows = (await q.where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.offset)) as Row[];
+  const rows = (
+    def.paginaEmDuasEtapas && parsed.offset > 0
+      ? await q.where(inArray(def.uid, db.select({ uid: def.uid }).from(def.table).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.offset))).orderBy(...parsed.orderBy)
+      : await q.where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.offset)
+  ) as Row[];
   let totalRecords = parsed.offset + rows.length;
   if (rows.length === parsed.limit || (rows.length === 0 && parsed.offset > 0)) {
     let c: FromBuilder = db.select({ n: sql<number>`count(*)`.mapWith(Number) });

@@ -45,6 +45,13 @@ export type ResourceDef<TItem = unknown> = {
   /** Extra list query parameters (documented) and the SQL they add. */
   listQuery?: z.ZodRawShape;
   listWhere?(query: Record<string, unknown>, ctx: RequestContext): SQL | undefined;
+  /**
+   * Pages after the first are read in two steps: the page's uids from the table alone (ordered, with
+   * the offset: an index-only scan when an index covers the filters and the sort), then those rows
+   * through `from`/`select`. For million-row lists whose deep pages would otherwise fetch every skipped
+   * row; only when the scope, filters, listWhere and sort use the table's own columns.
+   */
+  paginaEmDuasEtapas?: boolean;
   /** The list's period filter (dataInicioFiltro/dataFimFiltro over one column): see list-query.ts Periodo.
    *  defineResource documents its parameters in `listQuery`; `listar` applies it. */
   periodo?: Periodo;

@@ -70,8 +70,11 @@ export const nfes = pgTable('nfes', {
 }, (t) => [
   uniqueIndex('nfes_chave_uq').on(t.embarcadorUid, t.chave),
   index('nfes_emissao_idx').on(t.embarcadorUid, t.emissao, t.uid),
-  // The list by destination UF and period, newest first: the page is a backward range scan (uid breaks ties).
-  index('nfes_uf_emissao_idx').on(t.embarcadorUid, t.destinatarioUf, t.emissao, t.uid),
+  // The list (documentos/nfes reads real notes only: `virtual = false`) by period, and by destination UF
+  // and period, newest first: partial indexes, so the page's uids and the count are index-only scans
+  // (no heap visit to check `virtual`); the page is a backward range scan (uid breaks ties).
+  index('nfes_lista_emissao_idx').on(t.embarcadorUid, t.emissao, t.uid).where(sql`not virtual`),
+  index('nfes_uf_emissao_idx').on(t.embarcadorUid, t.destinatarioUf, t.emissao, t.uid).where(sql`not virtual`),
   index('nfes_numero_idx').on(t.embarcadorUid, t.numero),
   index('nfes_emitente_idx').on(t.embarcadorUid, t.emitenteDocumento, t.serie, t.numero),
   index('nfes_destinatario_idx').on(t.embarcadorUid, t.destinatarioDocumento),

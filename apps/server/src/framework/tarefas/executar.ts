@@ -6,7 +6,7 @@ import { arquivos, tarefaItens, tarefas } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { aposCommit } from '../eventos.ts';
 import type { Tx } from '../resource.ts';
-import { cederVez } from '../../lib/lotes.ts';
+import { cederVez, fatias } from '../../lib/lotes.ts';
 import { tarefaEncerrada } from './encerramento.ts';
 import { cancelarPendentes, contarItens, inserirItens, proximosItens, renovar } from './fila.ts';
 import type { ItemEmExecucao, ItemNovo, TarefaEmExecucao, TipoTarefa } from './tipo.ts';
@@ -18,6 +18,10 @@ type Linha = typeof tarefas.$inferSelect;
 class PerdeuATarefa extends Error {}
 
 const LOTE_ITENS = 50;
+/** Groups (itensPorTransacao) read from the queue at once: the next one's `buscar` overlaps this one's transaction. */
+const GRUPOS_POR_LEITURA = 4;
+/** `buscar` calls in flight for a group (the parse pool queues a few per worker). */
+const BUSCAS_SIMULTANEAS = 4;
 /** What the end-of-task hooks receive (encerramento.ts). */
 const FIM = { uid: tarefas.uid, tipo: tarefas.tipo, embarcadorUid: tarefas.embarcadorUid, usuarioUid: tarefas.usuarioUid, status: tarefas.status, mensagem: tarefas.mensagem };
 
@@ -34,14 +38,33 @@ export async function executarTarefa(app: FastifyInstance, tipo: TipoTarefa, lin
   try {
     if (!linha.preparada) await preparar(db, tipo, tarefa);
     let cancelar = linha.cancelar;
-    const porTransacao = tipo.buscar ? 1 : Math.max(1, tipo.itensPorTransacao ?? 1);
-    while (!cancelar && porTransacao > 1) {
-      const itens = await proximosItens(db, tarefa.uid, porTransacao);
-      if (!itens.length) break;
-      cancelar = await processarGrupo(db, log, tipo, tarefa, itens, trabalhador);
-      if (cancelar) break;
-      if (parar()) return devolver(db, tarefa.uid, trabalhador);
-      await cederVez();
+    const porTransacao = Math.max(1, tipo.itensPorTransacao ?? 1);
+    grupos: while (!cancelar && porTransacao > 1) {
+      const grupos = fatias(await proximosItens(db, tarefa.uid, porTransacao * GRUPOS_POR_LEITURA), porTransacao);
+      if (!grupos.length) break;
+      // With `buscar`, the next group is fetched (parsed) while this one's transaction runs.
+      let proximo = tipo.buscar ? buscarGrupo(db, tipo, tarefa, grupos[0]) : undefined;
+      for (let g = 0; g < grupos.length; g++) {
+        const buscados = await proximo;
+        proximo = tipo.buscar && g + 1 < grupos.length ? buscarGrupo(db, tipo, tarefa, grupos[g + 1]) : undefined;
+        try {
+          cancelar = await processarGrupo(db, log, tipo, tarefa, grupos[g], trabalhador, buscados);
+        } catch (e) {
+          if (e instanceof PerdeuATarefa) throw e;
+          // The group's transaction failed as a whole: its items run again one by one (each its own transaction).
+          log.warn({ err: e, tarefa: tarefa.uid, tipo: tipo.tipo }, 'grupo de itens falhou; refeito item a item');
+          for (const item of grupos[g]) {
+            cancelar = await processarItem(db, log, tipo, tarefa, item, trabalhador, buscados?.get(item.uid));
+            if (cancelar) break;
+          }
+        }
+        if (cancelar) break grupos;
+        if (parar()) {
+          await proximo;
+          return devolver(db, tarefa.uid, trabalhador);
+        }
+        await cederVez();
+      }
     }
     while (!cancelar) {
       const itens = await proximosItens(db, tarefa.uid, LOTE_ITENS);
@@ -92,11 +115,31 @@ async function preparar(db: Db, tipo: TipoTarefa, tarefa: TarefaEmExecucao) {
   await db.update(tarefas).set({ preparada: true }).where(eq(tarefas.uid, tarefa.uid));
 }
 
+type Buscado = { valor?: unknown; erro?: unknown };
+
+/** `buscar` of a group's items, at most BUSCAS_SIMULTANEAS at a time; never rejects (an item's error is kept for it). */
+async function buscarGrupo(db: Db, tipo: TipoTarefa, tarefa: TarefaEmExecucao, itens: ItemEmExecucao[]) {
+  const out = new Map<string, Buscado>();
+  let i = 0;
+  const vez = async () => {
+    while (i < itens.length) {
+      const item = itens[i++];
+      try {
+        out.set(item.uid, { valor: await tipo.buscar?.(db, tarefa, item) });
+      } catch (erro) {
+        out.set(item.uid, { erro });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BUSCAS_SIMULTANEAS, itens.length) }, vez));
+  return out;
+}
+
 /** One item in one transaction with its progress; answers whether the task was asked to stop. */
-async function processarItem(db: Db, log: FastifyInstance['log'], tipo: TipoTarefa, tarefa: TarefaEmExecucao, item: ItemEmExecucao, trabalhador: string) {
-  let buscado: unknown;
-  let erroBusca: unknown;
-  if (tipo.buscar) {
+async function processarItem(db: Db, log: FastifyInstance['log'], tipo: TipoTarefa, tarefa: TarefaEmExecucao, item: ItemEmExecucao, trabalhador: string, jaBuscado?: Buscado) {
+  let buscado: unknown = jaBuscado?.valor;
+  let erroBusca: unknown = jaBuscado?.erro;
+  if (tipo.buscar && !jaBuscado) {
     try {
       buscado = await tipo.buscar(db, tarefa, item);
     } catch (e) {
@@ -124,7 +167,7 @@ async function processarItem(db: Db, log: FastifyInstance['log'], tipo: TipoTare
  * A group of items in one transaction (TipoTarefa.itensPorTransacao): each in its own savepoint, its
  * status/message written in one statement for the group, the progress once; answers whether to stop.
  */
-async function processarGrupo(db: Db, log: FastifyInstance['log'], tipo: TipoTarefa, tarefa: TarefaEmExecucao, itens: ItemEmExecucao[], trabalhador: string) {
+async function processarGrupo(db: Db, log: FastifyInstance['log'], tipo: TipoTarefa, tarefa: TarefaEmExecucao, itens: ItemEmExecucao[], trabalhador: string, buscados?: Map<string, Buscado>) {
   const savepoints: { sp: object; ok: boolean }[] = [];
   try {
     const r = await db.transaction(async (tx) => {
@@ -137,9 +180,11 @@ async function processarGrupo(db: Db, log: FastifyInstance['log'], tipo: TipoTar
         const marca = { sp: {} as object, ok: false };
         savepoints.push(marca);
         try {
+          const b = buscados?.get(item.uid);
+          if (b && 'erro' in b) throw b.erro;
           const res = await tx.transaction((sp) => {
             marca.sp = sp;
-            return tipo.processar(sp, tarefa, item);
+            return tipo.processar(sp, tarefa, item, b?.valor);
           });
           marca.ok = true;
           const status = res.situacao === 'aviso' ? ITEM.AVISO : res.situacao === 'ignorado' ? ITEM.IGNORADO : ITEM.OK;

@@ -57,7 +57,9 @@ export type TipoTarefa<P = unknown> = {
   /**
    * Many small items (an OCOREN's events): up to this many run in ONE transaction, each still in its own
    * savepoint with its own status and message (a bad record fails alone, reported with its name), the
-   * progress counted once per group. Not with `buscar`. Default 1: one transaction per item.
+   * progress counted once per group. With `buscar`, a group's items are fetched before its transaction
+   * opens (the next group's while this one runs). A group whose transaction fails as a whole is run again
+   * item by item. Default 1: one transaction per item.
    */
   itensPorTransacao?: number;
   /** After the last item (e.g. writes the export file). Not called when the task was cancelled. */

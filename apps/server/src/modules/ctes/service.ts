@@ -1,13 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { CTE_STATUS } from '@fretio/core';
 import type { CteLida, EventoLido } from '@fretio/core/fiscal';
-import { cteComponentes, cteNfes, ctes } from '../../db/schema/index.ts';
+import { auditorias, cteComponentes, cteNfes, ctes, faturaCtes } from '../../db/schema/index.ts';
 import { registrarAuditoria } from '../../framework/audit.ts';
 import { emitirAposCommit } from '../../framework/eventos.ts';
 import type { Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fatias } from '../../lib/lotes.ts';
-import { type QuemGrava, type ResultadoDocumento, corta, guardarXml, instante, transportadorPorDocumento } from '../nfes/vinculos.ts';
+import { type CacheVinculos, type QuemGrava, type ResultadoDocumento, corta, guardarXml, instante, transportadorPorDocumento } from '../nfes/vinculos.ts';
 import { nfesPorChave, nfesPorNumero } from './repository.ts';
 
 // Saving one imported CT-e (or applying its cancellation), inside the task item's transaction. The
@@ -64,7 +64,7 @@ function colunas(l: CteLida, assinaturaValida: boolean) {
   };
 }
 
-export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado): Promise<ResultadoDocumento> {
+export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado, cache?: CacheVinculos): Promise<ResultadoDocumento> {
   const l = doc.lida;
   if (!instante(l.emissao)) throw AppError.field('emissao', 'CT-e sem data de emissão válida');
   if (l.numero === null || l.serie === null) throw AppError.field('numero', 'CT-e sem número ou série');
@@ -77,7 +77,7 @@ export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado): Pro
     ? await tx.select().from(ctes).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.origemDocumento, 'EDI'), eq(ctes.emitenteDocumento, l.emitente.documento), eq(ctes.serie, l.serie), eq(ctes.numero, l.numero))).for('update')
     : [];
 
-  const transp = await transportadorPorDocumento(tx, quem.embarcadorUid, l.emitente.documento);
+  const transp = await transportadorPorDocumento(tx, quem.embarcadorUid, l.emitente.documento, cache);
   if (!transp) avisos.push(`emitente ${l.emitente.documento ?? ''} não é um transportador cadastrado/vinculado ao embarcador`);
   let cteOriginalUid: string | null = null;
   if (l.chaveOriginal) {
@@ -203,4 +203,28 @@ export async function salvarCteEdi(tx: Tx, quem: QuemGrava, c: CteEdi): Promise<
   if (avisos.length) await tx.update(ctes).set({ avisos }).where(eq(ctes.uid, novo.uid));
   await registrarAuditoria(tx, quem, 'ctes', novo.uid, 'importar', null, { origemDocumento: 'EDI', numero: c.numero, serie: c.serie });
   return avisos.length ? { situacao: 'aviso', registroUid: novo.uid, mensagem: avisos.join('; ') } : { situacao: 'ok', registroUid: novo.uid };
+}
+
+/**
+ * A CONEMB exclusion record (ação `E`): the carrier withdraws a CT it sent. Only a CT-e known from
+ * CONEMB alone (no XML yet) is removed, and only while nothing uses it (no audit, so no pre-invoice;
+ * no invoice); a CT-e whose XML arrived stays (it is cancelled by the SEFAZ event, not by EDI).
+ */
+export async function excluirCteEdi(tx: Tx, quem: QuemGrava, c: { emitenteDocumento: string; serie: number; numero: number }): Promise<ResultadoDocumento> {
+  const nome = `CT ${c.serie}/${c.numero}`;
+  const [cte] = await tx
+    .select({ uid: ctes.uid, chave: ctes.chave, origem: ctes.origemDocumento, faturaUid: ctes.faturaUid, valor: ctes.valorPrestacao })
+    .from(ctes)
+    .where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.emitenteDocumento, c.emitenteDocumento), eq(ctes.serie, c.serie), eq(ctes.numero, c.numero)))
+    .limit(1)
+    .for('update');
+  if (!cte) return { situacao: 'ignorado', mensagem: `exclusão do ${nome}: CT-e não encontrado, nada a excluir` };
+  if (cte.origem !== 'EDI') return { situacao: 'ignorado', registroUid: cte.uid, mensagem: `exclusão do ${nome} não aplicada: o CT-e já chegou pelo XML (cancele-o pelo evento da SEFAZ)` };
+  const [faturado] = await tx.select({ n: faturaCtes.faturaUid }).from(faturaCtes).where(and(eq(faturaCtes.embarcadorUid, quem.embarcadorUid), eq(faturaCtes.cteUid, cte.uid))).limit(1);
+  if (cte.faturaUid || faturado) throw AppError.conflict(`Exclusão do ${nome} não aplicada: o CT-e está numa fatura.`, undefined, 'EM_USO');
+  const [auditado] = await tx.select({ uid: auditorias.uid }).from(auditorias).where(and(eq(auditorias.embarcadorUid, quem.embarcadorUid), eq(auditorias.cteUid, cte.uid))).limit(1);
+  if (auditado) throw AppError.conflict(`Exclusão do ${nome} não aplicada: o CT-e já foi auditado.`, undefined, 'EM_USO');
+  await tx.delete(ctes).where(eq(ctes.uid, cte.uid)); // components and NF-e links go with it (cascade)
+  await registrarAuditoria(tx, quem, 'ctes', cte.uid, 'excluir', { chave: cte.chave, origemDocumento: 'EDI', serie: c.serie, numero: c.numero, valorPrestacao: cte.valor }, null);
+  return { situacao: 'ok', registroUid: cte.uid, mensagem: `${nome} excluído (exclusão do CONEMB)` };
 }

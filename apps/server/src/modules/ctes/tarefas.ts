@@ -1,5 +1,7 @@
 import { type ParametrosImportacao, type RefDocumento, arquivosDaImportacao, itensDaImportacao, lerItemFiscal } from '../../framework/importacao/documentos-fiscais.ts';
 import { AppError, defineTipoTarefa } from '../../framework/tarefas/index.ts';
+import { ITENS_POR_TRANSACAO } from '../nfes/tarefas.ts';
+import { cacheDaTarefa } from '../nfes/vinculos.ts';
 import { aplicarEventoCte, salvarCte } from './service.ts';
 
 // The CT-e import as a queued task (same pipeline as the NF-e's: framework/importacao/documentos-fiscais.ts).
@@ -9,14 +11,16 @@ export const importarCte = defineTipoTarefa<ParametrosImportacao>({
   nome: 'Importação de CT-e',
   recurso: 'ctes',
   preparar: (_db, tarefa) => itensDaImportacao(tarefa.storage, tarefa.parametros),
-  // Reading and parsing (worker pool) happen before the item's transaction opens.
+  // Reading and parsing (worker pool) happen before the group's transaction opens (the next group's while
+  // this one is saved); each document in its own savepoint, ITENS_POR_TRANSACAO per transaction.
+  itensPorTransacao: ITENS_POR_TRANSACAO,
   buscar: (_db, tarefa, item) => lerItemFiscal(tarefa.storage, item.ref as RefDocumento, 'cte'),
   async processar(tx, tarefa, item, buscado) {
     const { doc, assinaturaValida, xml } = buscado as Awaited<ReturnType<typeof lerItemFiscal>>;
     const quem = { embarcadorUid: tarefa.embarcadorUid, usuarioUid: tarefa.usuarioUid };
     if (doc.tipo === 'evento') return aplicarEventoCte(tx, quem, doc);
     if (doc.tipo !== 'cte') throw AppError.field('file', 'o arquivo não é um CT-e');
-    return salvarCte(tx, quem, { lida: doc, assinaturaValida, xml, nome: item.nome });
+    return salvarCte(tx, quem, { lida: doc, assinaturaValida, xml, nome: item.nome }, cacheDaTarefa(tarefa));
   },
   arquivos: arquivosDaImportacao,
 });

@@ -117,7 +117,7 @@ const RAPIDO = '60746948000112';
 const EMBARCADORA = '11222333000181';
 
 /** A CONEMB 3.0 of Rápido Sul: one 322 per CT (series 1), each naming its NFs by series and number. */
-function conemb(cts: { numero: number; valor: string; nfs: number[] }[]) {
+function conemb(cts: { numero: number; valor: string; nfs: number[]; acao?: 'I' | 'E' }[]) {
   const escrito = escreverEdi(LAYOUTS['CONEMB 3.0'], [
     { id: '000', valores: { remetente: 'RAPIDO SUL', destinatario: 'DEMO', data: '2025-01-12', hora: '08:00', intercambio: 'CON12010800' } },
     { id: '320', valores: { identificacao: 'CONHE12010800' } },
@@ -127,7 +127,7 @@ function conemb(cts: { numero: number; valor: string; nfs: number[] }[]) {
       valores: {
         filial: 'MATRIZ', serie: '1', numero: String(c.numero), emissao: '2025-01-11', condicaoFrete: 'C', peso: '120.50', valorFrete: c.valor,
         baseIcms: c.valor, aliquotaIcms: '12.00', valorIcms: '18.00', fretePeso: '120.00', pedagio: '30.00', cnpjEmissor: RAPIDO, cnpjEmbarcadora: EMBARCADORA,
-        ...Object.fromEntries(c.nfs.flatMap((n, i) => [[`serieNf${i + 1}`, '1'], [`numeroNf${i + 1}`, String(n)]])), acao: 'I', tipoConhecimento: 'N', cfop: '6353',
+        ...Object.fromEntries(c.nfs.flatMap((n, i) => [[`serieNf${i + 1}`, '1'], [`numeroNf${i + 1}`, String(n)]])), acao: c.acao ?? 'I', tipoConhecimento: 'N', cfop: '6353',
       },
     })),
     { id: '323', valores: { quantidade: String(cts.length), valorTotal: '0' } },
@@ -196,6 +196,24 @@ describe('CONEMB → CT-e records (origem EDI), completed by the XML', () => {
     await importarXml('import-cte', cteXml({ emitente: RAPIDO, numero: 7002 }).xml, 'cte7002.xml');
     const { itens } = await importar('conemb', conemb([{ numero: 7002, valor: '150.00', nfs: [] }]));
     expect(itens.map((i) => [i.status, i.mensagem])).toEqual([[4, 'CT 1/7002 de R$ 150,00: CT-e já importado pelo XML']]);
+    expect(await ctesNumero(7002)).toMatchObject([{ origem_documento: 'XML' }]);
+  });
+
+  it('exclusion records (ação E): a CT known from CONEMB alone is removed; one whose XML came, or unknown, is left as is', async () => {
+    const incluido = await importar('conemb', conemb([{ numero: 7003, valor: '99.90', nfs: [] }]));
+    const uid = incluido.itens[0].registroUid as string;
+    const { itens } = await importar('conemb', conemb([
+      { numero: 7003, valor: '99.90', nfs: [], acao: 'E' },
+      { numero: 7002, valor: '150.00', nfs: [], acao: 'E' },
+      { numero: 7999, valor: '10.00', nfs: [], acao: 'E' },
+    ]));
+    expect(itens.map((i) => [i.status, i.mensagem])).toEqual([
+      [2, 'Linha 4: CT 1/7003 excluído (exclusão do CONEMB)'],
+      [4, 'Linha 5: exclusão do CT 1/7002 não aplicada: o CT-e já chegou pelo XML (cancele-o pelo evento da SEFAZ)'],
+      [4, 'Linha 6: exclusão do CT 1/7999: CT-e não encontrado, nada a excluir'],
+    ]);
+    expect(await ctesNumero(7003)).toEqual([]);
+    expect((await admin.get(`/api/v1/documentos/ctes/${uid}`)).status).toBe(404);
     expect(await ctesNumero(7002)).toMatchObject([{ origem_documento: 'XML' }]);
   });
 

@@ -11,7 +11,7 @@ import type { Tx } from '../../framework/resource.ts';
 import type { TarefaEmExecucao } from '../../framework/tarefas/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
-import { salvarCteEdi } from '../ctes/service.ts';
+import { excluirCteEdi, salvarCteEdi } from '../ctes/service.ts';
 import { faturasResource } from '../faturamento/faturas.ts';
 import { nfeVirtualResource } from '../nfe-virtual/resource.ts';
 import { transportadorPorDocumento } from '../nfes/vinculos.ts';
@@ -85,7 +85,10 @@ async function aplicarConemb(tx: Tx, quem: { embarcadorUid: string; usuarioUid: 
   if (c.numero === null || c.serie === null) {
     throw AppError.field(c.numero === null ? 'numero' : 'serie', `Linha ${c.linha}: série/número do CT ("${c.serieTexto ?? ''}"/"${c.numeroTexto}") não é numérico; um CT-e tem série e número numéricos.`);
   }
-  if (c.acao === 'E') return { situacao: 'ignorado' as const, mensagem: `Linha ${c.linha}: exclusão do CT ${c.serie}/${c.numero} não aplicada (o CT-e é excluído no cadastro).` };
+  if (c.acao === 'E') {
+    const r = await excluirCteEdi(tx, quem, { emitenteDocumento: c.cnpjEmissor, serie: c.serie, numero: c.numero });
+    return { ...r, mensagem: `Linha ${c.linha}: ${r.mensagem}` };
+  }
   const r = await salvarCteEdi(tx, quem, {
     emitenteDocumento: c.cnpjEmissor, emitenteNome: c.nomeTransportadora, transportadorDocumento: c.cnpjTransportadora, remetenteDocumento: c.cnpjEmbarcadora,
     serie: c.serie, numero: c.numero, emissao: c.emissao, valorFrete: c.valorFrete, peso: c.peso, icms: c.icms, componentes: c.componentes, notas: c.notas, cfop: c.cfop,

@@ -1,6 +1,6 @@
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { FUSO, TIPO_USUARIO } from '@fretio/core';
+import { TIPO_USUARIO } from '@fretio/core';
 import { embarcadorTransportador } from '../../db/schema/index.ts';
 import type { Scope } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -31,22 +31,6 @@ export function escopoDocumento(embarcador: PgColumn, transportador: PgColumn): 
 /** `par=transportador` asked by someone who is not a carrier's user. */
 export function conferirModoTransportador(query: Record<string, unknown>, ctx: RequestContext) {
   if (query.par === 'transportador' && !ehTransportador(ctx)) throw AppError.field('par', 'Transportador não informado.');
-}
-
-const DATA = /^\d{4}-\d{2}-\d{2}$/;
-
-/** dataInicioFiltro / dataFimFiltro: calendar days in São Paulo over a timestamptz column. */
-export function filtroPeriodo(col: PgColumn, query: Record<string, unknown>): SQL[] {
-  const out: SQL[] = [];
-  const ini = query.dataInicioFiltro;
-  const fim = query.dataFimFiltro;
-  for (const [nome, v] of [['dataInicioFiltro', ini], ['dataFimFiltro', fim]] as const) {
-    if (v !== undefined && v !== '' && (typeof v !== 'string' || !DATA.test(v.slice(0, 10)) || Number.isNaN(Date.parse(v.slice(0, 10)))))
-      throw AppError.field(nome, 'data inválida');
-  }
-  if (typeof ini === 'string' && ini) out.push(sql`${col} >= (${ini.slice(0, 10)}::date::timestamp at time zone ${FUSO})`);
-  if (typeof fim === 'string' && fim) out.push(sql`${col} < ((${fim.slice(0, 10)}::date + 1)::timestamp at time zone ${FUSO})`);
-  return out;
 }
 
 export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

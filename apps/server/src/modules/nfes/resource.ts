@@ -64,6 +64,8 @@ export const nfesResource = defineResource({
   },
   periodo: { campo: nfes.emissao, descricao: 'Emissão' },
   listQuery: nfesListQuery,
+  // A million notes: deep pages read their uids from nfes_lista_emissao_idx / nfes_uf_emissao_idx alone.
+  paginaEmDuasEtapas: true,
   listWhere: (query, ctx) => {
     conferirModoTransportador(query, ctx);
     const conds = [eq(nfes.virtual, false)];

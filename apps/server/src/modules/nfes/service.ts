@@ -5,7 +5,7 @@ import { registrarAuditoria } from '../../framework/audit.ts';
 import type { Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fatias } from '../../lib/lotes.ts';
-import { type QuemGrava, type ResultadoDocumento, corta, guardarXml, instante, transportadorPorDocumento, unidadePorDocumentos } from './vinculos.ts';
+import { type CacheVinculos, type QuemGrava, type ResultadoDocumento, corta, guardarXml, instante, transportadorPorDocumento, unidadePorDocumentos } from './vinculos.ts';
 import { atualizarRastreio } from '../tracking/service.ts';
 import { vincularNfeImportada } from '../solicitacoesfrete/vinculo-tardio.ts';
 
@@ -60,7 +60,7 @@ function colunas(l: NfeLida, assinaturaValida: boolean) {
 const resultado = (uid: string, avisos: string[], base?: string): ResultadoDocumento =>
   avisos.length ? { situacao: 'aviso', registroUid: uid, mensagem: [base, ...avisos].filter(Boolean).join('; ') } : { situacao: 'ok', registroUid: uid, ...(base ? { mensagem: base } : {}) };
 
-export async function salvarNfe(tx: Tx, quem: QuemGrava, doc: NfeImportada): Promise<ResultadoDocumento> {
+export async function salvarNfe(tx: Tx, quem: QuemGrava, doc: NfeImportada, cache?: CacheVinculos): Promise<ResultadoDocumento> {
   const l = doc.lida;
   if (!instante(l.emissao)) throw AppError.field('emissao', 'NF-e sem data de emissão válida');
   if (l.numero === null || l.serie === null) throw AppError.field('numero', 'NF-e sem número ou série');
@@ -69,9 +69,9 @@ export async function salvarNfe(tx: Tx, quem: QuemGrava, doc: NfeImportada): Pro
   const [existente] = await tx.select().from(nfes).where(and(eq(nfes.embarcadorUid, quem.embarcadorUid), eq(nfes.chave, l.chave))).for('update');
   if (existente) return atualizarExistente(tx, quem, existente, doc);
 
-  const transportador = await transportadorPorDocumento(tx, quem.embarcadorUid, l.transportador?.documento ?? null);
+  const transportador = await transportadorPorDocumento(tx, quem.embarcadorUid, l.transportador?.documento ?? null, cache);
   if (l.transportador?.documento && !transportador) avisos.push(`transportador ${l.transportador.documento} não está cadastrado/vinculado ao embarcador`);
-  const unidade = await unidadePorDocumentos(tx, quem.embarcadorUid, [l.emitente.documento, l.destinatario?.documento ?? null]);
+  const unidade = await unidadePorDocumentos(tx, quem.embarcadorUid, [l.emitente.documento, l.destinatario?.documento ?? null], cache);
   if (!unidade) avisos.push('nenhuma unidade do embarcador tem o CNPJ do emitente ou do destinatário');
   const [nova] = await tx
     .insert(nfes)

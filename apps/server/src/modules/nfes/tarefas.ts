@@ -1,23 +1,29 @@
 import { type ParametrosImportacao, type RefDocumento, arquivosDaImportacao, itensDaImportacao, lerItemFiscal } from '../../framework/importacao/documentos-fiscais.ts';
 import { AppError, defineTipoTarefa } from '../../framework/tarefas/index.ts';
+import { cacheDaTarefa } from './vinculos.ts';
 import { aplicarEventoNfe, salvarNfe } from './service.ts';
 
 // The NF-e import as a queued task: one item per XML (ZIPs expanded once), each parsed in the worker
 // pool and saved in its own transaction; a bad file is an item error, never the others' problem.
+
+/** Documents saved per transaction (each in its own savepoint: a bad one fails alone). */
+export const ITENS_POR_TRANSACAO = 25;
 
 export const importarNfe = defineTipoTarefa<ParametrosImportacao>({
   tipo: 'importar-nfe',
   nome: 'Importação de NF-e',
   recurso: 'nfes',
   preparar: (_db, tarefa) => itensDaImportacao(tarefa.storage, tarefa.parametros),
-  // Reading and parsing (worker pool) happen before the item's transaction opens.
+  // Reading and parsing (worker pool) happen before the group's transaction opens (the next group's while
+  // this one is saved); each document in its own savepoint, ITENS_POR_TRANSACAO per transaction.
+  itensPorTransacao: ITENS_POR_TRANSACAO,
   buscar: (_db, tarefa, item) => lerItemFiscal(tarefa.storage, item.ref as RefDocumento, 'nfe'),
   async processar(tx, tarefa, item, buscado) {
     const { doc, assinaturaValida, xml } = buscado as Awaited<ReturnType<typeof lerItemFiscal>>;
     const quem = { embarcadorUid: tarefa.embarcadorUid, usuarioUid: tarefa.usuarioUid };
     if (doc.tipo === 'evento') return aplicarEventoNfe(tx, quem, doc, xml, item.nome);
     if (doc.tipo !== 'nfe') throw AppError.field('file', 'o arquivo não é uma NF-e');
-    return salvarNfe(tx, quem, { lida: doc, assinaturaValida, xml, nome: item.nome });
+    return salvarNfe(tx, quem, { lida: doc, assinaturaValida, xml, nome: item.nome }, cacheDaTarefa(tarefa));
   },
   arquivos: arquivosDaImportacao,
 });

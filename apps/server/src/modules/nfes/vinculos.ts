@@ -12,9 +12,31 @@ export type QuemGrava = { embarcadorUid: string; usuarioUid: string | null };
 /** The documento's result for the task report. */
 export type ResultadoDocumento = { situacao: 'ok' | 'aviso' | 'ignorado'; mensagem?: string; registroUid?: string };
 
+/**
+ * Lookups one import task repeats for every document (the same carrier, the same units): kept for the
+ * task's run (`cacheDaTarefa`). Only resolved reads are kept, so a rolled-back savepoint leaves nothing.
+ */
+export type CacheVinculos = Map<string, unknown>;
+const caches = new WeakMap<object, CacheVinculos>();
+export function cacheDaTarefa(tarefa: object): CacheVinculos {
+  const c = caches.get(tarefa) ?? new Map<string, unknown>();
+  caches.set(tarefa, c);
+  return c;
+}
+async function memo<T>(cache: CacheVinculos | undefined, chave: string, f: () => Promise<T>): Promise<T> {
+  if (cache?.has(chave)) return cache.get(chave) as T;
+  const v = await f();
+  cache?.set(chave, v);
+  return v;
+}
+
 /** A carrier linked to the shipper whose CNPJ (or one of whose units' CNPJ) is `documento`. */
-export async function transportadorPorDocumento(tx: DbOrTx, embarcadorUid: string, documento: string | null) {
-  if (!documento) return null;
+export function transportadorPorDocumento(tx: DbOrTx, embarcadorUid: string, documento: string | null, cache?: CacheVinculos) {
+  if (!documento) return Promise.resolve(null);
+  return memo(cache, `t:${embarcadorUid}:${documento}`, () => buscarTransportador(tx, embarcadorUid, documento));
+}
+
+async function buscarTransportador(tx: DbOrTx, embarcadorUid: string, documento: string) {
   const [t] = await tx
     .select({ uid: transportadores.uid, unidadeUid: unidadesTransportador.uid })
     .from(transportadores)
@@ -26,9 +48,13 @@ export async function transportadorPorDocumento(tx: DbOrTx, embarcadorUid: strin
 }
 
 /** The shipper's active unit whose CNPJ is one of `documentos` (the first that matches, in order). */
-export async function unidadePorDocumentos(tx: DbOrTx, embarcadorUid: string, documentos: (string | null)[]) {
+export async function unidadePorDocumentos(tx: DbOrTx, embarcadorUid: string, documentos: (string | null)[], cache?: CacheVinculos) {
   const docs = documentos.filter((d): d is string => !!d);
   if (!docs.length) return null;
+  return memo(cache, `u:${embarcadorUid}:${docs.join(',')}`, () => buscarUnidade(tx, embarcadorUid, docs));
+}
+
+async function buscarUnidade(tx: DbOrTx, embarcadorUid: string, docs: string[]) {
   const rows = await tx
     .select({ uid: unidadesEmbarcador.uid, documento: unidadesEmbarcador.documento })
     .from(unidadesEmbarcador)
