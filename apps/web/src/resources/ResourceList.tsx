@@ -1,7 +1,8 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Grid, Result, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Flex, Grid, Result, Space, Table, Typography } from 'antd';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useEffect, useState } from 'react';
+import { BarraEmLote, acoesEmLote } from './AcoesEmLote.tsx';
 import { useNavigate } from 'react-router';
 import { usePerfil, usePode } from '../app/perfil.ts';
 import { EscolherColunas, useColunasOcultas } from './ColunasVisiveis.tsx';
@@ -10,7 +11,7 @@ import { ListFilters } from './ListFilters.tsx';
 import { useParentReadOnly } from './ParentReadOnly.ts';
 import { ParentTabs } from './ParentTabs.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
-import { actionsColumn, dataColumns, sortFieldOf } from './columns.tsx';
+import { actionsColumn, dataColumns, recordTitle, sortFieldOf } from './columns.tsx';
 import { PAGE_SIZES, useListState } from './listParams.ts';
 import { permite } from './registry.ts';
 import type { Registro, ResourceDef } from './types.ts';
@@ -64,6 +65,13 @@ export function ResourceList({ def }: { def: ResourceDef }) {
 
   const [ocultas, setOcultas] = useColunasOcultas(def);
   const { base } = useResourceApi(def);
+  // Bulk actions: rows selected on this page (cleared when the page, filters or sort change).
+  const emLote = somenteLeitura ? [] : acoesEmLote(def, can, base);
+  const [selecionados, setSelecionados] = useState<Registro[]>([]);
+  const chaveDaPagina = JSON.stringify([base, query]);
+  const linhasDaPagina = (list.data?.data ?? []) as Registro[];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's key is what clears the selection
+  useEffect(() => setSelecionados([]), [chaveDaPagina]);
   // What "Exportar" writes: the columns shown, in screen order (the same order as the table).
   const colunasVisiveis = dataColumns(def, state, { ocultas })
     .map((c) => def.columns.find((d) => d.field === c.key))
@@ -72,6 +80,8 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   const fixar = !!Grid.useBreakpoint().md;
   const columns = [
     ...dataColumns(def, state, { ocultas, fixar }),
+    // The selection's checkboxes sit beside the row's actions: the first column stays the record's name.
+    ...(emLote.length ? [Table.SELECTION_COLUMN] : []),
     ...actionsColumn(def, can, {
       onEdit: (r, readOnly) => openForm(r.uid, r, readOnly),
       onDelete: (r) => remove.mutateAsync(r.uid),
@@ -107,6 +117,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           </Space>
         </Flex>
         <ListFilters columns={def.columns} values={state.filters} onChange={(filters) => update({ filters })} />
+        <BarraEmLote def={def} acoes={emLote} selecionados={selecionados} limpar={() => setSelecionados([])} />
         {list.isError && list.data && (
           <Alert
             type="error"
@@ -140,6 +151,26 @@ export function ResourceList({ def }: { def: ResourceDef }) {
             columns={columns}
             dataSource={list.data?.data ?? []}
             onChange={onTableChange}
+            rowSelection={
+              emLote.length
+                ? {
+                    selectedRowKeys: selecionados.map((r) => r.uid),
+                    onChange: (_k, linhas) => setSelecionados(linhas.filter(Boolean)),
+                    columnWidth: 40,
+                    // pt-BR names for the checkboxes (antd's own select-all says 'Select all').
+                    columnTitle: (
+                      <Checkbox
+                        aria-label="Selecionar todos desta página"
+                        checked={!!linhasDaPagina.length && selecionados.length === linhasDaPagina.length}
+                        indeterminate={!!selecionados.length && selecionados.length < linhasDaPagina.length}
+                        disabled={!linhasDaPagina.length}
+                        onChange={(e) => setSelecionados(e.target.checked ? linhasDaPagina : [])}
+                      />
+                    ),
+                    getCheckboxProps: (r: Registro) => ({ 'aria-label': `Selecionar ${recordTitle(def, r)}` }),
+                  }
+                : undefined
+            }
             expandable={def.expandable ? { expandedRowRender: (r) => def.expandable?.(r) } : undefined}
             locale={{ emptyText: list.isPending ? ' ' : <Empty description={EMPTY_TEXT} /> }}
             pagination={{
