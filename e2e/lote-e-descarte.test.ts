@@ -17,23 +17,23 @@ describe('ações em lote e descarte no editor de tabela', () => {
     await signIn(page, ADMIN);
     await page.goto('/centros-custo');
     await row(page, 'Suprimentos').waitFor();
-    // "Suprimentos" has a department (in use); "Comercial" has none.
-    await row(page, 'Comercial').getByRole('checkbox').check();
+    // "Suprimentos" has a department (in use); "Projetos Encerrados" has none.
+    await row(page, 'Projetos Encerrados').getByRole('checkbox').check();
     await row(page, 'Suprimentos').getByRole('checkbox').check();
     await page.getByTestId('barra-em-lote').getByText('2 selecionados').waitFor();
     await page.getByRole('button', { name: 'Ações em lote' }).click();
     await page.getByRole('menuitem', { name: 'Excluir' }).click();
-    await confirmacao(page).getByText('Excluir: 2 registros selecionados?').waitFor();
+    await confirmacao(page).getByText('Excluir: 2 registros selecionados?').last().waitFor();
     const deletes: string[] = [];
     page.on('request', (r) => r.method() === 'DELETE' && deletes.push(new URL(r.url()).pathname));
     await confirmacao(page).getByRole('button', { name: 'Excluir' }).click();
     const falhas = page.getByTestId('falhas-em-lote');
     await falhas.waitFor();
     expect(await page.locator('.ant-modal-confirm-title').last().textContent()).toBe('Excluir: 1 registro processado, 1 com erro.');
-    expect(await falhas.textContent()).toBe('Suprimentos: Registro em uso');
+    expect(await falhas.textContent()).toBe('1.02 - Suprimentos: Registro em uso');
     expect(deletes).toHaveLength(2);
     await page.getByRole('button', { name: 'Fechar' }).click();
-    await expect.poll(() => row(page, 'Comercial').count()).toBe(0);
+    await expect.poll(() => row(page, 'Projetos Encerrados').count()).toBe(0);
     expect(await row(page, 'Suprimentos').count()).toBe(1);
   });
 
