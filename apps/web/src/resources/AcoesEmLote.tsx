@@ -91,11 +91,14 @@ export function BarraEmLote({
   acoes,
   selecionados,
   limpar,
+  todos,
 }: {
   def: ResourceDef;
   acoes: AcaoEmLote[];
   selecionados: Registro[];
   limpar: () => void;
+  /** Selects every row of the page (absent when all are selected). */
+  todos?: () => void;
 }) {
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
@@ -169,6 +172,11 @@ export function BarraEmLote({
           Ações em lote <DownOutlined />
         </Button>
       </Dropdown>
+      {todos && (
+        <Button type="link" onClick={todos} disabled={!!rodando}>
+          Selecionar todos desta página
+        </Button>
+      )}
       <Button type="link" onClick={limpar} disabled={!!rodando}>
         Limpar seleção
       </Button>

@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Checkbox, Empty, Flex, Grid, Result, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Grid, Result, Space, Table, Typography } from 'antd';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { BarraEmLote, acoesEmLote } from './AcoesEmLote.tsx';
@@ -11,7 +11,7 @@ import { ListFilters } from './ListFilters.tsx';
 import { useParentReadOnly } from './ParentReadOnly.ts';
 import { ParentTabs } from './ParentTabs.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
-import { actionsColumn, dataColumns, recordTitle, sortFieldOf } from './columns.tsx';
+import { actionsColumn, dataColumns, sortFieldOf } from './columns.tsx';
 import { PAGE_SIZES, useListState } from './listParams.ts';
 import { permite } from './registry.ts';
 import type { Registro, ResourceDef } from './types.ts';
@@ -117,7 +117,13 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           </Space>
         </Flex>
         <ListFilters columns={def.columns} values={state.filters} onChange={(filters) => update({ filters })} />
-        <BarraEmLote def={def} acoes={emLote} selecionados={selecionados} limpar={() => setSelecionados([])} />
+        <BarraEmLote
+          def={def}
+          acoes={emLote}
+          selecionados={selecionados}
+          limpar={() => setSelecionados([])}
+          todos={selecionados.length < linhasDaPagina.length ? () => setSelecionados(linhasDaPagina) : undefined}
+        />
         {list.isError && list.data && (
           <Alert
             type="error"
@@ -157,17 +163,11 @@ export function ResourceList({ def }: { def: ResourceDef }) {
                     selectedRowKeys: selecionados.map((r) => r.uid),
                     onChange: (_k, linhas) => setSelecionados(linhas.filter(Boolean)),
                     columnWidth: 40,
-                    // pt-BR names for the checkboxes (antd's own select-all says 'Select all').
-                    columnTitle: (
-                      <Checkbox
-                        aria-label="Selecionar todos desta página"
-                        checked={!!linhasDaPagina.length && selecionados.length === linhasDaPagina.length}
-                        indeterminate={!!selecionados.length && selecionados.length < linhasDaPagina.length}
-                        disabled={!linhasDaPagina.length}
-                        onChange={(e) => setSelecionados(e.target.checked ? linhasDaPagina : [])}
-                      />
-                    ),
-                    getCheckboxProps: (r: Registro) => ({ 'aria-label': `Selecionar ${recordTitle(def, r)}` }),
+                    // No select-all in the header: the table copies header cells into an aria-hidden measuring
+                    // row, where a checkbox would be a hidden focusable (axe). The bar above offers it instead.
+                    hideSelectAll: true,
+                    // pt-BR name; not the record's title, which would also name the row's cells.
+                    getCheckboxProps: () => ({ 'aria-label': 'Selecionar linha' }),
                   }
                 : undefined
             }
