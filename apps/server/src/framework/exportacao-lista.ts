@@ -12,13 +12,14 @@ import { type TipoTarefa, defineTipoTarefa } from './tarefas/tipo.ts';
 
 // "Exportar" of every list: POST /api/v1/exportar-lista naming the list's path, with the list's own query (filters, sort) and
 // the columns the user sees (field, title, and the words of coded values) queues a task that reads every
-// page of the list (up to MAX_LINHAS rows) with the list's own SQL and scope, and writes an XLSX whose
+// page of the list (up to MAX_LINHAS rows) with the list's own SQL and scope, and writes an XLSX (or a CSV) whose
 // header is the screen's column titles; the file is downloaded at GET /api/download/tarefa/{uid}.
 // Permission: read the resource (the task's readers may follow it and download the file).
 
 export const MAX_LINHAS_EXPORTACAO = 50_000;
 const PAGINA = 1_000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CSV = 'text/csv; charset=utf-8';
 
 /** Text kept with the task (jsonb): no NUL, which PostgreSQL refuses (a 400, not a 500). */
 const texto = (max: number, min = 1) => z.string().min(min).max(max).refine((s) => !s.includes('\u0000'), CARACTERE_INVALIDO);
@@ -37,6 +38,8 @@ export const exportarListaInput = z.object({
   colunas: z.array(colunaExportada).min(1).max(80),
   /** The file's name without extension (e.g. the screen's title). */
   nome: texto(80).optional(),
+  /** xlsx (default) or csv: ';' separated, UTF-8 with BOM, numbers with decimal comma, dates DD/MM/YYYY (Excel pt-BR opens it as is). */
+  formato: z.enum(['xlsx', 'csv']).default('xlsx'),
 });
 type Coluna = z.infer<typeof colunaExportada>;
 
@@ -44,6 +47,7 @@ type Parametros = {
   filtros: Record<string, string>;
   colunas: Coluna[];
   nome: string;
+  formato?: 'xlsx' | 'csv';
   parentUid?: string;
   quem: Pick<RequestContext, 'tipoUsuario' | 'transportadorUid' | 'permissoes'>;
 };
@@ -80,6 +84,26 @@ export function celula(v: unknown, c: Pick<Coluna, 'valores'>): string | number 
   return String(v);
 }
 
+const NUMERO_CSV = new Intl.NumberFormat('pt-BR', { useGrouping: false, maximumFractionDigits: 10 });
+const DATA_CSV = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** A cell as CSV text (Brazilian Excel): decimal comma, DD/MM/YYYY, quoted when it holds ';', '"' or a line
+ * break; text that a spreadsheet would read as a formula (=, +, @, -x) is prefixed with an apostrophe. */
+export function campoCsv(v: ReturnType<typeof celula>): string {
+  if (v === null) return '';
+  if (typeof v === 'number') return NUMERO_CSV.format(v);
+  if (v instanceof Date) return DATA_CSV.format(v);
+  let t = String(v);
+  if (/^[=+@\t\r]|^-[^\d]/.test(t)) t = `'${t}`;
+  return /[;"\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+}
+
+/** The whole CSV file: BOM, header, rows, CRLF line ends. */
+export function arquivoCsv(titulos: string[], linhas: ReturnType<typeof celula>[][]): Buffer {
+  const texto = [titulos.map(campoCsv), ...linhas.map((l) => l.map(campoCsv))].map((l) => l.join(';')).join('\r\n');
+  return Buffer.from(`\uFEFF${texto}\r\n`, 'utf8');
+}
+
 const tipos = new Map<string, TipoTarefa<Parametros>>();
 
 /** The queue task exporting one resource's list (one per resource: its readers follow it). */
@@ -95,6 +119,8 @@ function tipoDaExportacao(def: ResourceDef): TipoTarefa<Parametros> {
     async concluir(db, tarefa) {
       const p = tarefa.parametros;
       const ctx: RequestContext = { ...p.quem, usuarioUid: tarefa.usuarioUid ?? '', embarcadorUid: tarefa.embarcadorUid, login: '', nome: '', via: 'sessao' };
+      const csv = p.formato === 'csv';
+      const linhasCsv: ReturnType<typeof celula>[][] = [];
       const wb = new ExcelJS.Workbook();
       wb.creator = 'Fretio';
       const ws = wb.addWorksheet(p.nome.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
@@ -105,20 +131,22 @@ function tipoDaExportacao(def: ResourceDef): TipoTarefa<Parametros> {
       for (let pc = 1; linhas < MAX_LINHAS_EXPORTACAO; pc++) {
         const { data } = await listar(db, def, ctx, { ...p.filtros, pc, pps: PAGINA }, p.parentUid);
         for (const r of (data as Record<string, unknown>[]).slice(0, MAX_LINHAS_EXPORTACAO - linhas)) {
-          const row = ws.addRow(p.colunas.map((c) => celula(r[c.campo], c)));
-          row.eachCell((cel) => {
-            if (cel.value instanceof Date) cel.numFmt = 'dd/mm/yyyy';
-          });
+          const valores = p.colunas.map((c) => celula(r[c.campo], c));
+          if (csv) linhasCsv.push(valores);
+          else
+            ws.addRow(valores).eachCell((cel) => {
+              if (cel.value instanceof Date) cel.numFmt = 'dd/mm/yyyy';
+            });
           linhas++;
         }
         if (data.length < PAGINA) break;
       }
-      const dados = Buffer.from(await wb.xlsx.writeBuffer());
-      const nome = `${p.nome.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'lista'}.xlsx`;
+      const dados = csv ? arquivoCsv(p.colunas.map((c) => c.titulo), linhasCsv) : Buffer.from(await wb.xlsx.writeBuffer());
+      const nome = `${p.nome.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'lista'}.${csv ? 'csv' : 'xlsx'}`;
       const chave = `exportacoes/${tarefa.embarcadorUid}/${randomUUID()}-${nome}`;
       await tarefa.storage.put(chave, dados);
       const limite = linhas >= MAX_LINHAS_EXPORTACAO ? ` Limitado a ${MAX_LINHAS_EXPORTACAO.toLocaleString('pt-BR')} linhas: refine os filtros.` : '';
-      return { arquivo: { chave, nome, tipoConteudo: XLSX, tamanho: dados.length }, mensagem: `${linhas} registro(s) exportado(s).${limite}` };
+      return { arquivo: { chave, nome, tipoConteudo: csv ? CSV : XLSX, tamanho: dados.length }, mensagem: `${linhas} registro(s) exportado(s).${limite}` };
     },
   });
   tipos.set(tipo, t);
@@ -144,10 +172,11 @@ export function registrarExportacaoDeListas(app: FastifyInstance, registro: read
       // Any signed-in user: the permission is the list's ('ler' of its resource), checked below.
       schema: {
         tags: ['Exportação'],
-        summary: 'Exporta uma lista (filtros e ordem da tela) para XLSX numa tarefa',
+        summary: 'Exporta uma lista (filtros e ordem da tela) para XLSX ou CSV numa tarefa',
         description:
           'lista: o caminho da lista sob /api/v1 (ex.: /centros-custo, /transportadores/{uid}/unidades); filtros: os parâmetros da lista ' +
-          '(ftr_*, ssf, sso); colunas: campo, título (cabeçalho da planilha) e valores (código → texto). Permissão: ler o recurso da lista. ' +
+          '(ftr_*, ssf, sso); colunas: campo, título (cabeçalho da planilha) e valores (código → texto); formato: xlsx (padrão) ou csv ' +
+          '(separado por ";", UTF-8 com BOM, números com vírgula decimal, datas DD/MM/AAAA). Permissão: ler o recurso da lista. ' +
           `Todas as páginas, até ${MAX_LINHAS_EXPORTACAO.toLocaleString('pt-BR')} linhas. Responde data.uid da tarefa; o arquivo sai em GET /api/download/tarefa/{uid}.`,
         body: exportarListaInput,
         response: ok(tarefaCriada),
@@ -184,6 +213,7 @@ export function registrarExportacaoDeListas(app: FastifyInstance, registro: read
           filtros: semPagina,
           colunas,
           nome,
+          formato: body.formato,
           parentUid,
           // Who asked, as the list scopes it (no names: the parameters are stored with the task).
           quem: { tipoUsuario: ctx.tipoUsuario, transportadorUid: ctx.transportadorUid, permissoes: ctx.permissoes },

@@ -1,14 +1,15 @@
-import { ExportOutlined } from '@ant-design/icons';
+import { DownOutlined, ExportOutlined } from '@ant-design/icons';
 import { STATUS } from '@fretio/core';
-import { App, Button, Modal } from 'antd';
+import { App, Button, Dropdown, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { type ApiError, apiPost } from '../app/api.ts';
 import { AcompanharTarefa, baixarArquivoDaTarefa, useInvalidar } from '../modules/nfes/tarefa.tsx';
 import type { ColumnDef, ResourceDef } from './types.ts';
 
 // "Exportar" of every list: the columns the user sees (their titles as the header, words for coded
-// values), the filters and sort of the URL, every page, as an XLSX built by a queue task on the server
-// (POST /exportar-lista, read permission); the dialog follows the task and offers the file.
+// values), the filters and sort of the URL, every page, as an XLSX (or, from the arrow beside it, a CSV
+// for Brazilian Excel) built by a queue task on the server (POST /exportar-lista, read permission); the
+// dialog follows the task and offers the file.
 
 /** The words of a column's coded values (status, yes/no, options), as the list shows them. */
 export function valoresDaColuna(c: ColumnDef): Record<string, string> | undefined {
@@ -39,7 +40,7 @@ export function ExportarLista({
   const [enviando, setEnviando] = useState(false);
   const [tarefa, setTarefa] = useState<string | null>(null);
 
-  async function exportar() {
+  async function exportar(formato: 'xlsx' | 'csv') {
     setEnviando(true);
     try {
       const filtros = Object.fromEntries(
@@ -51,6 +52,7 @@ export function ExportarLista({
         lista,
         filtros,
         nome: def.label,
+        formato,
         colunas: colunas.map((c) => ({ campo: c.field, titulo: c.title, valores: valoresDaColuna(c) })),
       });
       setTarefa(r.data.uid);
@@ -64,9 +66,18 @@ export function ExportarLista({
 
   return (
     <>
-      <Button icon={<ExportOutlined />} loading={enviando} onClick={exportar}>
-        Exportar
-      </Button>
+      <Space.Compact>
+        <Button icon={<ExportOutlined />} loading={enviando} onClick={() => exportar('xlsx')}>
+          Exportar
+        </Button>
+        <Dropdown
+          trigger={['click']}
+          disabled={enviando}
+          menu={{ items: [{ key: 'csv', label: 'Exportar CSV (separado por ;)' }], onClick: () => void exportar('csv') }}
+        >
+          <Button icon={<DownOutlined />} aria-label="Outros formatos de exportação" title="Outros formatos de exportação" />
+        </Dropdown>
+      </Space.Compact>
       <Modal
         open={!!tarefa}
         title={`Exportar ${def.label.toLowerCase()}`}

@@ -2,6 +2,7 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Grid, Result, Space, Table, Typography } from 'antd';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useEffect, useState } from 'react';
+import { BarraEmLote, acoesEmLote } from './AcoesEmLote.tsx';
 import { useNavigate } from 'react-router';
 import { usePerfil, usePode } from '../app/perfil.ts';
 import { EscolherColunas, useColunasOcultas } from './ColunasVisiveis.tsx';
@@ -64,6 +65,13 @@ export function ResourceList({ def }: { def: ResourceDef }) {
 
   const [ocultas, setOcultas] = useColunasOcultas(def);
   const { base } = useResourceApi(def);
+  // Bulk actions: rows selected on this page (cleared when the page, filters or sort change).
+  const emLote = somenteLeitura ? [] : acoesEmLote(def, can, base);
+  const [selecionados, setSelecionados] = useState<Registro[]>([]);
+  const chaveDaPagina = JSON.stringify([base, query]);
+  const linhasDaPagina = (list.data?.data ?? []) as Registro[];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's key is what clears the selection
+  useEffect(() => setSelecionados([]), [chaveDaPagina]);
   // What "Exportar" writes: the columns shown, in screen order (the same order as the table).
   const colunasVisiveis = dataColumns(def, state, { ocultas })
     .map((c) => def.columns.find((d) => d.field === c.key))
@@ -72,6 +80,8 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   const fixar = !!Grid.useBreakpoint().md;
   const columns = [
     ...dataColumns(def, state, { ocultas, fixar }),
+    // The selection's checkboxes sit beside the row's actions: the first column stays the record's name.
+    ...(emLote.length ? [Table.SELECTION_COLUMN] : []),
     ...actionsColumn(def, can, {
       onEdit: (r, readOnly) => openForm(r.uid, r, readOnly),
       onDelete: (r) => remove.mutateAsync(r.uid),
@@ -107,6 +117,13 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           </Space>
         </Flex>
         <ListFilters columns={def.columns} values={state.filters} onChange={(filters) => update({ filters })} />
+        <BarraEmLote
+          def={def}
+          acoes={emLote}
+          selecionados={selecionados}
+          limpar={() => setSelecionados([])}
+          todos={selecionados.length < linhasDaPagina.length ? () => setSelecionados(linhasDaPagina) : undefined}
+        />
         {list.isError && list.data && (
           <Alert
             type="error"
@@ -140,6 +157,20 @@ export function ResourceList({ def }: { def: ResourceDef }) {
             columns={columns}
             dataSource={list.data?.data ?? []}
             onChange={onTableChange}
+            rowSelection={
+              emLote.length
+                ? {
+                    selectedRowKeys: selecionados.map((r) => r.uid),
+                    onChange: (_k, linhas) => setSelecionados(linhas.filter(Boolean)),
+                    columnWidth: 40,
+                    // No select-all in the header: the table copies header cells into an aria-hidden measuring
+                    // row, where a checkbox would be a hidden focusable (axe). The bar above offers it instead.
+                    hideSelectAll: true,
+                    // pt-BR name; not the record's title, which would also name the row's cells.
+                    getCheckboxProps: () => ({ 'aria-label': 'Selecionar linha' }),
+                  }
+                : undefined
+            }
             expandable={def.expandable ? { expandedRowRender: (r) => def.expandable?.(r) } : undefined}
             locale={{ emptyText: list.isPending ? ' ' : <Empty description={EMPTY_TEXT} /> }}
             pagination={{

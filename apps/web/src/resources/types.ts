@@ -216,6 +216,8 @@ export type RowAction<T extends Registro = Registro> = {
   sucesso?: (record: T) => string;
   /** Shown in the row's '⋯' menu instead of as a button (less frequent actions). */
   menu?: boolean;
+  /** false: not offered among the list's bulk actions (rows selected); by default every row action is. */
+  lote?: false;
   /** The call; `base` is the resource's API path with its parameters filled. */
   run: (record: T, ctx: { base: string }) => Promise<ApiReply<unknown>>;
 };

@@ -21,7 +21,7 @@ export function useResourceApi(def: ResourceDef) {
 }
 
 /** This resource's lists and everything cached under the keys of resources that show its data. */
-function invalidateLists(queryClient: QueryClient, def: ResourceDef) {
+export function invalidateLists(queryClient: QueryClient, def: ResourceDef) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.resource(def.key).lists() }),
     ...(def.invalidates ?? []).map((k) => queryClient.invalidateQueries({ queryKey: queryKeys.resource(k).all })),

@@ -6,6 +6,7 @@ import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { dadoCompartilhado } from '../../../test/support/dados-compartilhados.ts';
 import { aguardarTarefa } from '../../../test/support/tarefas.ts';
+import { campoCsv } from '../../framework/exportacao-lista.ts';
 
 // Products: NCM/EAN/unit validation, m³ from the dimensions, duplicates naming the record, the
 // selection list, and the CSV/XLSX import (items of a real NF-e from /work/shared/data).
@@ -346,5 +347,42 @@ describe('Exportar (the list export of every screen, framework/exportacao-lista.
     expect(await ruim({ lista: '/nada' })).toMatchObject({ success: false, message: 'Lista desconhecida: /nada' });
     expect(await ruim({ colunas: [{ campo: 'senha', titulo: 'Senha' }] })).toMatchObject({ message: 'Nenhuma coluna conhecida da lista: senha' });
     expect((await admin.post('/api/v1/exportar-lista', { lista: '/produtos', colunas, filtros: { ftr_xyz: '1' } })).status).toBe(400);
+    expect((await admin.post('/api/v1/exportar-lista', { lista: '/produtos', colunas, formato: 'pdf' })).status).toBe(400);
+  });
+
+  it('CSV: ";" separated, UTF-8 with BOM, decimal comma and DD/MM/YYYY, the same rows and words', async () => {
+    const colunas = [
+      { campo: 'codigo', titulo: 'Código' },
+      { campo: 'descricao', titulo: 'Descrição' },
+      { campo: 'pesoBrutoKg', titulo: 'Peso bruto (kg)' },
+      { campo: 'ativo', titulo: 'Situação', valores: { true: 'Ativo', false: 'Inativo' } },
+      { campo: 'criadoEm', titulo: 'Criado em' },
+    ];
+    const r = await admin.post('/api/v1/exportar-lista', {
+      lista: '/produtos',
+      filtros: { ftr_codigo: 'EXP-', ssf: 'codigo', sso: 'ASC' },
+      colunas,
+      nome: 'Produtos',
+      formato: 'csv',
+    });
+    expect(r.status, r.text).toBe(200);
+    const tarefa = await aguardarTarefa(admin, r.body.data.uid);
+    expect(tarefa).toMatchObject({ status: 3, arquivo: { nome: 'Produtos.csv' } });
+    const down = await t.app.inject({ url: tarefa.arquivo.url, headers: { cookie } });
+    expect(down.statusCode).toBe(200);
+    const bytes = down.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const linhas = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(linhas[0]).toBe('Código;Descrição;Peso bruto (kg);Situação;Criado em');
+    expect(linhas[1]).toMatch(/^EXP-1;Ameixa seca 500 g;0,5;Ativo;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(linhas[2]).toMatch(/^EXP-2;Banana passa 200 g;0,2;Inativo;/);
+    expect(linhas.slice(3)).toEqual(['']);
+    // Quoting, formulas kept as text, Brazilian numbers and days.
+    expect(campoCsv('Caixa; "grande"')).toBe('"Caixa; ""grande"""');
+    expect(campoCsv('=SOMA(A1:A9)')).toBe("'=SOMA(A1:A9)");
+    expect(campoCsv('-5')).toBe('-5');
+    expect(campoCsv(1234.56)).toBe('1234,56');
+    expect(campoCsv(new Date('2026-03-05T00:00:00Z'))).toBe('05/03/2026');
+    expect(campoCsv(null)).toBe('');
   });
 });

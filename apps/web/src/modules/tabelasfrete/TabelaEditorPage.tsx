@@ -9,6 +9,7 @@ import { FormFields, camposVisiveis, valoresDosCampos } from '../../resources/Re
 import { erroNoNavegador } from '../../resources/validarNoNavegador.ts';
 import { ResourceList } from '../../resources/ResourceList.tsx';
 import { Anexos } from '../../resources/anexos/Anexos.tsx';
+import { useDescarte } from '../../resources/descarte.ts';
 import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
 import type { Registro, ResourceDef } from '../../resources/types.ts';
 import { useSaveResource } from '../../resources/useResourceApi.ts';
@@ -154,11 +155,15 @@ function CabecalhoTabela({ tabela, podeAlterar }: { tabela: TabelaFreteCompleta 
   const schema = uid ? tabelasFrete.updateSchema : tabelasFrete.schema;
   const [errosDaTabela, setErrosDaTabela] = useState<string[]>([]);
   const valores = tabela ? JSON.stringify(valoresDoCabecalho(tabela)) : null;
+  // Leaving the editor (menu, breadcrumb, back) with unsaved header changes asks first.
+  const { salvo } = useDescarte(form, podeAlterar);
 
   // Changes of routes or rules refresh the table but keep what is being typed in the header.
   useEffect(() => {
-    if (valores) form.setFieldsValue(JSON.parse(valores));
-  }, [valores, form]);
+    if (!valores) return;
+    form.setFieldsValue(JSON.parse(valores));
+    salvo();
+  }, [valores, form, salvo]);
 
   async function onFinish(values: Record<string, unknown>) {
     setErrosDaTabela([]);
@@ -168,6 +173,7 @@ function CabecalhoTabela({ tabela, podeAlterar }: { tabela: TabelaFreteCompleta 
       const local = erroNoNavegador(schema, body, camposVisiveis(fields, values));
       if (local) throw local;
       const r = await save.mutateAsync({ uid: uid ?? undefined, body });
+      salvo();
       if (!uid) navigate(editorDaTabela(r.data.uid), { replace: true });
     } catch (e) {
       const err = e as ApiError;
