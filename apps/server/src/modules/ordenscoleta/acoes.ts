@@ -5,6 +5,7 @@ import { TRANSICAO_INVALIDA, exigirTransicao, statusInput } from '../../framewor
 import type { ActionDef, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, temPermissao } from '../../plugins/auth/context.ts';
+import { recalcularPrazosAcordados } from '../tracking/service.ts';
 import { ORDEM, RECURSO_ORDEM, ehTransportador, exigirUsuarioEmbarcador } from './acesso.ts';
 import { notificarOrdem } from './notificacoes.ts';
 
@@ -113,6 +114,7 @@ async function confirmar(tx: Tx, ctx: RequestContext, row: Row, input: Row) {
     respondidoPor: ctx.usuarioUid,
     respondidoEm: sql`now()`,
   });
+  await recalcularPrazosAcordados(tx, ctx, { ordemColetaUid: row.uid as string }); // tracking: clock from the pickup date
   await notificarOrdem(tx, ctx, row, 'ordem-coleta-confirmada', { dataColetaPrevista: (input.dataColetaPrevista as string | null) ?? null });
 }
 
