@@ -48,5 +48,27 @@ describe('painel e relatórios', () => {
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(RELATORIOS['acompanhamento-entregas'].colunas.map((c) => c.rotulo));
     expect(ws.rowCount).toBe(2);
     expect(ws.getRow(2).getCell(1).value).toBe(1001);
+
+    // Back on the dashboard, the occurrences chart (ECharts, canvas): its top bar — '01', two events — opens
+    // the events list of that kind. The bar is found by its colour in the canvas' pixels.
+    await page.goto(new URL('/', page.url()).href);
+    const grafico = page.locator('[data-testid="grafico-ocorrencias"][data-pronto="sim"]');
+    await grafico.waitFor();
+    const ponto = await page.waitForFunction(() => {
+      const canvas = document.querySelector('[data-testid="grafico-ocorrencias"] canvas') as HTMLCanvasElement | null;
+      const ctx = canvas?.getContext('2d');
+      if (!canvas || !ctx) return null;
+      const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      const cor = (x: number, y: number) => { const i = (y * width + x) * 4; return data[i] === 0xd4 && data[i + 1] === 0x6b && data[i + 2] === 0x08; };
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (cor(x, y) && cor(x, y + 6) && cor(x + 6, y)) {
+        const r = canvas.getBoundingClientRect(); const escala = canvas.width / r.width;
+        return { x: r.left + (x + 3) / escala, y: r.top + (y + 3) / escala };
+      }
+      return null;
+    });
+    const { x, y } = (await ponto.jsonValue()) as { x: number; y: number };
+    await Promise.all([page.waitForURL(/\/eventos-ocorrencia\?ftr_ocorrenciaUid=/), page.mouse.click(x, y)]);
+    for (const nf of ['1001/1', '1003/1']) await page.getByRole('cell', { name: nf, exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: '1002/1', exact: true }).count()).toBe(0);
   });
 });

@@ -9,10 +9,11 @@ export type ColunaTabela = { titulo: string; largura: number; alinhamento?: 'lef
 
 const MARGEM = 40;
 
-/** Renders a document and resolves with its bytes. `montar` draws on the page; page breaks are pdfkit's. */
-export function gerarPdf(titulo: string, montar: (doc: Pdf) => void | Promise<void>): Promise<Buffer> {
+/** Renders a document and resolves with its bytes. `montar` draws on the page; page breaks are pdfkit's.
+ * `bufferPages` keeps the pages open until the end (to number them: "Página 1 de 3"). */
+export function gerarPdf(titulo: string, montar: (doc: Pdf) => void | Promise<void>, opcoes: { layout?: 'portrait' | 'landscape'; bufferPages?: boolean } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: MARGEM, info: { Title: titulo, Producer: 'Fretio' } });
+    const doc = new PDFDocument({ size: 'A4', margin: MARGEM, info: { Title: titulo, Producer: 'Fretio' }, ...opcoes });
     const partes: Buffer[] = [];
     doc.on('data', (b: Buffer) => partes.push(b));
     doc.on('end', () => resolve(Buffer.concat(partes)));

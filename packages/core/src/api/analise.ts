@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatarData, formatarDinheiro } from '../formatos.ts';
 import { zData, zUf, zUid } from '../zod.ts';
 
 // Reports, BI datasets and the dashboard (issue 13): the filters each call takes and the columns each
@@ -97,9 +98,22 @@ export const linhaRelatorio = z.record(z.string(), z.unknown());
 export const exportarRelatorioInput = z.object({
   relatorio: z.enum(NOMES_RELATORIOS, { error: 'Relatório inválido' }),
   filtros: filtroRelatorio.optional(),
-  /** xlsx (default) or csv (pt-BR: ';' separated, decimal comma, DD/MM/AAAA, UTF-8 with BOM). */
-  formato: z.enum(['xlsx', 'csv'], { error: 'Formato inválido: use xlsx ou csv' }).optional(),
+  /** xlsx (default), csv (pt-BR: ';' separated, decimal comma, DD/MM/AAAA, UTF-8 with BOM) or pdf (A4 landscape, the screen's cells). */
+  formato: z.enum(['xlsx', 'csv', 'pdf'], { error: 'Formato inválido: use xlsx, csv ou pdf' }).optional(),
 });
+
+/** A report cell as the screen and the PDF print it (pt-BR): 1.234,56; 12,50 %; DD/MM/AAAA; DD/MM/AAAA HH:mm (Brasília). */
+export function formatarCelulaRelatorio(tipo: TipoColuna, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '';
+  switch (tipo) {
+    case 'dinheiro': return formatarDinheiro(v as string);
+    case 'percentual': return `${formatarDinheiro(v as number)} %`;
+    case 'data': return formatarData(String(v));
+    case 'dataHora': return formatarData(String(v), true);
+    case 'numero': return Number(v).toLocaleString('pt-BR');
+    default: return String(v);
+  }
+}
 
 /** The delivery situation of an NF-e in the reports: the tracking status's label (STATUS_RASTREIO_LISTA), and
  * "Entregue (sem prazo)" for a delivery with no promised date (tracking calls it on time). */

@@ -7,6 +7,8 @@ import { type Api, as, session } from '../../../test/support/http.ts';
 import { rows } from '../../../test/support/state.ts';
 import { aguardarTarefa } from '../../../test/support/tarefas.ts';
 import { atualizarRastreio } from '../tracking/service.ts';
+import { pdfRelatorio } from './pdf.ts';
+import { linhasDoPdf } from './texto-pdf-teste.ts';
 
 // A small fixed data set in March 2024 (no other seed data lives there), every aggregate worked by hand
 // in the comments. Shipper "Outro" gets a note, a CT-e, an audit and events in the same month: none of
@@ -189,7 +191,54 @@ describe('relatórios', () => {
     const l9001 = resto.find((l) => l.startsWith('9001;'))!.split(';');
     const col = (campo: string) => RELATORIOS['relatorio-frete'].colunas.findIndex((x) => x.campo === campo);
     expect([l9001[col('emissao')], l9001[col('valorTotal')], l9001[col('freteCobrado')], l9001[col('percentualFrete')]]).toEqual(['04/03/2024', '1000,00', '50,08', '5,01']);
-    expect((await admin.post('/api/v1/relatorios/exportar', { relatorio: 'relatorio-frete', formato: 'pdf' })).body.errors[0].field).toBe('formato');
+    expect((await admin.post('/api/v1/relatorios/exportar', { relatorio: 'relatorio-frete', formato: 'docx' })).body.errors[0].field).toBe('formato');
+  });
+});
+
+describe('relatório em PDF', () => {
+  it('the same rows as the list, printed in pt-BR with the money columns summed; filters in the header; a carrier user 403', async () => {
+    const r = await admin.post('/api/v1/relatorios/exportar', { relatorio: 'relatorio-frete', filtros: P, formato: 'pdf' });
+    expect(r.status, r.text).toBe(200);
+    const tarefa = await aguardarTarefa(admin, r.body.data.uid);
+    expect(tarefa).toMatchObject({ status: 3, arquivo: { nome: 'relatorio-frete.pdf' } });
+    const down = await t.app.inject({ url: tarefa.arquivo.url, headers: { cookie: await session(t.app, 'admin@demo.com.br') } });
+    expect(down.headers['content-type']).toBe('application/pdf');
+    const [pagina, ...outras] = linhasDoPdf(down.rawPayload);
+    expect(outras).toEqual([]);
+    expect(pagina[0]).toEqual(['Frete por NF-e']);
+    expect(pagina[1][0]).toMatch(/^Demo .* {2}· {2}Período: 01\/03\/2024 a 31\/03\/2024 {2}· {2}Gerado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // The screen's labels; the long ones wrap inside their column.
+    expect(pagina.slice(2, 5)).toEqual([
+      ['NF-e', 'Série', 'Emissão', 'Destinatário', 'UF destino', 'Transportador', 'Valor da ', 'Frete esperado', 'Frete cobrado', 'Frete pago', '% frete '],
+      ['mercadoria', 'sobre a '],
+      ['mercadoria'],
+    ]);
+    const nota = (n: string) => pagina.find((l) => l[0] === n);
+    // NF-e, série, emissão, destinatário, UF, transportador, mercadoria, esperado (none), cobrado, pago, % (cells left empty print nothing).
+    expect(nota('9001')).toEqual(['9001', '1', '04/03/2024', 'Cliente 9001', 'SP', 'Rápido Sul', '1.000,00', '50,08', '50,08', '5,01 %']);
+    expect(nota('9002')).toEqual(['9002', '1', '05/03/2024', 'Cliente 9002', 'RJ', 'Rápido Sul', '2.000,00', '100,17', '100,17', '5,01 %']);
+    expect(nota('9003')).toEqual(['9003', '1', '06/03/2024', 'Cliente 9003', 'MG', 'TransMinas', '500,00', '80,10', '16,02 %']);
+    expect(nota('9004')).toEqual(['9004', '1', '07/03/2024', 'Cliente 9004', 'PE', 'TransMinas', '300,00']);
+    // Σ mercadoria 1.000 + 2.000 + 500 + 300 = 3.800,00; esperado 0,00; cobrado 50,08 + 100,17 + 80,10 = 230,35; pago 50,08 + 100,17 = 150,25.
+    expect(pagina.find((l) => l[0].startsWith('Total'))).toEqual(['Total (4 linhas)', '3.800,00', '0,00', '230,35', '150,25']);
+    expect(pagina.slice(5, 9).map((l) => l[0])).toEqual(['9004', '9003', '9002', '9001']); // the list's order (emission, newest first)
+    expect(pagina.at(-1)).toEqual(['Frete por NF-e — Página 1 de 1']);
+    expect((await transp.post('/api/v1/relatorios/exportar', { relatorio: 'relatorio-frete', formato: 'pdf' })).status).toBe(403);
+  });
+
+  it('a long report: the header on every page, "Página i de n" on each, the total on the last', async () => {
+    // 100 notes of R$ 10,01: Σ 1.001,00.
+    const linhas = Array.from({ length: 100 }, (_, i) => ({ numero: 5000 + i, serie: 1, emissao: '2024-03-04', valorTotal: '10.01' }));
+    const paginas = linhasDoPdf(await pdfRelatorio('relatorio-frete', linhas, { embarcador: 'Demo', filtros: [], geradoEm: '01/04/2024 08:00', cortado: false }));
+    expect(paginas.length).toBeGreaterThan(1);
+    const n = paginas.length;
+    paginas.forEach((p, i) => {
+      expect(p.find((l) => l[0] === 'NF-e')).toBeDefined();
+      expect(p.at(-1)).toEqual([`Frete por NF-e — Página ${i + 1} de ${n}`]);
+    });
+    const impressas = paginas.flatMap((p) => p.filter((l) => /^5\d{3}$/.test(l[0])).map((l) => l[0]));
+    expect(impressas).toEqual(linhas.map((l) => String(l.numero)));
+    expect(paginas[n - 1].find((l) => l[0].startsWith('Total'))).toEqual(['Total (100 linhas)', '1.001,00', '0,00', '0,00', '0,00']);
   });
 });
 
@@ -229,7 +278,10 @@ describe('BI', () => {
     const tr = (await admin.post('/api/v1/bi/tracking', P)).body.data;
     expect(tr.fretes).toEqual([{ situacao: 'Atrasada', quantidade: 1 }, { situacao: 'Entregue com atraso', quantidade: 1 }, { situacao: 'Entregue no prazo', quantidade: 2 }]);
     expect(tr.media).toMatchObject({ notas: 4, diasEntrega: 3.39 });
-    expect(tr.ocorrencias).toEqual([{ ocorrencia: '01 - Entrega Realizada Normalmente', quantidade: 3 }, { ocorrencia: expect.stringMatching(/^21 - /), quantidade: 1 }]);
+    expect(tr.ocorrencias).toEqual([
+      { ocorrencia: '01 - Entrega Realizada Normalmente', ocorrenciaUid: u.entregue, quantidade: 3 },
+      { ocorrencia: expect.stringMatching(/^21 - /), ocorrenciaUid: u.tentativa, quantidade: 1 },
+    ]);
   });
 
   it('carrier scorecard', async () => {

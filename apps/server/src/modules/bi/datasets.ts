@@ -174,10 +174,10 @@ export async function biTracking(db: Db, e: Escopo, f: FiltroBi) {
     linhas(db, sql`select x.situacao as "situacao", count(*)::int as "quantidade" from ${entregas(e, f)} x group by 1 order by 1`),
     linhas(db, sql`select count(*)::int as "notas", round(avg(${dias(sql`x.emissao`, sql`x.entregue_em`)})::numeric, 2)::float8 as "diasEntrega",
       round(avg(x.dias_atraso) filter (where x.dias_atraso > 0), 2)::float8 as "diasAtraso" from ${entregas(e, f)} x`),
-    linhas(db, sql`select coalesce(o.codigo || ' - ' || o.descricao, 'Sem de-para') as "ocorrencia", count(*)::int as "quantidade"
+    linhas(db, sql`select coalesce(o.codigo || ' - ' || o.descricao, 'Sem de-para') as "ocorrencia", o.uid as "ocorrenciaUid", count(*)::int as "quantidade"
       from eventos_ocorrencia e left join ocorrencias o on o.uid = e.ocorrencia_uid
       where e.embarcador_uid = ${e.embarcadorUid} and ${noPeriodo(sql`e.data_hora`, f)} and ${seTransp(e, sql`e.transportador_uid`)}
-      group by 1 order by 2 desc, 1 limit 20`),
+      group by 1, 2 order by 3 desc, 1 limit 20`),
   ]);
   return { fretes, media, ocorrencias };
 }

@@ -1,16 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { type FiltroRelatorio, type NomeRelatorio, RELATORIOS, formatarData } from '@fretio/core';
+import { eq } from 'drizzle-orm';
+import { type FiltroRelatorio, type NomeRelatorio, RELATORIOS, type RelatorioDef, formatarData, statusLabel } from '@fretio/core';
+import type { DbOrTx } from '../../framework/resource.ts';
+import { embarcadores, transportadores } from '../../db/schema/index.ts';
 import { defineTipoTarefa } from '../../framework/tarefas/index.ts';
+import { MAX_LINHAS_PDF, pdfRelatorio } from './pdf.ts';
 import { todasAsLinhas } from './relatorios.ts';
 import type { Escopo } from './sql.ts';
 
-// A report to XLSX (or CSV), always as a queue task (any report can be large): the header row is the screen's
+// A report to XLSX (or CSV, or PDF: ./pdf.ts), always as a queue task (any report can be large): the header row is the screen's
 // labels (RELATORIOS of core), money and percentages as numbers with a pt-BR format, dates as dates.
 
 export const MAX_LINHAS_EXPORTACAO = 100_000;
 
-type Parametros = { relatorio: NomeRelatorio; filtros: FiltroRelatorio; escopo: Escopo; formato?: 'xlsx' | 'csv' };
+type Formato = 'xlsx' | 'csv' | 'pdf';
+type Parametros = { relatorio: NomeRelatorio; filtros: FiltroRelatorio; escopo: Escopo; formato?: Formato };
+
+const TIPOS: Record<Formato, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+  pdf: 'application/pdf',
+};
+
+/** The filters as the PDF's header prints them (names, not uids). */
+async function descreverFiltros(db: DbOrTx, nome: NomeRelatorio, f: FiltroRelatorio, embarcadorUid: string) {
+  const [e] = await db.select({ nome: embarcadores.nome }).from(embarcadores).where(eq(embarcadores.uid, embarcadorUid));
+  const [t] = f.transportadorUid ? await db.select({ nome: transportadores.nome }).from(transportadores).where(eq(transportadores.uid, f.transportadorUid)) : [];
+  const filtros: string[] = [];
+  if (f.dataInicio || f.dataFim) filtros.push(`Período: ${f.dataInicio ? formatarData(f.dataInicio) : '…'} a ${f.dataFim ? formatarData(f.dataFim) : '…'}`);
+  if (t) filtros.push(`Transportador: ${t.nome}`);
+  if (f.uf) filtros.push(`UF destino: ${f.uf}`);
+  const st = (RELATORIOS[nome] as RelatorioDef).status;
+  if (st && f.status) filtros.push(`Status: ${statusLabel(st, f.status)}`);
+  return { embarcador: e?.nome ?? '', filtros };
+}
 
 const FORMATOS = { dinheiro: '#,##0.00', percentual: '0.00', numero: undefined, documento: '0', texto: undefined, data: 'dd/mm/yyyy', dataHora: 'dd/mm/yyyy hh:mm' } as const;
 
@@ -58,15 +82,22 @@ export const exportarRelatorio = defineTipoTarefa<Parametros>({
   processar: async () => ({ situacao: 'ok' }),
   async concluir(db, tarefa) {
     const { relatorio, filtros, escopo } = tarefa.parametros;
-    const linhas = await todasAsLinhas(db, relatorio, escopo, filtros, MAX_LINHAS_EXPORTACAO);
-    const csv = tarefa.parametros.formato === 'csv';
-    const dados = csv ? csvRelatorio(relatorio, linhas) : await planilhaRelatorio(relatorio, linhas);
-    const nome = `${relatorio}.${csv ? 'csv' : 'xlsx'}`;
+    const formato = tarefa.parametros.formato ?? 'xlsx';
+    const maximo = formato === 'pdf' ? MAX_LINHAS_PDF : MAX_LINHAS_EXPORTACAO;
+    const linhas = await todasAsLinhas(db, relatorio, escopo, filtros, maximo);
+    const cortado = linhas.length >= maximo;
+    const dados =
+      formato === 'csv'
+        ? csvRelatorio(relatorio, linhas)
+        : formato === 'pdf'
+          ? await pdfRelatorio(relatorio, linhas, { ...(await descreverFiltros(db, relatorio, filtros, tarefa.embarcadorUid)), geradoEm: formatarData(new Date(), true), cortado })
+          : await planilhaRelatorio(relatorio, linhas);
+    const nome = `${relatorio}.${formato}`;
     const chave = `exportacoes/${tarefa.embarcadorUid}/${randomUUID()}-${nome}`;
     await tarefa.storage.put(chave, dados);
-    const limite = linhas.length >= MAX_LINHAS_EXPORTACAO ? ` Limitado a ${MAX_LINHAS_EXPORTACAO.toLocaleString('pt-BR')} linhas: refine os filtros.` : '';
+    const limite = cortado ? ` Limitado a ${maximo.toLocaleString('pt-BR')} linhas: refine os filtros.` : '';
     return {
-      arquivo: { chave, nome, tipoConteudo: csv ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', tamanho: dados.length },
+      arquivo: { chave, nome, tipoConteudo: TIPOS[formato], tamanho: dados.length },
       mensagem: `${linhas.length} linha(s) exportada(s).${limite}`,
     };
   },

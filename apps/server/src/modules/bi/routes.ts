@@ -42,7 +42,7 @@ export default async function biRoutes(app: FastifyInstance) {
   r.post('/api/v1/relatorios/exportar', {
     config: { permission: ['relatorios', 'ler'] },
     schema: {
-      tags: tagsRel, summary: 'Exporta um relatório para XLSX ou CSV (formato) numa tarefa da fila',
+      tags: tagsRel, summary: 'Exporta um relatório para XLSX, CSV ou PDF (formato) numa tarefa da fila',
       description: 'Responde data.uid da tarefa; o arquivo sai em GET /api/download/tarefa/{uid}. Cabeçalho = rótulos da tela.',
       body: exportarRelatorioInput, response: ok(tarefaCriada),
     },

@@ -7,6 +7,7 @@ import type { ActionDef, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
 import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
+import { recalcularPrazosAcordados } from '../tracking/service.ts';
 import { alcadaDoUsuario } from './alcada.ts';
 import { COTACAO, fluxoCotacao as fluxo } from './acesso.ts';
 import { notificarConvite, notificarDesfecho } from './notificacoes.ts';
@@ -110,6 +111,7 @@ async function finalizar(tx: Tx, ctx: RequestContext, row: Row, v: { transportad
     .where(and(eq(embarques.cotacaoUid, row.uid as string), inArray(embarques.status, [1, 2])))
     .returning({ uid: embarques.uid });
   for (const e of doEmbarque) await ratearFrete(tx, eq(cargaNfes.embarqueUid, e.uid), v.valor);
+  await recalcularPrazosAcordados(tx, ctx, { cotacaoUid: row.uid as string }); // tracking: the winner's deadline
   await notificarDesfecho(tx, ctx, row, 'cotacao-aprovada', { valor: v.valor.toFixed(2), transportadorUid: v.transportadorUid });
 }
 

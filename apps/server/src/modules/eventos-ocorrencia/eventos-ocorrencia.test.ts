@@ -255,6 +255,38 @@ describe('tracking', () => {
     expect((await admin.get(`/api/v1/tracking/${outra}`)).body.data).toMatchObject({ dataPrevista: '2026-04-27', prazoDiasUteis: 4 });
   });
 
+  it('approving a quotation, confirming a pickup and giving an order its NF-e recompute the promised date at once', async () => {
+    const prevista = async (n: string) => ((await admin.get(`/api/v1/tracking/${n}`)).body.data as { dataPrevista: string; prazoDiasUteis: number });
+    // Thursday 16/04/2026, register 2 business days → Mon 20/04.
+    const nota = await importarNfe(7005, '2026-04-16T10:00:00-03:00', '60746948000112');
+    expect(await prevista(nota)).toMatchObject({ dataPrevista: '2026-04-20', prazoDiasUteis: 2 });
+    // A closed quotation carrying the note by its key only; approving Rápido Sul's 3 business days: Fri 17, Mon 20,
+    // (Tue 21 Tiradentes) Wed 22 — no recalculation task.
+    const [q] = await rows<{ uid: string }>(t.db, sql`insert into cotacoes_frete (embarcador_uid, status, situacao_aprovacao) values (${demo}, 3, 3) returning uid`);
+    await t.db.execute(sql`insert into cotacao_transportadores (cotacao_uid, transportador_uid, respondido_em, valor_frete, valor_total, prazo_dias_uteis)
+      values (${q.uid}, ${uid['Rápido Sul']}, now(), '500.00', '500.00', 3), (${q.uid}, ${uid.TransMinas}, now(), '450.00', '450.00', 1)`);
+    await t.db.execute(sql`insert into carga_nfes (cotacao_uid, chave, numero, serie, valor, peso_kg) select ${q.uid}, chave, numero, serie, 1000, 100 from nfes where uid = ${nota}`);
+    const ap = await admin.put(`/api/v1/cotacoesfrete/${q.uid}/aprovacao`, { aprovado: true, transportadorUid: uid['Rápido Sul'] });
+    expect(ap.status, ap.text).toBe(200);
+    expect(await prevista(nota)).toMatchObject({ dataPrevista: '2026-04-22', prazoDiasUteis: 3 });
+    // Rápido Sul confirms a pickup for Wednesday 22/04 in its portal: 3 business days from there — Fri 24 (Thu 23 is
+    // São Jorge in RJ, the destination's UF), Mon 27, Tue 28.
+    const [o] = await rows<{ uid: string }>(t.db, sql`insert into ordens_coleta (embarcador_uid, status, transportador_uid) values (${demo}, 3, ${uid['Rápido Sul']}) returning uid`);
+    await t.db.execute(sql`insert into carga_nfes (ordem_coleta_uid, nfe_uid, chave, numero, serie, valor, peso_kg) select ${o.uid}, uid, chave, numero, serie, 1000, 100 from nfes where uid = ${nota}`);
+    const conf = await transp.put(`/api/v1/ordenscoleta/${o.uid}/confirmar`, { dataColetaPrevista: '2026-04-22' });
+    expect(conf.status, conf.text).toBe(200);
+    expect(await prevista(nota)).toMatchObject({ dataPrevista: '2026-04-28', prazoDiasUteis: 3 });
+    // An order with its selected simulation of 4 business days gets its NF-e (Wednesday 29/04; register 2 days → Thu 30,
+    // (Fri 01/05 Dia do Trabalho) Mon 04/05): Thu 30, Mon 04, Tue 05, Wed 06/05.
+    const outra = await importarNfe(7006, '2026-04-29T10:00:00-03:00', '60746948000112');
+    expect(await prevista(outra)).toMatchObject({ dataPrevista: '2026-05-04', prazoDiasUteis: 2 });
+    const [p] = await rows<{ uid: string }>(t.db, sql`insert into pedidos (embarcador_uid, numero, peso_kg, valor, status, transportador_uid, simulacao_frete_uid, frete_esperado, prazo_dias_uteis)
+      values (${demo}, 'PED-7006', 100, 1000, 3, ${uid['Rápido Sul']}, gen_random_uuid(), '321.00', 4) returning uid`);
+    const fat = await admin.post(`/api/v1/documentos/pedidos/${p.uid}/definir-nfe`, { nfeUid: outra });
+    expect(fat.status, fat.text).toBe(200);
+    expect(await prevista(outra)).toMatchObject({ dataPrevista: '2026-05-06', prazoDiasUteis: 4 });
+  });
+
   it('the public link is rate-limited: 60 a minute per address, the 61st answers 429', async () => {
     const anonimo = api(t.app);
     const status: number[] = [];

@@ -5,6 +5,7 @@ import { TRANSICAO_INVALIDA } from '../../framework/acoes.ts';
 import type { ActionDef, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
+import { recalcularPrazosAcordados } from '../tracking/service.ts';
 import { ORDEM, fluxoOrdem as fluxo } from './acesso.ts';
 import { avisoDaOrdem } from './notificacoes.ts';
 
@@ -110,6 +111,7 @@ async function confirmar(tx: Tx, ctx: RequestContext, row: Row, input: Row) {
     },
     aviso: () => avisoDaOrdem(tx, row, 'ordem-coleta-confirmada', { dataColetaPrevista }),
   });
+  await recalcularPrazosAcordados(tx, ctx, { ordemColetaUid: row.uid as string }); // tracking: clock from the pickup date
 }
 
 async function recusar(tx: Tx, ctx: RequestContext, row: Row, justificativa: string | null) {

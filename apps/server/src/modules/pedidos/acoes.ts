@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { calcular } from '../calculadora/service.ts';
 import { criarCotacaoDe } from '../cotacoesfrete/criacao.ts';
+import { recalcularPrazosAcordados } from '../tracking/service.ts';
 import { estaVinculado } from '../transportadores/repository.ts';
 import { PEDIDO, exigirNaoFaturado } from './resource.ts';
 
@@ -158,6 +159,7 @@ const definirNfe: ActionDef = {
       .where(and(eq(pedidos.nfeUid, n.uid), ne(pedidos.uid, row.uid as string)));
     if (outro) throw AppError.conflict(`Esta NF-e já está vinculada ao pedido ${outro.numero}.`, [{ field: 'nfeUid', message: `Esta NF-e já está vinculada ao pedido ${outro.numero}.` }]);
     await tx.update(pedidos).set({ nfeUid: n.uid, status: PEDIDO.FATURADO, atualizadoEm: sql`now()` }).where(eq(pedidos.uid, row.uid as string));
+    await recalcularPrazosAcordados(tx, ctx, { pedidoUid: row.uid as string }); // tracking: the selected simulation's deadline
     return undefined;
   },
 };

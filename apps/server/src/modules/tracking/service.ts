@@ -3,6 +3,9 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { type Local, dataPrometida, diaSaoPaulo, resumirEventos } from '@fretio/core';
 import { configuracoes, eventosOcorrencia, nfes, ocorrencias, rastreios } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
+import { criarTarefa } from '../../framework/tarefas/index.ts';
+import type { RequestContext } from '../../plugins/auth/context.ts';
+import { recalcularPrazoEntrega } from './tarefa.ts';
 import { paraLocal, resolverLocal } from '../calculadora/locais.ts';
 import { feriadosDoDestino } from '../feriados/service.ts';
 import { prazoEntregaPara } from '../prazosentrega/service.ts';
@@ -169,4 +172,47 @@ export async function atualizarRastreio(tx: DbOrTx, nfeUid: string, opts: { excl
     await tx.update(rastreios).set({ ...valores, atualizadoEm: sql`now()` }).where(eq(rastreios.nfeUid, nfeUid));
   }
   return valores;
+}
+
+/** Up to this many notes are recomputed inside the command's transaction; a larger load goes to the queue. */
+export const LIMITE_RECALCULO_NA_TRANSACAO = 200;
+
+export type OrigemDoAcordo = { cotacaoUid: string } | { ordemColetaUid: string } | { pedidoUid: string };
+
+/**
+ * The agreed deadline or its start changed — a quotation was approved (its winner's deadline), a pickup order
+ * was confirmed (its pickup date), an order got its NF-e (its selected simulation's deadline): recomputes the
+ * promised date of the notes it carries, in the caller's transaction (same notes acordoDoEmbarque reads: the
+ * load's lines by uid or key, a quotation's shipments' lines too; the order's NF-e). Cancelled and replaced
+ * notes are left alone. More than LIMITE_RECALCULO_NA_TRANSACAO notes: one `recalcular-prazo-entrega` task
+ * for them, created in the same transaction (runs once the command commits). Returns how many were recomputed
+ * now and the task's uid, if any.
+ */
+export async function recalcularPrazosAcordados(tx: DbOrTx, ctx: Pick<RequestContext, 'usuarioUid'>, origem: OrigemDoAcordo) {
+  const linhas =
+    'cotacaoUid' in origem
+      ? sql`select cn.nfe_uid, cn.chave, cf.embarcador_uid from carga_nfes cn
+              join cotacoes_frete cf on cf.uid = ${origem.cotacaoUid}
+              left join embarques em on em.uid = cn.embarque_uid
+            where cn.cotacao_uid = ${origem.cotacaoUid} or em.cotacao_uid = ${origem.cotacaoUid}`
+      : 'ordemColetaUid' in origem
+        ? sql`select cn.nfe_uid, cn.chave, oc.embarcador_uid from carga_nfes cn
+                join ordens_coleta oc on oc.uid = cn.ordem_coleta_uid
+              where cn.ordem_coleta_uid = ${origem.ordemColetaUid}`
+        : sql`select p.nfe_uid, null::text as chave, p.embarcador_uid from pedidos p where p.uid = ${origem.pedidoUid}`;
+  const r = (await tx.execute(sql`with linhas as (${linhas})
+    select n.uid, n.embarcador_uid as "embarcadorUid" from nfes n
+    where n.embarcador_uid = (select embarcador_uid from linhas limit 1) and not n.cancelada and n.substituida_por_uid is null
+      and (n.uid in (select nfe_uid from linhas where nfe_uid is not null) or n.chave in (select chave from linhas where chave is not null))
+    order by n.uid`)) as unknown as { rows: { uid: string; embarcadorUid: string }[] };
+  const notas = r.rows;
+  if (!notas.length) return { recalculadas: 0, tarefaUid: null };
+  if (notas.length > LIMITE_RECALCULO_NA_TRANSACAO) {
+    const tarefaUid = await criarTarefa(tx, { embarcadorUid: notas[0].embarcadorUid, usuarioUid: ctx.usuarioUid }, recalcularPrazoEntrega, {
+      nfeUids: notas.map((n) => n.uid),
+    });
+    return { recalculadas: 0, tarefaUid };
+  }
+  for (const n of notas) await atualizarRastreio(tx, n.uid, { recalcularPrazo: true });
+  return { recalculadas: notas.length, tarefaUid: null };
 }

@@ -3,10 +3,12 @@ import { Alert, Card, Col, Row, Segmented, Spin, Statistic, Table, Typography } 
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BarraFiltros, Barras, formatarPercentual, mesCurto } from './componentes.tsx';
+import { GraficosPainel, periodoDoMes } from './GraficosPainel.tsx';
 import { useDashboard } from './hooks.ts';
 
-// The shipper's home dashboard (GET dashboard): four cards with their monthly bars and the on-time
-// indicators per carrier and per region. A month bar opens the report behind it, filtered to that month.
+// The shipper's home dashboard (GET dashboard): four cards with their monthly bars, three charts
+// (GraficosPainel) and the on-time indicators per carrier and per region. A month bar opens the report
+// behind it, filtered to that month.
 
 const CARTOES: { chave: 'contaFrete' | 'conhecimentos' | 'notasFiscais' | 'divergencias'; titulo: string; perc: string; relatorio: string }[] = [
   { chave: 'conhecimentos', titulo: 'CT-e (frete)', perc: 'do valor da mercadoria', relatorio: 'relatorio-frete' },
@@ -14,11 +16,6 @@ const CARTOES: { chave: 'contaFrete' | 'conhecimentos' | 'notasFiscais' | 'diver
   { chave: 'divergencias', titulo: 'Divergências de auditoria', perc: 'dos CT-e auditados', relatorio: 'auditoria' },
   { chave: 'contaFrete', titulo: 'Contas de frete (faturas)', perc: 'pagas', relatorio: 'auditoria' },
 ];
-
-const fimDoMes = (mes: string) => {
-  const [a, m] = mes.split('-').map(Number);
-  return `${mes}-${String(new Date(Date.UTC(a, m, 0)).getUTCDate()).padStart(2, '0')}`;
-};
 
 function Cartao({ titulo, perc, c, aoClicarMes }: { titulo: string; perc: string; c: CartaoDashboard; aoClicarMes: (mes: string) => void }) {
   const ultimos = c.data.slice(-6);
@@ -49,7 +46,10 @@ export function Painel() {
   const [janela, setJanela] = useState<(typeof JANELAS)[number]['value']>('total');
   const painel = useDashboard(filtro);
   const navigate = useNavigate();
-  const abrir = (relatorio: string, mes: string) => navigate(`/relatorios?relatorio=${relatorio}&dataInicio=${mes}-01&dataFim=${fimDoMes(mes)}`);
+  const abrir = (relatorio: string, mes: string) => {
+    const p = periodoDoMes(mes, filtro);
+    navigate(`/relatorios?relatorio=${relatorio}&dataInicio=${p.dataInicio}&dataFim=${p.dataFim}`);
+  };
   const d = painel.data;
   return (
     <section aria-label="Painel" style={{ marginBottom: 24 }}>
@@ -65,6 +65,7 @@ export function Painel() {
                 </Col>
               ))}
             </Row>
+            <GraficosPainel filtro={filtro} d={d} />
             <div style={{ margin: '16px 0 8px' }}>
               <Segmented options={JANELAS.map((j) => ({ ...j }))} value={janela} onChange={(v) => setJanela(v as typeof janela)} aria-label="Janela dos indicadores" />
             </div>

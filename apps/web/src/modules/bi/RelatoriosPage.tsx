@@ -6,7 +6,7 @@ import { AcompanharTarefa } from '../nfes/tarefa.tsx';
 import { BarraFiltros, formatarCelula } from './componentes.tsx';
 import { useExportarRelatorio, useRelatorio } from './hooks.ts';
 
-// Reports: choose one, filter (period, carrier, UF), page through it, export it to XLSX (a queue task
+// Reports: choose one, filter (period, carrier, UF), page through it, export it to XLSX, CSV or PDF (a queue task
 // followed here, with the download link when it ends). Report and filters live in the URL.
 
 const NOMES = Object.keys(RELATORIOS) as NomeRelatorio[];
@@ -41,7 +41,7 @@ export function RelatoriosPage() {
       </Space>
       <Typography.Paragraph type="secondary">{def.descricao}</Typography.Paragraph>
       <BarraFiltros key={nome + JSON.stringify(filtro)} valor={filtro} aoFiltrar={(f) => mudar(f as Record<string, string | undefined>)}
-        extra={(['xlsx', 'csv'] as const).map((formato) => (
+        extra={(['xlsx', 'csv', 'pdf'] as const).map((formato) => (
           <Button key={formato} loading={exportar.isPending && exportar.variables?.formato === formato}
             onClick={async () => setTarefa((await exportar.mutateAsync({ relatorio: nome, filtros: filtro, formato })).data.uid)}>Exportar {formato.toUpperCase()}</Button>
         ))} />

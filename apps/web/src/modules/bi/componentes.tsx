@@ -1,4 +1,4 @@
-import { type ColunaRelatorio, type FiltroBi, formatarData, formatarDinheiro, UFS } from '@fretio/core';
+import { type FiltroBi, formatarCelulaRelatorio, formatarDinheiro, UFS } from '@fretio/core';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Select, Space, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -9,17 +9,8 @@ import { queryKeys } from '../../app/queryKeys.ts';
 // Pieces the dashboard, the reports and the BI screens share: the period/carrier/UF filter bar, a cell in
 // pt-BR format by column type, and horizontal bars drawn with plain elements (no chart library).
 
-export function formatarCelula(tipo: ColunaRelatorio['tipo'], v: unknown): string {
-  if (v === null || v === undefined || v === '') return '';
-  switch (tipo) {
-    case 'dinheiro': return formatarDinheiro(v as string);
-    case 'percentual': return `${formatarDinheiro(v as number)} %`;
-    case 'data': return formatarData(String(v));
-    case 'dataHora': return formatarData(String(v), true);
-    case 'numero': return Number(v).toLocaleString('pt-BR');
-    default: return String(v);
-  }
-}
+/** A cell in pt-BR format by column type (the PDF export prints the same). */
+export const formatarCelula = formatarCelulaRelatorio;
 
 export const formatarPercentual = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${formatarDinheiro(v)} %`);
 

@@ -25,7 +25,7 @@ export const useRelatorio = (caminho: string, f: FiltroRelatorio) =>
   });
 
 export const useExportarRelatorio = () =>
-  useMutacao((v: { relatorio: NomeRelatorio; filtros: FiltroRelatorio; formato?: 'xlsx' | 'csv' }) => apiPost<{ uid: string }>('/relatorios/exportar', { ...v, filtros: limpar(v.filtros) }), () => []);
+  useMutacao((v: { relatorio: NomeRelatorio; filtros: FiltroRelatorio; formato?: 'xlsx' | 'csv' | 'pdf' }) => apiPost<{ uid: string }>('/relatorios/exportar', { ...v, filtros: limpar(v.filtros) }), () => []);
 
 export const useDataset = <T>(caminho: string, metodo: 'GET' | 'POST', f: FiltroBi) =>
   useQuery({

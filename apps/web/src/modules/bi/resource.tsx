@@ -11,7 +11,7 @@ export const relatorios = defineResource({
   path: '/relatorios',
   label: 'Relatórios',
   singular: 'Relatório',
-  description: 'Entregas, ocorrências, auditoria, CT-e sem NF-e e frete por NF-e, com exportação para XLSX.',
+  description: 'Entregas, ocorrências, auditoria, CT-e sem NF-e e frete por NF-e, com exportação para XLSX, CSV e PDF.',
   group: 'Operação',
   icon: <FileSearchOutlined />,
   recurso: 'relatorios',

@@ -9,7 +9,7 @@ import {
   eventoOcorrenciaInput,
   formatarData,
 } from '@fretio/core';
-import { Badge, Flex, Segmented, Space } from 'antd';
+import { Badge, Flex, Segmented, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -61,7 +61,28 @@ function ListaComSeletor({
   );
 }
 
-const EventosPage = ({ def }: { def: ResourceDef }) => <ListaComSeletor def={def} nome="filtro" padrao="A" opcoes={FILTROS_EVENTO.map((f) => ({ value: f.value, label: f.label }))} />;
+/** Events, with the period a dashboard chart sends (dataInicioFiltro/dataFimFiltro in the URL, shown as a closable tag). */
+function EventosPage({ def }: { def: ResourceDef }) {
+  const [params, setParams] = useSearchParams();
+  const inicio = params.get('dataInicioFiltro') ?? '';
+  const fim = params.get('dataFimFiltro') ?? '';
+  const comPeriodo = useMemo<ResourceDef>(
+    () => (inicio || fim ? { ...def, listQuery: { ...def.listQuery, ...(inicio ? { dataInicioFiltro: inicio } : {}), ...(fim ? { dataFimFiltro: fim } : {}) } } : def),
+    [def, inicio, fim],
+  );
+  const periodo = inicio || fim ? `Período: ${inicio ? formatarData(inicio) : '…'} a ${fim ? formatarData(fim) : '…'}` : null;
+  const limpar = () => {
+    const p = new URLSearchParams(params);
+    p.delete('dataInicioFiltro');
+    p.delete('dataFimFiltro');
+    p.delete('pc');
+    setParams(p, { replace: true });
+  };
+  return (
+    <ListaComSeletor def={comPeriodo} nome="filtro" padrao="A" opcoes={FILTROS_EVENTO.map((f) => ({ value: f.value, label: f.label }))}
+      extra={periodo ? <Tag closable onClose={limpar} data-testid="periodo-eventos">{periodo}</Tag> : undefined} />
+  );
+}
 /** Control tower: one tab per tracking status with its count for the same filters (from the list's own reply,
  * the same query as the table's, so no extra request), and the events still without de-para. */
 function TrackingPage({ def }: { def: ResourceDef }) {
