@@ -67,6 +67,8 @@ describe('cadastros mestres', () => {
 
     await drawer(page).getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Registro salvo com sucesso.').waitFor();
+    // The drawer closes after the save (until then its focus trap would take the keys typed below).
+    await drawer(page).waitFor({ state: 'hidden' });
 
     // Accent- and case-insensitive search on the server.
     await page.getByLabel('Filtrar por Nome / razão social').fill('SAO JOAO DE ALIMENTOS');

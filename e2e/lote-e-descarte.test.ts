@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, signIn } from './support/browser.ts';
+import { clicarAte, responderDescarte } from './support/antd.ts';
 import { e2eSuite } from './support/setup.ts';
 
 // Bulk actions of the shared list (select rows, one action for all, per-row failures in words) and the
@@ -22,11 +23,11 @@ describe('ações em lote e descarte no editor de tabela', () => {
     await row(page, 'Suprimentos').getByRole('checkbox').check();
     await page.getByTestId('barra-em-lote').getByText('2 selecionados').waitFor();
     await page.getByRole('button', { name: 'Ações em lote' }).click();
-    await page.getByRole('menuitem', { name: 'Excluir' }).click();
-    await confirmacao(page).getByText('Excluir: 2 registros selecionados?').last().waitFor();
+    const pergunta = confirmacao(page).getByText('Excluir: 2 registros selecionados?');
+    await clicarAte(page.getByRole('menuitem', { name: 'Excluir' }), () => pergunta.isVisible());
     const deletes: string[] = [];
     page.on('request', (r) => r.method() === 'DELETE' && deletes.push(new URL(r.url()).pathname));
-    await confirmacao(page).getByRole('button', { name: 'Excluir' }).click();
+    await clicarAte(confirmacao(page).getByRole('button', { name: 'Excluir' }), async () => deletes.length > 0);
     const falhas = page.getByTestId('falhas-em-lote');
     await falhas.waitFor();
     expect(await page.locator('.ant-modal-confirm-title').last().textContent()).toBe('Excluir: 1 registro processado, 1 com erro.');
@@ -46,13 +47,11 @@ describe('ações em lote e descarte no editor de tabela', () => {
     await page.getByLabel('Nome', { exact: true }).fill('E2E Descarte');
     // The breadcrumb (a link of the app) is held: "Continuar editando" keeps what was typed.
     await page.getByRole('link', { name: 'Tabelas de frete' }).first().click();
-    await confirmacao(page).getByText('Descartar as alterações?').last().waitFor();
-    await confirmacao(page).getByRole('button', { name: 'Continuar editando' }).click();
-    await confirmacao(page).waitFor({ state: 'detached' });
+    await responderDescarte(page, 'Continuar editando');
     expect(await page.getByLabel('Nome', { exact: true }).inputValue()).toBe('E2E Descarte');
     // Through the menu, discarding leaves.
     await page.getByRole('menuitem', { name: 'Calculadora de frete' }).click();
-    await confirmacao(page).getByRole('button', { name: 'Descartar' }).click();
+    await responderDescarte(page, 'Descartar');
     await page.getByRole('heading', { name: 'Calculadora de frete' }).waitFor();
   });
 });

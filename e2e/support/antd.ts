@@ -202,3 +202,20 @@ export async function responderDescarte(page: Page, botao: 'Descartar' | 'Contin
     }
   }
 }
+
+/**
+ * Clicks `alvo` until `feito()` holds (up to 3 clicks, each followed by 10 s of polling): for a button
+ * in a menu or modal that may still be animating in, where a click that lands too early is lost.
+ */
+export async function clicarAte(alvo: Locator, feito: () => Promise<boolean>) {
+  for (let tentativa = 1; ; tentativa++) {
+    if (tentativa > 1 && (await feito())) return;
+    await alvo.click();
+    try {
+      await expect.poll(feito, { timeout: 10_000 }).toBe(true);
+      return;
+    } catch (e) {
+      if (tentativa === 3) throw e;
+    }
+  }
+}
