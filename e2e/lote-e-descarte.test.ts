@@ -23,7 +23,7 @@ describe('ações em lote e descarte no editor de tabela', () => {
     await row(page, 'Suprimentos').getByRole('checkbox').check();
     await page.getByTestId('barra-em-lote').getByText('2 selecionados').waitFor();
     await page.getByRole('button', { name: 'Ações em lote' }).click();
-    const pergunta = confirmacao(page).getByText('Excluir: 2 registros selecionados?');
+    const pergunta = confirmacao(page).getByText('Excluir: 2 registros selecionados?').last();
     await clicarAte(page.getByRole('menuitem', { name: 'Excluir' }), () => pergunta.isVisible());
     const deletes: string[] = [];
     page.on('request', (r) => r.method() === 'DELETE' && deletes.push(new URL(r.url()).pathname));
