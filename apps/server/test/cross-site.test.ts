@@ -105,6 +105,12 @@ describe('Origin and Sec-Fetch-Site', () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 
+  it('the page served by the address the request goes to (127.0.0.1 while PUBLIC_URL says localhost) → 201; another host → 403', async () => {
+    const res = await json({ cookie, origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await json({ cookie, origin: 'http://127.0.0.1:3001', host: '127.0.0.1:3000' })).statusCode).toBe(403);
+  });
+
   it('no Origin and Sec-Fetch-Site: cross-site → 403', async () => {
     expect((await json({ cookie, 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
   });

@@ -24,6 +24,20 @@ function tipoAceito(req: FastifyRequest) {
   return tipo === 'multipart/form-data' && recebeArquivo(req);
 }
 
+/**
+ * The page was served by the address the request is sent to (e.g. http://127.0.0.1:3000 while PUBLIC_URL
+ * says localhost): the same origin by definition. A browser sets Host itself, and a page of another
+ * site cannot make it send our cookie with a Host of its own.
+ */
+function mesmoEndereco(origin: string, host: string | undefined) {
+  if (!host) return false;
+  try {
+    return new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false; // 'null' (sandboxed pages) and garbage
+  }
+}
+
 /** onRequest hook (before the body is read). */
 export function exigirMesmaOrigem(publicUrl: string) {
   const origem = new URL(publicUrl).origin;
@@ -34,7 +48,7 @@ export function exigirMesmaOrigem(publicUrl: string) {
     if (req.headers.authorization?.startsWith('Bearer ') && !req.headers.cookie) return;
     const origin = req.headers.origin;
     // No Origin and no Sec-Fetch-Site: not a browser (server-to-server, scripts, tests).
-    const outraOrigem = origin !== undefined ? origin !== origem : req.headers['sec-fetch-site'] === 'cross-site';
+    const outraOrigem = origin !== undefined ? origin !== origem && !mesmoEndereco(origin, req.headers.host) : req.headers['sec-fetch-site'] === 'cross-site';
     if (outraOrigem) throw AppError.forbidden(MSG_ORIGEM, 'OUTRA_ORIGEM');
   };
 }
