@@ -62,7 +62,7 @@ export function GraficosPainel({ filtro, d }: { filtro: FiltroBi; d: Dashboard }
   const opcaoOcorrencias = useMemo(() => ({
     grid: { ...GRADE, right: 24 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    xAxis: { type: 'value', minInterval: 1 },
+    xAxis: { type: 'value', minInterval: 1, splitNumber: 3, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'category', inverse: true, data: ocorrencias.map((o) => o.ocorrencia), axisLabel: { width: 160, overflow: 'truncate' } },
     series: [{ type: 'bar', name: 'Eventos', data: ocorrencias.map((o) => o.quantidade), itemStyle: { color: '#d46b08' }, barMaxWidth: 24 }],
   }), [ocorrencias]);

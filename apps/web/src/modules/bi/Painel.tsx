@@ -17,13 +17,16 @@ const CARTOES: { chave: 'contaFrete' | 'conhecimentos' | 'notasFiscais' | 'diver
   { chave: 'contaFrete', titulo: 'Contas de frete (faturas)', perc: 'pagas', relatorio: 'auditoria' },
 ];
 
+// Millions of reais fit in a quarter of a 1366 px screen on one line.
+const NUMERO_DO_CARTAO = { fontSize: 20, whiteSpace: 'nowrap' } as const;
+
 function Cartao({ titulo, perc, c, aoClicarMes }: { titulo: string; perc: string; c: CartaoDashboard; aoClicarMes: (mes: string) => void }) {
   const ultimos = c.data.slice(-6);
   return (
     <Card size="small" title={titulo} data-testid={`cartao-${titulo}`}>
       <Row gutter={8}>
-        <Col span={12}><Statistic title="Quantidade" value={c.qtde} formatter={(v) => Number(v).toLocaleString('pt-BR')} /></Col>
-        <Col span={12}>{c.valor !== null && <Statistic title="Valor" prefix="R$" value={c.valor} formatter={() => formatarDinheiro(c.valor)} />}</Col>
+        <Col span={9}><Statistic title="Quantidade" value={c.qtde} styles={{ content: NUMERO_DO_CARTAO }} formatter={(v) => Number(v).toLocaleString('pt-BR')} /></Col>
+        <Col span={15}>{c.valor !== null && <Statistic title="Valor" prefix="R$" value={c.valor} styles={{ content: NUMERO_DO_CARTAO }} formatter={() => formatarDinheiro(c.valor)} />}</Col>
       </Row>
       <Typography.Paragraph type="secondary" style={{ margin: '8px 0' }}>{formatarPercentual(c.perc)} {perc}</Typography.Paragraph>
       <Barras itens={ultimos.map((m) => ({ rotulo: mesCurto(m.mes), valor: m.valor !== null ? Number(m.valor) : m.qtde, texto: m.valor !== null ? formatarDinheiro(m.valor) : String(m.qtde), titulo: `${m.qtde} no mês`, aoClicar: () => aoClicarMes(m.mes) }))} />
