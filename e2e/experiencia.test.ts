@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { acaoDaLinha, escolher, responderDescarte } from './support/antd.ts';
+import { acaoDaLinha, clicarAte, escolher, responderDescarte } from './support/antd.ts';
 import { ADMIN, signIn } from './support/browser.ts';
 import { e2eSuite } from './support/setup.ts';
 
@@ -135,8 +135,10 @@ describe('experiência de uso', () => {
     const busca = page.getByRole('dialog').filter({ hasText: 'Ir para' }).getByLabel('Tela');
     await busca.waitFor();
     await busca.fill('Transporta');
-    await page.locator('.ant-select-item-option').filter({ hasText: /^Transportadores · Cadastros$/ }).click();
-    await page.waitForURL(/\/transportadores$/);
+    // An option clicked while the dropdown still opens is lost on a loaded machine: clicked until the page changes.
+    await clicarAte(page.locator('.ant-select-item-option').filter({ hasText: /^Transportadores · Cadastros$/ }), async () =>
+      new URL(page.url()).pathname.endsWith('/transportadores'),
+    );
     await page.getByRole('heading', { name: 'Transportadores' }).first().waitFor();
     // A menu screen has no trail; a carrier's vehicles (below it) do, back to the list.
     expect(await page.getByRole('navigation', { name: 'Trilha de navegação' }).count()).toBe(0);
