@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '../apps/server/src/db/schema/index.ts';
 import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
-import { confirmacao, confirmar, escolher } from './support/antd.ts';
+import { clicarAte, confirmacao, confirmar, escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
 // Access management through the UI: users of the active shipper (activation e-mail), roles through
@@ -46,8 +46,9 @@ describe('acesso: usuários, papéis e tokens de API', () => {
     await nova.getByRole('button', { name: 'Mais ações' }).click();
     await page.getByRole('menuitem', { name: 'Reenviar ativação' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Enviar redefinição de senha' }).count()).toBe(0);
-    await page.getByRole('menuitem', { name: 'Reenviar ativação' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Reenviar ativação' }).click();
+    const confirmarReenvio = page.getByRole('dialog').getByRole('button', { name: 'Reenviar ativação' });
+    await clicarAte(page.getByRole('menuitem', { name: 'Reenviar ativação' }), () => confirmarReenvio.isVisible());
+    await clicarAte(confirmarReenvio, async () => !(await confirmarReenvio.isVisible()));
     await toast(page, 'E-mail de ativação reenviado.').waitFor();
     await expect
       .poll(async () => (await suite.server.app.db.select().from(emailOutbox).where(eq(emailOutbox.para, 'carla.e2e@demo.com.br'))).length)

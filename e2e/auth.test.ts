@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clicarAte } from './support/antd.ts';
 import { ADMIN, DEMO_SENHA, signIn } from './support/browser.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
@@ -51,8 +52,7 @@ describe('autenticação', () => {
     const { page } = await suite.open();
     await signIn(page, ADMIN);
     await page.getByRole('button', { name: 'Menu do usuário' }).click();
-    await page.getByRole('menuitem', { name: 'Sair' }).click();
-    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await clicarAte(page.getByRole('menuitem', { name: 'Sair' }), () => page.getByRole('button', { name: 'Entrar' }).isVisible());
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.goto('/centros-custo');
     await page.getByText('Faça login para acessar esta página.').waitFor();

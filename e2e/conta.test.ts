@@ -1,5 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clicarAte } from './support/antd.ts';
 import { OPERADOR, signIn } from './support/browser.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
@@ -78,8 +79,7 @@ describe('conta e perfil', () => {
     const { page } = await suite.open();
     await signIn(page, 'admin@demo.com.br');
     await page.getByRole('button', { name: 'Menu do usuário' }).click();
-    await page.getByRole('menuitem', { name: 'Meu perfil' }).click();
-    await page.getByRole('heading', { name: 'Meu perfil' }).waitFor();
+    await clicarAte(page.getByRole('menuitem', { name: 'Meu perfil' }), () => page.getByRole('heading', { name: 'Meu perfil' }).isVisible());
     const apelido = page.getByLabel('Apelido');
     await expect.poll(() => apelido.inputValue()).toBe('Admin');
     await apelido.fill('Chefe');
