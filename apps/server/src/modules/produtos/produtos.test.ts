@@ -303,17 +303,19 @@ describe('produtos/modelo and XLSX import', () => {
   });
 });
 
+// The screen's columns, as the web sends them (titles, and words for codes).
+const colunas = [
+  { campo: 'codigo', titulo: 'Código' },
+  { campo: 'descricao', titulo: 'Descrição' },
+  { campo: 'pesoBrutoKg', titulo: 'Peso bruto (kg)' },
+  { campo: 'ativo', titulo: 'Situação', valores: { true: 'Ativo', false: 'Inativo' } },
+  { campo: 'criadoEm', titulo: 'Criado em' },
+];
+
 describe('Exportar (the list export of every screen, framework/exportacao-lista.ts)', () => {
   it('the filtered, sorted list in an XLSX with the screen titles and words for codes; scoped; bad input 400', async () => {
     for (const [codigo, descricao, peso, ativo] of [['EXP-2', 'Banana passa 200 g', 0.2, false], ['EXP-1', 'Ameixa seca 500 g', 0.5, true]] as const)
       expect((await admin.post(base, produto({ codigo, descricao, pesoBrutoKg: peso, pesoLiquidoKg: peso, ativo }))).status).toBe(201);
-    const colunas = [
-      { campo: 'codigo', titulo: 'Código' },
-      { campo: 'descricao', titulo: 'Descrição' },
-      { campo: 'pesoBrutoKg', titulo: 'Peso bruto (kg)' },
-      { campo: 'ativo', titulo: 'Situação', valores: { true: 'Ativo', false: 'Inativo' } },
-      { campo: 'criadoEm', titulo: 'Criado em' },
-    ];
     const r = await admin.post('/api/v1/exportar-lista', {
       lista: '/produtos',
       filtros: { ftr_codigo: 'EXP-', ssf: 'codigo', sso: 'ASC', pc: '3', pps: '1' },
@@ -351,13 +353,6 @@ describe('Exportar (the list export of every screen, framework/exportacao-lista.
   });
 
   it('CSV: ";" separated, UTF-8 with BOM, decimal comma and DD/MM/YYYY, the same rows and words', async () => {
-    const colunas = [
-      { campo: 'codigo', titulo: 'Código' },
-      { campo: 'descricao', titulo: 'Descrição' },
-      { campo: 'pesoBrutoKg', titulo: 'Peso bruto (kg)' },
-      { campo: 'ativo', titulo: 'Situação', valores: { true: 'Ativo', false: 'Inativo' } },
-      { campo: 'criadoEm', titulo: 'Criado em' },
-    ];
     const r = await admin.post('/api/v1/exportar-lista', {
       lista: '/produtos',
       filtros: { ftr_codigo: 'EXP-', ssf: 'codigo', sso: 'ASC' },
