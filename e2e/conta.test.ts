@@ -42,6 +42,8 @@ describe('conta e perfil', () => {
     const { page } = await suite.open();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+    // The page is loaded on demand: until it shows, 'Login' is still the sign-in form's field.
+    await page.getByRole('heading', { name: 'Esqueci minha senha' }).waitFor();
     await page.getByLabel('Login').fill(OPERADOR);
     await page.getByRole('button', { name: 'Enviar link' }).click();
     await page.getByText('Se o login estiver cadastrado, enviaremos um e-mail com as instruções.').waitFor();
