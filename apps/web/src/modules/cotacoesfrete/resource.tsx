@@ -13,8 +13,11 @@ import { Space, Tag } from 'antd';
 import { apiPost, apiPut } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
 import { camposCarga, camposNfe, camposProduto, colunasCarga, colunasNfe, colunasProduto, statusOptions } from '../solicitacoesfrete/campos.tsx';
-import { AcoesCotacao } from './AcoesCotacao.tsx';
-import { RespostaDialog } from './RespostaDialog.tsx';
+import { sobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const AcoesCotacao = sobDemanda(() => import('./AcoesCotacao.tsx'), 'AcoesCotacao');
+const RespostaDialog = sobDemanda(() => import('./RespostaDialog.tsx'), 'RespostaDialog');
 
 // Spot quotations (API /api/v1/cotacoesfrete). The carriers tab is the comparison: every answer side
 // by side with the engine's price from that carrier's table, the cheapest and fastest marked; a

@@ -5,7 +5,12 @@ import { apiPut } from '../../app/api.ts';
 import { type ColumnDef, defineResource } from '../../resources/types.ts';
 import { formatarNumero } from '../produtos/numeros.ts';
 import { campoMunicipioDaCarga, camposNfe, camposProduto, colunasNfe, colunasProduto, lugarDaCarga, statusOptions } from '../solicitacoesfrete/campos.tsx';
-import { AcoesEmbarque, DetalheEmbarquePage, HistoricoEmbarquePage } from './Detalhe.tsx';
+import { sobDemanda, telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const AcoesEmbarque = sobDemanda(() => import('./Detalhe.tsx'), 'AcoesEmbarque');
+const DetalheEmbarquePage = telaSobDemanda(() => import('./Detalhe.tsx'), 'DetalheEmbarquePage');
+const HistoricoEmbarquePage = telaSobDemanda(() => import('./Detalhe.tsx'), 'HistoricoEmbarquePage');
 
 // Shipments (API /api/v1/embarque): NF-es grouped for one trip, with the carrier and the agreed freight
 // (from the approved quotation). The detail shows the NF-es, the quotation and the pickup order made from
