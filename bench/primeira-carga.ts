@@ -62,26 +62,26 @@ type Medida = { fp: number; fcp: number; pronto: number; jsKb: number; nJs: numb
 async function medirPagina(page: Page, pronto: () => Promise<unknown>): Promise<Medida> {
   await pronto();
   const prontoEm = await page.evaluate(() => performance.now());
-  return page.evaluate(async (prontoEm) => {
-    const pinturas = await new Promise<PerformanceEntry[]>((resolve) => {
-      const vistas: PerformanceEntry[] = [];
-      const obs = new PerformanceObserver((l) => {
+  // A string, not a function: tsx's esbuild would wrap named inner functions in a __name() the page lacks.
+  return page.evaluate(`(async () => {
+    const pinturas = await new Promise((resolve) => {
+      const vistas = [];
+      new PerformanceObserver((l) => {
         vistas.push(...l.getEntries());
         if (vistas.some((e) => e.name === 'first-contentful-paint')) resolve(vistas);
-      });
-      obs.observe({ type: 'paint', buffered: true });
-      setTimeout(() => resolve(vistas), 5_000);
+      }).observe({ type: 'paint', buffered: true });
+      setTimeout(() => resolve(vistas), 5000);
     });
-    const t = (nome: string) => Math.round(pinturas.find((e) => e.name === nome)?.startTime ?? -1);
-    const js = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.endsWith('.js'));
+    const t = (nome) => Math.round(pinturas.find((e) => e.name === nome)?.startTime ?? -1);
+    const js = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js'));
     return {
       fp: t('first-paint'),
       fcp: t('first-contentful-paint'),
-      pronto: Math.round(prontoEm),
+      pronto: ${Math.round(prontoEm)},
       jsKb: Math.round(js.reduce((s, r) => s + r.encodedBodySize, 0) / 102.4) / 10,
       nJs: js.length,
     };
-  }, prontoEm);
+  })()`);
 }
 
 const mediana = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
