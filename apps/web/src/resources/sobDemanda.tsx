@@ -28,6 +28,7 @@ export function sobDemanda<M extends Record<K, Componente>, K extends keyof M & 
   espera: ReactNode = null,
 ): M[K] {
   const Carregado: Componente = lazy(async () => ({ default: (await carregar())[nome] }));
+  // biome-ignore lint/correctness/noComponentHookFactories: a factory called once per screen at module level, not during render
   function SobDemanda(props: Record<string, unknown>) {
     return (
       <Suspense fallback={espera}>
