@@ -108,6 +108,7 @@ async function noNavegador(n: number): Promise<{ entrada: Medida; painel: Medida
     for (let i = 0; i < n; i++) {
       const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 768 }, locale: 'pt-BR' });
       const page = await context.newPage();
+      page.on('pageerror', (e) => console.error('erro na página:', e.message));
       page.setDefaultTimeout(60_000);
       await page.goto('/login');
       entrada.push(await medirPagina(page, () => page.getByRole('button', { name: 'Entrar' }).waitFor()));
@@ -176,7 +177,7 @@ export async function benchPrimeiraCarga() {
     const n = Number(process.env.BENCH_PRIMEIRA_CARGA_N ?? 5);
     const { entrada, painel: p } = await noNavegador(n);
     const nota = (m: Medida, pronto: string) =>
-      `Chromium, loopback, cache vazio, mediana de ${n}: first-paint ${m.fp} ms, first-contentful-paint ${m.fcp} ms, ${pronto} em ${m.pronto} ms; ${m.nJs} arquivos JS, ${m.jsKb} KB transferidos (comprimidos)`;
+      `Chromium, loopback, cache vazio, mediana de ${n}: first-paint ${m.fp} ms, first-contentful-paint ${m.fcp} ms, ${pronto} em ${m.pronto} ms; ${m.nJs} arquivos JS, ${m.jsKb} KB recebidos (como o servidor os envia)`;
     linhas.push(
       { name: 'página de entrada: first paint (ms)', opsPerSec: entrada.fp, note: nota(entrada, 'botão Entrar') },
       { name: 'página de entrada: first contentful paint (ms)', opsPerSec: entrada.fcp, note: nota(entrada, 'botão Entrar') },
