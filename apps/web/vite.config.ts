@@ -35,6 +35,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            // Everything the sign-in page loads at once (the entry's static import chain) in one chunk: the
+            // per-module split of the app would otherwise cut it into dozens of slivers by share set,
+            // each compressed on its own.
+            { name: 'entrada', tags: ['$initial'], priority: 2 },
           ],
         },
       },

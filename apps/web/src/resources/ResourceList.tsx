@@ -2,12 +2,14 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Grid, Result, Space, Table, Typography } from 'antd';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useEffect, useState } from 'react';
+import { type ListPage, apiGet } from '../app/api.ts';
 import { BarraEmLote, acoesEmLote } from './AcoesEmLote.tsx';
 import { useNavigate } from 'react-router';
 import { usePerfil, usePode } from '../app/perfil.ts';
 import { EscolherColunas, useColunasOcultas } from './ColunasVisiveis.tsx';
 import { ExportarLista } from './ExportarLista.tsx';
 import { ListFilters } from './ListFilters.tsx';
+import { buscarTodos } from './lote.ts';
 import { useParentReadOnly } from './ParentReadOnly.ts';
 import { ParentTabs } from './ParentTabs.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
@@ -68,10 +70,18 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   // Bulk actions: rows selected on this page (cleared when the page, filters or sort change).
   const emLote = somenteLeitura ? [] : acoesEmLote(def, can, base);
   const [selecionados, setSelecionados] = useState<Registro[]>([]);
+  // "Selecionar todos os N registros": every record of the current filters, across pages.
+  const [todosDoFiltro, setTodosDoFiltro] = useState(false);
   const chaveDaPagina = JSON.stringify([base, query]);
   const linhasDaPagina = (list.data?.data ?? []) as Registro[];
+  const limparSelecao = () => {
+    setSelecionados([]);
+    setTodosDoFiltro(false);
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page's key is what clears the selection
-  useEffect(() => setSelecionados([]), [chaveDaPagina]);
+  useEffect(limparSelecao, [chaveDaPagina]);
+  const buscarTodosDoFiltro = () =>
+    buscarTodos(async (pc, pps) => (await apiGet<ListPage<Registro>>(base, { ...query, pc, pps })).data);
   // What "Exportar" writes: the columns shown, in screen order (the same order as the table).
   const colunasVisiveis = dataColumns(def, state, { ocultas })
     .map((c) => def.columns.find((d) => d.field === c.key))
@@ -121,8 +131,12 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           def={def}
           acoes={emLote}
           selecionados={selecionados}
-          limpar={() => setSelecionados([])}
+          limpar={limparSelecao}
           todos={selecionados.length < linhasDaPagina.length ? () => setSelecionados(linhasDaPagina) : undefined}
+          total={total}
+          todosDoFiltro={todosDoFiltro}
+          selecionarTodosDoFiltro={() => setTodosDoFiltro(true)}
+          buscarTodosDoFiltro={buscarTodosDoFiltro}
         />
         {list.isError && list.data && (
           <Alert
@@ -161,7 +175,10 @@ export function ResourceList({ def }: { def: ResourceDef }) {
               emLote.length
                 ? {
                     selectedRowKeys: selecionados.map((r) => r.uid),
-                    onChange: (_k, linhas) => setSelecionados(linhas.filter(Boolean)),
+                    onChange: (_k, linhas) => {
+                      setSelecionados(linhas.filter(Boolean));
+                      setTodosDoFiltro(false);
+                    },
                     columnWidth: 40,
                     // No select-all in the header: the table copies header cells into an aria-hidden measuring
                     // row, where a checkbox would be a hidden focusable (axe). The bar above offers it instead.

@@ -1,7 +1,10 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { RECURSO_TODOS } from '@fretio/core';
 import { defineResource, type Registro } from '../../resources/types.ts';
-import { AtualizacoesPage } from './AtualizacoesPage.tsx';
+import { telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const AtualizacoesPage = telaSobDemanda(() => import('./AtualizacoesPage.tsx'), 'AtualizacoesPage');
 
 // What changed in each version of the product; every signed-in user may read it.
 export const atualizacoes = defineResource<Registro>({

@@ -4,7 +4,10 @@ import { api } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
 import { DiasParcelas } from './DiasParcelas.tsx';
-import { LinhasAuditoria } from './LinhasAuditoria.tsx';
+import { sobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const LinhasAuditoria = sobDemanda(() => import('./LinhasAuditoria.tsx'), 'LinhasAuditoria');
 
 // Freight audit screens: the audit list (green Aprovada, red Divergente, yellow Sem cálculo) with the
 // side-by-side lines in the expanded row, the tolerances, and the payment conditions of invoices.

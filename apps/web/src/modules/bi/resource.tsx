@@ -1,9 +1,12 @@
 import { BarChartOutlined, FileSearchOutlined, TrophyOutlined } from '@ant-design/icons';
 import { RECURSO_TODOS, TIPO_USUARIO } from '@fretio/core';
 import { defineResource } from '../../resources/types.ts';
-import { BiPage } from './BiPage.tsx';
-import { MeuDesempenhoPage } from './MeuDesempenhoPage.tsx';
-import { RelatoriosPage } from './RelatoriosPage.tsx';
+import { telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const BiPage = telaSobDemanda(() => import('./BiPage.tsx'), 'BiPage');
+const MeuDesempenhoPage = telaSobDemanda(() => import('./MeuDesempenhoPage.tsx'), 'MeuDesempenhoPage');
+const RelatoriosPage = telaSobDemanda(() => import('./RelatoriosPage.tsx'), 'RelatoriosPage');
 
 // Reports and BI screens (the dashboard itself is the start page: pages/InicioPage shows modules/bi/Painel).
 export const relatorios = defineResource({

@@ -1,6 +1,9 @@
 import { CalculatorOutlined } from '@ant-design/icons';
 import { defineResource } from '../../resources/types.ts';
-import { CalculadoraPage } from './CalculadoraPage.tsx';
+import { telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const CalculadoraPage = telaSobDemanda(() => import('./CalculadoraPage.tsx'), 'CalculadoraPage');
 
 // The freight calculator: quotes a load in every active, valid table of the active shipper.
 export const calculadora = defineResource({

@@ -19,17 +19,21 @@ import {
 } from '@fretio/core';
 import { Space, Tag } from 'antd';
 import type { FormRule } from 'antd';
-import { RecordPage } from '../../resources/RecordForm.tsx';
 import { DateText } from '../../resources/fields/DateText.tsx';
 import { campoMunicipio } from '../../resources/fields/MunicipioSelect.tsx';
-import { PercentField, formatarPercentual } from '../../resources/fields/PercentInput.tsx';
-import { UfField } from '../../resources/fields/UfSelect.tsx';
+import { formatarPercentual } from '../../resources/fields/PercentInput.tsx';
 import { UF_OPTIONS } from '../../resources/fields/endereco.ts';
 import { type ColumnDef, type FieldDef, type Registro, type ResourceDef, defineResource } from '../../resources/types.ts';
-import { BancosPage } from './BancosPage.tsx';
-import { IssPage } from './IssPage.tsx';
-import { ParametrosPage } from './ParametrosPage.tsx';
-import { TributoGeralPage } from './TributoGeralPage.tsx';
+import { sobDemanda, telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const RecordPage = telaSobDemanda(() => import('../../resources/RecordForm.tsx'), 'RecordPage');
+const PercentField = sobDemanda(() => import('../../resources/fields/PercentInput.tsx'), 'PercentField');
+const UfField = sobDemanda(() => import('../../resources/fields/UfSelect.tsx'), 'UfField');
+const BancosPage = telaSobDemanda(() => import('./BancosPage.tsx'), 'BancosPage');
+const IssPage = telaSobDemanda(() => import('./IssPage.tsx'), 'IssPage');
+const ParametrosPage = telaSobDemanda(() => import('./ParametrosPage.tsx'), 'ParametrosPage');
+const TributoGeralPage = telaSobDemanda(() => import('./TributoGeralPage.tsx'), 'TributoGeralPage');
 
 // Administração: the shipper's settings, system parameters, tax rules (ICMS and PIS/COFINS with
 // validity), general taxation (own vs the system default), ISS per municipality and the bank list.

@@ -12,9 +12,12 @@ import {
 import { Space, Tag } from 'antd';
 import { apiPost, apiPut } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
-import { camposCarga, camposNfe, camposProduto, colunasCarga, colunasNfe, colunasProduto, statusOptions } from '../solicitacoesfrete/campos.tsx';
-import { AcoesCotacao } from './AcoesCotacao.tsx';
-import { RespostaDialog } from './RespostaDialog.tsx';
+import { camposCarga, camposNfe, colunasCarga, colunasNfe, recursoProdutosDaCarga, statusOptions } from '../solicitacoesfrete/campos.tsx';
+import { sobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const AcoesCotacao = sobDemanda(() => import('./AcoesCotacao.tsx'), 'AcoesCotacao');
+const RespostaDialog = sobDemanda(() => import('./RespostaDialog.tsx'), 'RespostaDialog');
 
 // Spot quotations (API /api/v1/cotacoesfrete). The carriers tab is the comparison: every answer side
 // by side with the engine's price from that carrier's table, the cheapest and fastest marked; a
@@ -187,24 +190,7 @@ export const cotacaoTransportadores = defineResource<CotacaoTransportador>({
   rowExtra: (r) => <RespostaDialog registro={r} />,
 });
 
-export const cotacaoProdutos = defineResource({
-  key: 'cotacoesfrete-produtos',
-  path: '/cotacoesfrete/:uid/produtos',
-  label: 'Carga',
-  singular: 'Item da carga',
-  group: 'Operação',
-  icon: <FileAddOutlined />,
-  menu: false,
-  parent: DA_COTACAO,
-  recurso: 'cotacoesfrete',
-  api: '/cotacoesfrete/:uid/produtos',
-  invalidates: ['cotacoesfrete'],
-  defaultSort: { field: 'criadoEm', order: 'ASC' },
-  columns: colunasProduto,
-  schema: cargaProdutoInput,
-  fields: camposProduto,
-  title: (r) => String(r.descricao),
-});
+export const cotacaoProdutos = recursoProdutosDaCarga({ raiz: 'cotacoesfrete', parent: DA_COTACAO });
 
 export const cotacaoNfes = defineResource({
   key: 'cotacoesfrete-nfes',

@@ -1,13 +1,16 @@
 import { FolderOpenOutlined, ContainerOutlined } from '@ant-design/icons';
 import { SITUACOES_CTE, TIPOS_CTE, UFS, formatarDocumento } from '@fretio/core';
 import { Checkbox, Select, Space, Tag } from 'antd';
-import { ResourceList } from '../../resources/ResourceList.tsx';
 import { type Registro, type ResourceDef, defineResource } from '../../resources/types.ts';
 import { Chave, TagConferencia, formatarPeso } from '../nfes/comum.tsx';
-import { ImportarDocumentos } from '../nfes/ImportarDocumentos.tsx';
 import { useDefComParametros, useParametroDaLista } from '../nfes/parametros.ts';
-import { CteDetalhePage } from './CteDetalhePage.tsx';
 import { tipoCte } from './rotulos.ts';
+import { sobDemanda, telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const ResourceList = sobDemanda(() => import('../../resources/ResourceList.tsx'), 'ResourceList');
+const ImportarDocumentos = sobDemanda(() => import('../nfes/ImportarDocumentos.tsx'), 'ImportarDocumentos');
+const CteDetalhePage = telaSobDemanda(() => import('./CteDetalhePage.tsx'), 'CteDetalhePage');
 
 // documentos/ctes: the carriers' transport documents. Filters: emission, key, number, carrier,
 // situation ('00' = available for an invoice), an NF-e's key, "sem NF-e". A carrier's user sees only

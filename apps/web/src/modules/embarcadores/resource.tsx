@@ -12,7 +12,10 @@ import { Avatar, Space } from 'antd';
 import { apiPut } from '../../app/api.ts';
 import { UF_OPTIONS, camposEndereco } from '../../resources/fields/endereco.ts';
 import { type Registro, defineResource } from '../../resources/types.ts';
-import { MeuEmbarcadorPage } from './MeuEmbarcadorPage.tsx';
+import { telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const MeuEmbarcadorPage = telaSobDemanda(() => import('./MeuEmbarcadorPage.tsx'), 'MeuEmbarcadorPage');
 
 // Shippers: the register (the user's shippers) and the "Meu embarcador" area of the ACTIVE shipper,
 // whose sub-collections (/api/v1/embarcadores/{uid}/...) the API answers only for the active one.

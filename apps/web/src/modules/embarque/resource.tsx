@@ -4,8 +4,13 @@ import { Link } from 'react-router';
 import { apiPut } from '../../app/api.ts';
 import { type ColumnDef, defineResource } from '../../resources/types.ts';
 import { formatarNumero } from '../produtos/numeros.ts';
-import { campoMunicipioDaCarga, camposNfe, camposProduto, colunasNfe, colunasProduto, lugarDaCarga, statusOptions } from '../solicitacoesfrete/campos.tsx';
-import { AcoesEmbarque, DetalheEmbarquePage, HistoricoEmbarquePage } from './Detalhe.tsx';
+import { campoMunicipioDaCarga, camposNfe, colunasNfe, lugarDaCarga, recursoProdutosDaCarga, statusOptions } from '../solicitacoesfrete/campos.tsx';
+import { sobDemanda, telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const AcoesEmbarque = sobDemanda(() => import('./Detalhe.tsx'), 'AcoesEmbarque');
+const DetalheEmbarquePage = telaSobDemanda(() => import('./Detalhe.tsx'), 'DetalheEmbarquePage');
+const HistoricoEmbarquePage = telaSobDemanda(() => import('./Detalhe.tsx'), 'HistoricoEmbarquePage');
 
 // Shipments (API /api/v1/embarque): NF-es grouped for one trip, with the carrier and the agreed freight
 // (from the approved quotation). The detail shows the NF-es, the quotation and the pickup order made from
@@ -144,24 +149,7 @@ export const embarqueNfes = defineResource({
 
 // The goods of the shipment (product, quantity, weight, m³, value): its totals while it has no NF-e yet,
 // copied from the quotation it comes from and into the quotation/pickup order it generates.
-export const embarqueProdutos = defineResource({
-  key: 'embarque-produtos',
-  path: '/embarque/:uid/produtos',
-  label: 'Produtos',
-  singular: 'Produto',
-  group: 'Operação',
-  icon: <AppstoreOutlined />,
-  menu: false,
-  parent: DO_EMBARQUE,
-  recurso: 'embarque',
-  api: '/embarque/:uid/produtos',
-  invalidates: ['embarque'],
-  defaultSort: { field: 'criadoEm', order: 'ASC' },
-  columns: colunasProduto,
-  schema: cargaProdutoInput,
-  fields: camposProduto,
-  title: (r) => String(r.descricao),
-});
+export const embarqueProdutos = recursoProdutosDaCarga({ raiz: 'embarque', parent: DO_EMBARQUE, label: 'Produtos', singular: 'Produto', icon: <AppstoreOutlined /> });
 
 export const embarqueHistorico = defineResource({
   key: 'embarque-historico',

@@ -3,12 +3,15 @@ import { faturaInput, faturaUpdate, formatarData, formatarDinheiro, RECURSO_TODO
 import { api } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
-import { ContaCorrentePage } from './ContaCorrentePage.tsx';
 import { CtesFatura } from './CtesFatura.tsx';
-import { DetalheFatura } from './DetalheFatura.tsx';
-import { PagamentoFatura } from './PagamentoFatura.tsx';
-import { SaldosTransportadorPage } from './SaldosTransportadorPage.tsx';
 import type { Fatura } from './tipos.ts';
+import { sobDemanda, telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const ContaCorrentePage = telaSobDemanda(() => import('./ContaCorrentePage.tsx'), 'ContaCorrentePage');
+const DetalheFatura = sobDemanda(() => import('./DetalheFatura.tsx'), 'DetalheFatura');
+const PagamentoFatura = sobDemanda(() => import('./PagamentoFatura.tsx'), 'PagamentoFatura');
+const SaldosTransportadorPage = telaSobDemanda(() => import('./SaldosTransportadorPage.tsx'), 'SaldosTransportadorPage');
 
 // Invoices (fatura): list with status tags, the form that picks the CT-es from those that may be
 // invoiced, the expanded row with the CT-es and totals, and validate / reopen / payment-date actions.

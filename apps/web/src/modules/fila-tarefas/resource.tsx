@@ -3,7 +3,10 @@ import { TAREFA_STATUS as ST, type Tarefa } from '@fretio/core';
 import { Progress, Typography } from 'antd';
 import { apiGet } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
-import { RelatorioTarefa } from './RelatorioTarefa.tsx';
+import { sobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const RelatorioTarefa = sobDemanda(() => import('./RelatorioTarefa.tsx'), 'RelatorioTarefa');
 
 // The task queue of the active shipper: imports and exports running in the background, with live
 // progress, the per-item report (expand a row), cancel, re-run the failed items and the generated file.

@@ -24,7 +24,10 @@ import { UF_OPTIONS } from '../../resources/fields/endereco.ts';
 import { defineResource } from '../../resources/types.ts';
 import { comUnidade, formatarNumero } from '../produtos/numeros.ts';
 import { CnhValidadeField, TagCnhVencida } from './campos.tsx';
-import { FrotaPage } from './FrotaPage.tsx';
+import { telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const FrotaPage = telaSobDemanda(() => import('./FrotaPage.tsx'), 'FrotaPage');
 
 // Fleet: vehicle types (the system catalogue, read-only, plus the shipper's own) and each carrier's
 // drivers and vehicles, reached from the carrier (tabs and row links) or from the "Frota" entry.

@@ -1,15 +1,18 @@
 import { FileTextOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { UFS, formatarDocumento } from '@fretio/core';
 import { Checkbox, Space, Tag } from 'antd';
-import { ResourceList } from '../../resources/ResourceList.tsx';
 import { type Registro, type ResourceDef, defineResource } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
 import { Chave, TagConferencia, formatarPeso } from './comum.tsx';
-import { ExportarNfes } from './ExportarNfes.tsx';
-import { ExportarNotfis } from './ExportarNotfis.tsx';
-import { ImportarDocumentos } from './ImportarDocumentos.tsx';
-import { NfeDetalhePage } from './NfeDetalhePage.tsx';
 import { useDefComParametros, useParametroDaLista } from './parametros.ts';
+import { sobDemanda, telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const ResourceList = sobDemanda(() => import('../../resources/ResourceList.tsx'), 'ResourceList');
+const ImportarDocumentos = sobDemanda(() => import('./ImportarDocumentos.tsx'), 'ImportarDocumentos');
+const ExportarNfes = sobDemanda(() => import('./ExportarNfes.tsx'), 'ExportarNfes');
+const ExportarNotfis = sobDemanda(() => import('./ExportarNotfis.tsx'), 'ExportarNotfis');
+const NfeDetalhePage = telaSobDemanda(() => import('./NfeDetalhePage.tsx'), 'NfeDetalhePage');
 
 // documentos/nfes: the imported notes. The list filters by emission (São Paulo days), key, number,
 // parties, destination, carrier, cancelled, "sem CT-e"; a carrier's user sees it in carrier mode

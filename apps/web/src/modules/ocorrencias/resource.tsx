@@ -3,8 +3,11 @@ import type { Ocorrencia, OcorrenciaDepara, ocorrenciaSemDepara, z } from '@fret
 import { AlertOutlined, QuestionCircleOutlined, SwapOutlined } from '@ant-design/icons';
 import { defineResource } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
-import { CopiarDepara } from './CopiarDepara.tsx';
-import { ImportarEdi } from './ImportarEdi.tsx';
+import { sobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const CopiarDepara = sobDemanda(() => import('./CopiarDepara.tsx'), 'CopiarDepara');
+const ImportarEdi = sobDemanda(() => import('./ImportarEdi.tsx'), 'ImportarEdi');
 
 // Occurrence kinds of the active shipper (pre-filled with the PROCEDA table), the carriers' codes mapped to
 // them (de-para), and the codes that arrived without a mapping (sem de-para).

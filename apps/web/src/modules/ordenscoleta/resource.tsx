@@ -5,9 +5,13 @@ import { type ColumnDef, defineResource } from '../../resources/types.ts';
 import { Tag } from 'antd';
 import { formatarData } from '@fretio/core';
 import { camposCarga, camposNfe, camposProduto, colunasCarga, colunasNfe, colunasProduto, statusOptions } from '../solicitacoesfrete/campos.tsx';
-import { AnexosOrdemPage, HistoricoOrdemPage } from './Abas.tsx';
-import { AcoesOrdem } from './AcoesOrdem.tsx';
-import { LiberarItem } from './LiberarItem.tsx';
+import { sobDemanda, telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const AnexosOrdemPage = telaSobDemanda(() => import('./Abas.tsx'), 'AnexosOrdemPage');
+const HistoricoOrdemPage = telaSobDemanda(() => import('./Abas.tsx'), 'HistoricoOrdemPage');
+const AcoesOrdem = sobDemanda(() => import('./AcoesOrdem.tsx'), 'AcoesOrdem');
+const LiberarItem = sobDemanda(() => import('./LiberarItem.tsx'), 'LiberarItem');
 
 // Whether (and when) each item was released: a column, so it is seen without opening the row's menu.
 const colunaLiberacao: ColumnDef = {

@@ -4,7 +4,10 @@ import { apiGet } from '../../app/api.ts';
 import { defineResource, } from '../../resources/types.ts';
 import { formatarNumero } from '../produtos/numeros.ts';
 import { campoMunicipioDaCarga, lugarDaCarga, statusOptions } from '../solicitacoesfrete/campos.tsx';
-import { AcoesPedido } from './AcoesPedido.tsx';
+import { sobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const AcoesPedido = sobDemanda(() => import('./AcoesPedido.tsx'), 'AcoesPedido');
 
 // Orders (API /api/v1/documentos/pedidos): the ERP sales order before it is invoiced. Simulate the freight
 // (ranked) and select one; a spot quotation when no table covers it; link the NF-e when it is issued.

@@ -2,13 +2,16 @@ import { TeamOutlined } from '@ant-design/icons';
 import { IE_ISENTO, ieValida, normalizarIe, type Pessoa, pessoaInput, rotuloEnum, TIPOS_PESSOA } from '@fretio/core';
 import { Flex, Tag, Typography } from 'antd';
 import type { FormRule } from 'antd';
-import { ImportarPlanilha } from '../../resources/ImportarPlanilha.tsx';
 import { documentoRule } from '../../resources/fields/CpfCnpjInput.tsx';
-import { NomeField } from '../../resources/fields/NomeInput.tsx';
 import { TelefoneField, telefoneRule } from '../../resources/fields/TelefoneInput.tsx';
 import { UF_OPTIONS, camposEndereco } from '../../resources/fields/endereco.ts';
 import { type ColumnDef, defineResource } from '../../resources/types.ts';
-import { DocumentoField } from './DocumentoField.tsx';
+import { sobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const ImportarPlanilha = sobDemanda(() => import('../../resources/ImportarPlanilha.tsx'), 'ImportarPlanilha');
+const NomeField = sobDemanda(() => import('../../resources/fields/NomeInput.tsx'), 'NomeField');
+const DocumentoField = sobDemanda(() => import('./DocumentoField.tsx'), 'DocumentoField');
 
 // People of the active shipper: senders, recipients and payers of freight (API /api/v1/pessoas;
 // CSV/XLSX import at /pessoas/importar with its template at /pessoas/modelo).

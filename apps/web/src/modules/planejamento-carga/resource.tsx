@@ -4,8 +4,11 @@ import { apiGet } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
 import { formatarNumero } from '../produtos/numeros.ts';
 import { campoMunicipioDaCarga, lugarDaCarga, statusOptions } from '../solicitacoesfrete/campos.tsx';
-import { PainelPlanejamento } from './PainelPlanejamento.tsx';
-import { PropostaCargas } from './PropostaCargas.tsx';
+import { sobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const PainelPlanejamento = sobDemanda(() => import('./PainelPlanejamento.tsx'), 'PainelPlanejamento');
+const PropostaCargas = sobDemanda(() => import('./PropostaCargas.tsx'), 'PropostaCargas');
 
 // Load planning (API /api/v1/planejamento-carga): a session with a vehicle type; expanding a row shows its
 // documents, the totals against the vehicle's capacity and the free documents to add; "Finalizar"

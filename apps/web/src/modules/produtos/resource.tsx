@@ -1,10 +1,14 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { gtinValido, type Produto, produtoInput, somenteDigitos, UNIDADES } from '@fretio/core';
 import type { FormRule } from 'antd';
-import { ImportarPlanilha } from '../../resources/ImportarPlanilha.tsx';
 import { defineResource } from '../../resources/types.ts';
-import { M3Field, NcmField, formatarNcm, ncmRule } from './campos.tsx';
+import { NcmField, formatarNcm, ncmRule } from './campos.tsx';
 import { comUnidade } from './numeros.ts';
+import { sobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const ImportarPlanilha = sobDemanda(() => import('../../resources/ImportarPlanilha.tsx'), 'ImportarPlanilha');
+const M3Field = sobDemanda(() => import('./campos.tsx'), 'M3Field');
 
 // Products of the active shipper: what its freight carries (API /api/v1/produtos; CSV/XLSX import
 // at /produtos/importar with its template at /produtos/modelo).

@@ -14,13 +14,17 @@ import dayjs from 'dayjs';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anexos } from '../../resources/anexos/Anexos.tsx';
-import { ResourceList } from '../../resources/ResourceList.tsx';
 import { useListState } from '../../resources/listParams.ts';
 import { useResourceList } from '../../resources/useResourceApi.ts';
 import { type FieldComponentProps, type Registro, type ResourceDef, defineResource } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
-import { CopiarLink, DataHoraInput, TagStatusRastreio } from './comum.tsx';
-import { TrackingDetalhePage } from './TrackingDetalhePage.tsx';
+import { DataHoraInput, TagStatusRastreio } from './comum.tsx';
+import { sobDemanda, telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const ResourceList = sobDemanda(() => import('../../resources/ResourceList.tsx'), 'ResourceList');
+const CopiarLink = sobDemanda(() => import('./comum.tsx'), 'CopiarLink');
+const TrackingDetalhePage = telaSobDemanda(() => import('./TrackingDetalhePage.tsx'), 'TrackingDetalhePage');
 
 // Occurrence events (list with the display filter A/P/E, form with the proof-of-delivery attachments) and
 // tracking (late notes first, status tags from core, a page per note with the timeline and the public link).

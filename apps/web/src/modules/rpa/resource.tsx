@@ -2,8 +2,11 @@ import { CloseCircleOutlined, FileProtectOutlined, SafetyCertificateOutlined } f
 import { type rpa, rpaCalcularInput, type z } from '@fretio/core';
 import { api } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
-import { BotaoPdfRpa } from './BotaoPdfRpa.tsx';
-import { DetalheRpa } from './DetalheRpa.tsx';
+import { sobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const BotaoPdfRpa = sobDemanda(() => import('./BotaoPdfRpa.tsx'), 'BotaoPdfRpa');
+const DetalheRpa = sobDemanda(() => import('./DetalheRpa.tsx'), 'DetalheRpa');
 
 // RPA (Recibo de Pagamento a Autônomo) of independent drivers: typed with the freight value, calculated by
 // the server (INSS with the month's ceiling, SEST/SENAT, IRRF of the month, ISS), issued (locks it and makes

@@ -1,9 +1,11 @@
+import { FileAddOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { STATUS, type StatusKey, formatarDinheiro, statusValues } from '@fretio/core';
+import { STATUS, type StatusKey, cargaProdutoInput, formatarDinheiro, statusValues } from '@fretio/core';
 import { formatarNumero } from '../produtos/numeros.ts';
 import { municipioRemote, rotuloMunicipio } from '../../resources/fields/MunicipioSelect.tsx';
-import type { ColumnDef, FieldDef, Registro } from '../../resources/types.ts';
+import type { ReactNode } from 'react';
+import { type ColumnDef, type FieldDef, type Registro, type ResourceDef, defineResource } from '../../resources/types.ts';
 
 // What a freight request and a quotation share on screen: places (CEP or municipality), parties,
 // pickup date, vehicle type; the cargo lines and NF-e references.
@@ -83,6 +85,38 @@ export const camposProduto: FieldDef[] = [
   { name: 'volumeM3', label: 'm³', kind: 'number', span: 6 },
   { name: 'valor', label: 'Valor (R$)', kind: 'money', span: 6 },
 ];
+
+/** The goods of a freight request, quotation or shipment (sub-collection `/<raiz>/:uid/produtos`):
+ * the same columns, fields and schema everywhere; what changes is the parent record, the permission
+ * resource and the lists refreshed after a write (both default to the parent's, `raiz`). */
+export function recursoProdutosDaCarga(o: {
+  raiz: string;
+  parent: NonNullable<ResourceDef['parent']>;
+  recurso?: string;
+  invalidates?: string[];
+  label?: string;
+  singular?: string;
+  icon?: ReactNode;
+}) {
+  return defineResource({
+    key: `${o.raiz}-produtos`,
+    path: `/${o.raiz}/:uid/produtos`,
+    label: o.label ?? 'Carga',
+    singular: o.singular ?? 'Item da carga',
+    group: 'Operação',
+    icon: o.icon ?? <FileAddOutlined />,
+    menu: false,
+    parent: o.parent,
+    recurso: o.recurso ?? o.raiz,
+    api: `/${o.raiz}/:uid/produtos`,
+    invalidates: o.invalidates ?? [o.raiz],
+    defaultSort: { field: 'criadoEm', order: 'ASC' },
+    columns: colunasProduto,
+    schema: cargaProdutoInput,
+    fields: camposProduto,
+    title: (r) => String(r.descricao),
+  });
+}
 
 export const colunasNfe: ColumnDef[] = [
   { field: 'numero', title: 'Número', sortable: true, width: 110 },

@@ -2,7 +2,7 @@ import { FileAddOutlined, FileTextOutlined, InboxOutlined, SendOutlined } from '
 import { type SolicitacaoFrete, cargaNfeInput, cargaProdutoInput, solicitacaoFreteInput } from '@fretio/core';
 import { apiPost, apiPut } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
-import { camposCarga, camposNfe, camposProduto, colunasCarga, colunasNfe, colunasProduto, statusOptions } from './campos.tsx';
+import { camposCarga, camposNfe, colunasCarga, colunasNfe, recursoProdutosDaCarga, statusOptions } from './campos.tsx';
 
 // Freight requests (API /api/v1/solicitacoesfrete): the request, its cargo lines and NF-es as tabs;
 // a quotation is made from a request in one click (from-solicitacao).
@@ -62,24 +62,7 @@ export const solicitacoesFrete = defineResource<SolicitacaoFrete>({
   ],
 });
 
-export const solicitacaoProdutos = defineResource({
-  key: 'solicitacoesfrete-produtos',
-  path: '/solicitacoesfrete/:uid/produtos',
-  label: 'Carga',
-  singular: 'Item da carga',
-  group: 'Operação',
-  icon: <FileAddOutlined />,
-  menu: false,
-  parent: DA_SOLICITACAO,
-  recurso: 'solicitacoesfrete',
-  api: '/solicitacoesfrete/:uid/produtos',
-  invalidates: ['solicitacoesfrete'],
-  defaultSort: { field: 'criadoEm', order: 'ASC' },
-  columns: colunasProduto,
-  schema: cargaProdutoInput,
-  fields: camposProduto,
-  title: (r) => String(r.descricao),
-});
+export const solicitacaoProdutos = recursoProdutosDaCarga({ raiz: 'solicitacoesfrete', parent: DA_SOLICITACAO });
 
 export const solicitacaoNfes = defineResource({
   key: 'solicitacoesfrete-nfes',

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ApiError } from '../../app/api.ts';
 import { useToastErro } from '../../app/perfil.ts';
 import { MoneyInput } from '../../resources/fields/MoneyInput.tsx';
+import { useDescarte } from '../../resources/descarte.ts';
 import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
 import { useComponentesAtivos } from '../componentes/hooks.ts';
 import { descricaoLocal, LocalRefInput, type LocalValor, localRule, paraLocalRef } from '../regioes/LocalRefInput.tsx';
@@ -234,6 +235,7 @@ type FormProps = {
 function RegraForm({ api, extra, regra, comLocal, open, readOnly, onClose, onAfterClose }: FormProps) {
   const [form] = Form.useForm<ValoresRegra>();
   const { message } = App.useApp();
+  const descarte = useDescarte(form, open && !readOnly);
   const componentes = useComponentesAtivos();
   const calculo = Form.useWatch('calculo', form);
   const componente = Form.useWatch('componente', form);
@@ -289,6 +291,7 @@ function RegraForm({ api, extra, regra, comLocal, open, readOnly, onClose, onAft
     };
     try {
       await salvar.mutateAsync(body);
+      descarte.salvo();
       onClose();
     } catch (e) {
       const err = e as ApiError;
@@ -299,17 +302,19 @@ function RegraForm({ api, extra, regra, comLocal, open, readOnly, onClose, onAft
   }
 
   const formId = `form-regra-${regra?.uid ?? 'nova'}`;
+  // Cancelar, the drawer's ✕ and Escape ask before discarding what was typed.
+  const fechar = () => descarte.sair(onClose);
   return (
     <Drawer
       open={open}
       size={760}
       title={regra ? `${readOnly ? 'Visualizar' : 'Editar'} regra ${regra.componente}` : 'Nova regra'}
       destroyOnHidden
-      onClose={onClose}
+      onClose={fechar}
       afterOpenChange={(v) => !v && onAfterClose()}
       footer={
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{readOnly ? 'Fechar' : 'Cancelar'}</Button>
+          <Button onClick={fechar}>{readOnly ? 'Fechar' : 'Cancelar'}</Button>
           {!readOnly && (
             <Button type="primary" htmlType="submit" form={formId} loading={salvar.isPending}>
               Salvar

@@ -1,7 +1,10 @@
 import { TableOutlined } from '@ant-design/icons';
 import { defineResource } from '../../resources/types.ts';
 import { tabelasFrete } from './definicoes.tsx';
-import { TabelaEditorPage } from './TabelaEditorPage.tsx';
+import { telaSobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const TabelaEditorPage = telaSobDemanda(() => import('./TabelaEditorPage.tsx'), 'TabelaEditorPage');
 
 // Freight tables: the list (declared in definicoes.tsx) and the editor page of one table.
 export { tabelasFrete };

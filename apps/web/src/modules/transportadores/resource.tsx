@@ -5,7 +5,10 @@ import { documentoRule } from '../../resources/fields/CpfCnpjInput.tsx';
 import { UF_OPTIONS, camposEndereco } from '../../resources/fields/endereco.ts';
 import { type ColumnDef, type RowAction, defineResource } from '../../resources/types.ts';
 import { acoesDeConta, mensagemUsuarioCriado } from '../usuarios/resource.tsx';
-import { CnpjConsulta } from './CnpjConsulta.tsx';
+import { sobDemanda } from '../../resources/sobDemanda.tsx';
+
+// Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
+const CnpjConsulta = sobDemanda(() => import('./CnpjConsulta.tsx'), 'CnpjConsulta');
 
 // Carriers linked to the active shipper (a carrier is a global record: creating one links it, and a
 // CNPJ already in Fretio is linked instead of created), their units and users; independent contractors.
