@@ -8,6 +8,7 @@
 //     transaction, and the reply with every plan and its documents. A call takes at most 2,000 documents
 //     (the input's `limite`), so: one proposal of 2,000 (repeated; its plans are deleted between samples,
 //     outside the timing), then the whole 5,000 planned by three successive calls (2,000 + 2,000 + 1,000).
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
@@ -100,7 +101,7 @@ async function medirEndpoint() {
         name: `POST propor (HTTP) 2.000 de ${NFES.toLocaleString('pt-BR')} NF-es livres, por UF`,
         p50Ms: r2(percentil(tempos, 0.5)),
         p95Ms: r2(p95),
-        note: `${ultima.documentos} documentos em ${ultima.cargas.length} cargas (Carreta 28 t); ${AMOSTRAS} amostras; meta < 2.000 ms ${p95 < 2_000 ? 'atingida' : 'NÃO atingida'}`,
+        note: `${ultima.documentos} documentos em ${ultima.cargas.length} cargas (Carreta 28 t); ${AMOSTRAS} amostras; meta < 2.000 ms ${p95 < 2_000 ? 'atingida' : 'NÃO atingida'}; carga da máquina ${loadavg()[0].toFixed(1)} (2 CPUs)`,
       },
     ];
     // Every free NF-e (the 5,000 and the demo's own): calls of 2,000, each on what the previous ones left free.
@@ -114,7 +115,7 @@ async function medirEndpoint() {
       documentos += r.documentos;
     }
     const todos = performance.now() - t0;
-    out.push({ name: `POST propor (HTTP) até planejar as ${NFES.toLocaleString('pt-BR')} NF-es (chamadas de 2.000)`, p50Ms: r2(todos), p95Ms: r2(todos), note: `${documentos} documentos em ${cargas} cargas; ${Math.ceil(livres / 2_000)} chamadas; tempo total` });
+    out.push({ name: `POST propor (HTTP) até planejar as ${NFES.toLocaleString('pt-BR')} NF-es (chamadas de 2.000)`, p50Ms: r2(todos), p95Ms: r2(todos), note: `${documentos} documentos em ${cargas} cargas; ${Math.ceil(livres / 2_000)} chamadas; tempo total; carga da máquina ${loadavg()[0].toFixed(1)}` });
     return out;
   } finally {
     await close();
