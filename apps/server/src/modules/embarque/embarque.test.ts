@@ -206,6 +206,7 @@ describe('embarque', () => {
     const rastreio = (await admin.get(`/api/v1/tracking/${real[c.numero]}`)).body.data;
     expect(rastreio).toMatchObject({ token, dataPrevista: '2025-01-15', eventos: [{ uid: ev.body.data.uid, nfeUid: real[c.numero] }] });
     expect(await publico()).toMatchObject({ numero: c.numero, dataPrevista: '2025-01-15', eventos: [{ dataHora: expect.any(String) }] });
+    expect((await admin.get(`/api/v1/tracking/${virtual}`)).body.data).toMatchObject({ token: null, eventos: [] });
     const trilha = (await admin.get(`/api/v1/auditoria-sistema?ftr_recurso=tracking&ftr_registroUid=${real[c.numero]}`)).body.data.data;
     expect(trilha.map((h: { acao: string; antes: unknown; depois: unknown }) => [h.acao, h.antes, h.depois])).toEqual([
       ['transferir-rastreio', { nfeUid: virtual }, { nfeUid: real[c.numero], linkPublico: true, dataPrevista: '2025-01-15', eventos: 1, justificativa: 'NF-e 930003 série 2 importada: rastreamento da NF-e virtual transferido' }],
