@@ -38,6 +38,8 @@ export type FluxoDef<T extends PgTable> = {
   maquina: StatusKey;
   /** 'A cotação': "A cotação está 'Fechada' e não pode ser alterada." */
   rotulo: string;
+  /** The participle of that message, by the label's gender (default 'alterada'; 'O embarque' … 'alterado'). */
+  alterado?: 'alterado' | 'alterada';
   /** 'Cotação': the notification's title "Cotação nº 12". */
   titulo: string;
   /** Statuses in which the shipper still changes the record's data, cargo and attachments. */
@@ -105,7 +107,7 @@ export function definirFluxo<T extends PgTable>(def: FluxoDef<T>) {
     const r = await travar(tx, ctx, uid);
     const status = (r as Row).status as number;
     if (!def.editavel.includes(status)) {
-      throw AppError.conflict(`${def.rotulo} está '${statusLabel(def.maquina, status)}' e não pode ser alterada.`);
+      throw AppError.conflict(`${def.rotulo} está '${statusLabel(def.maquina, status)}' e não pode ser ${def.alterado ?? 'alterada'}.`);
     }
     return r;
   }

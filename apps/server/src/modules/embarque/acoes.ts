@@ -1,15 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ACOES_EMBARQUE, type AcaoEmbarque, acaoProibida, justificativaStatusInput } from '@fretio/core';
-import { cargaNfes, embarques, solicitacoesFrete, cotacoesFrete } from '../../db/schema/index.ts';
-import { TRANSICAO_INVALIDA } from '../../framework/acoes.ts';
+import { ACOES_EMBARQUE, type AcaoEmbarque, justificativaStatusInput } from '@fretio/core';
+import { cargaNfes, cotacoesFrete, solicitacoesFrete } from '../../db/schema/index.ts';
 import type { ActionDef, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
+import { fluxoEmbarque as fluxo } from './acesso.ts';
 import { notificarEmbarqueCancelado } from './notificacoes.ts';
 
 // Shipment status commands (STATUS.embarque / ACOES_EMBARQUE of packages/core): embarcado, concluir,
-// cancel and reabrir (the last two with justificativaStatus). Concluding finishes the request the
-// shipment carries.
+// cancel and reabrir (the last two with justificativaStatus, required by the input: 400). Each is a
+// command of the shipment's flow (framework/fluxo.ts) inside the framework's action: the row is locked
+// first, the machine decides (409 naming both statuses, before anything is written), then the checks,
+// the write and the audit row. Cancelling tells the shipper's users (embarque-cancelado); concluding
+// finishes the request the shipment carries.
 
 type Row = Record<string, unknown>;
 
@@ -20,31 +23,25 @@ async function solicitacaoDoEmbarque(tx: Tx, row: Row) {
 }
 
 function acao(nome: AcaoEmbarque, summary: string, comJustificativa: boolean): ActionDef {
-  return {
+  return fluxo.acao({
     path: nome,
-    method: 'PUT',
-    permission: 'alterar',
+    quem: 'embarcador',
     summary,
     ...(comJustificativa ? { input: justificativaStatusInput } : {}),
     auditoria: 'status',
     async run(tx, ctx, row, input) {
-      const erro = acaoProibida('embarque', ACOES_EMBARQUE, row.status as number, nome);
-      if (erro) throw AppError.conflict(erro, [{ field: 'status', message: erro }], TRANSICAO_INVALIDA);
-      if (nome === 'embarcado') {
-        const [n] = await tx.select({ n: sql<number>`count(*)::int` }).from(cargaNfes).where(eq(cargaNfes.embarqueUid, row.uid as string));
-        if (!Number(n?.n)) throw AppError.field('nfes', 'Inclua ao menos uma NF-e antes de marcar como embarcado');
-      }
-      await tx
-        .update(embarques)
-        .set({
-          status: ACOES_EMBARQUE[nome].para,
-          justificativaStatus: comJustificativa ? (input.justificativaStatus as string) : null,
-          atualizadoEm: sql`now()`,
-        })
-        .where(eq(embarques.uid, row.uid as string));
-      if (nome === 'cancel') await notificarEmbarqueCancelado(tx, ctx, row, input.justificativaStatus as string);
-      const s = await solicitacaoDoEmbarque(tx, row);
-      if (s && nome === 'concluir') {
+      const justificativa = comJustificativa ? (input.justificativaStatus as string) : null;
+      await fluxo.comando(tx, ctx, row, nome, {
+        async validar() {
+          if (nome !== 'embarcado') return;
+          const [n] = await tx.select({ n: sql<number>`count(*)::int` }).from(cargaNfes).where(eq(cargaNfes.embarqueUid, row.uid as string));
+          if (!Number(n?.n)) throw AppError.field('nfes', 'Inclua ao menos uma NF-e antes de marcar como embarcado');
+        },
+        set: { status: ACOES_EMBARQUE[nome].para, justificativaStatus: justificativa },
+      });
+      if (nome === 'cancel') await notificarEmbarqueCancelado(tx, ctx, row, justificativa as string);
+      const s = nome === 'concluir' ? await solicitacaoDoEmbarque(tx, row) : null;
+      if (s) {
         await tx
           .update(solicitacoesFrete)
           .set({ status: SOLICITACAO.FINALIZADA, atualizadoEm: sql`now()` })
@@ -52,7 +49,7 @@ function acao(nome: AcaoEmbarque, summary: string, comJustificativa: boolean): A
       }
       return undefined;
     },
-  };
+  });
 }
 
 export const acoesEmbarque: ActionDef[] = [

@@ -155,7 +155,7 @@ describe('embarque', () => {
     expect((await outro.post(`${O}/${oo}/nfes`, { chave: a.chave, numero: a.numero, valor: 1, pesoKg: 1 })).body.data.nfeUid).toBeNull();
   });
 
-  it('links NF-es typed before the import to the real ones when their XML arrives, keeping the history', async () => {
+  it('links NF-es typed before the import to the real ones when their XML arrives, keeping the history and the tracking link', async () => {
     const emit = '11222333000181';
     const [a, b, c] = [930001, 930002, 930003].map((numero) => ({ numero, ...nfeXml({ numero, serie: 2, emitente: emit }) }));
     const uid = (await admin.post(E, lugares)).body.data.uid as string;
@@ -172,6 +172,14 @@ describe('embarque', () => {
     const P = '/api/v1/documentos/pedidos';
     const pedido = (await admin.post(P, { numero: 'PV-9300', ...lugares, pesoKg: 10, valor: 300 })).body.data.uid as string;
     expect((await admin.post(`${P}/${pedido}/definir-nfe`, { nfeUid: virtual })).body.data.nfeUid).toBe(virtual);
+    // The virtual note is tracked: the customer got its public link, a promised date and an event.
+    const token = (await admin.get(`/api/v1/tracking/${virtual}`)).body.data.token as string;
+    await t.db.execute(sql`update rastreios set data_prevista = '2025-01-15' where nfe_uid = ${virtual}`);
+    const [oc] = ((await t.db.execute(sql`select o.uid from ocorrencias o join embarcadores e on e.uid = o.embarcador_uid where e.cnpj = ${emit} and o.codigo = '05'`)) as unknown as { rows: { uid: string }[] }).rows;
+    const ev = await admin.post('/api/v1/eventos-ocorrencia', { nfeUid: virtual, ocorrenciaUid: oc.uid, dataHora: '2025-01-13T11:00:00-03:00', local: 'Rio de Janeiro/RJ' });
+    expect(ev.status, ev.text).toBe(201);
+    const publico = async () => (await t.app.inject({ method: 'GET', url: `/api/public/rastreio/${token}` })).json().data as { numero: number; dataPrevista: string; eventos: unknown[] };
+    expect(await publico()).toMatchObject({ numero: c.numero, dataPrevista: '2025-01-15', eventos: [{ dataHora: expect.any(String) }] });
 
     const b_ = '----embarque-nfe';
     const corpo = Buffer.concat([
@@ -194,6 +202,15 @@ describe('embarque', () => {
     expect((await outro.get(`${E}/${eOutro}/nfes/${deOutro.uid}`)).body.data.nfeUid).toBeNull();
     expect((await admin.get(`${P}/${pedido}`)).body.data).toMatchObject({ nfeUid: real[c.numero], nfeNumero: c.numero, status: 4 });
     expect((await admin.get(`/api/v1/documentos/nfe-virtual/${virtual}`)).body.data.substituidaPorUid).toBe(real[c.numero]);
+    // Its tracking moved to the real note: the same public link, promised date and events; one history row.
+    const rastreio = (await admin.get(`/api/v1/tracking/${real[c.numero]}`)).body.data;
+    expect(rastreio).toMatchObject({ token, dataPrevista: '2025-01-15', eventos: [{ uid: ev.body.data.uid, nfeUid: real[c.numero] }] });
+    expect(await publico()).toMatchObject({ numero: c.numero, dataPrevista: '2025-01-15', eventos: [{ dataHora: expect.any(String) }] });
+    expect((await admin.get(`/api/v1/tracking/${virtual}`)).body.data).toMatchObject({ token: null, eventos: [] });
+    const trilha = (await admin.get(`/api/v1/auditoria-sistema?ftr_recurso=tracking&ftr_registroUid=${real[c.numero]}`)).body.data.data;
+    expect(trilha.map((h: { acao: string; antes: unknown; depois: unknown }) => [h.acao, h.antes, h.depois])).toEqual([
+      ['transferir-rastreio', { nfeUid: virtual }, { nfeUid: real[c.numero], linkPublico: true, dataPrevista: '2025-01-15', eventos: 1, justificativa: 'NF-e 930003 série 2 importada: rastreamento da NF-e virtual transferido' }],
+    ]);
     const hist = (await admin.get(`${E}/${uid}/historico`)).body.data.data as { acao: string; justificativa: string | null }[];
     expect(hist.filter((h) => h.acao === 'vincular-nfe').map((h) => h.justificativa).sort()).toEqual([
       'NF-e 930001 série 2 importada: vinculada à nota digitada',

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { embarque, embarqueInput, statusLabel } from '@fretio/core';
 import { cotacaoTransportadores, cotacoesFrete, embarques, municipios, transportadores } from '../../db/schema/index.ts';
-import { type DbOrTx, type Tx, defineResource, doEmbarcador } from '../../framework/resource.ts';
+import { type Tx, defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { numeros } from '../solicitacoesfrete/carga.ts';
@@ -10,8 +10,9 @@ import { exigirMunicipios, tipoVeiculoVisivel } from '../solicitacoesfrete/refs.
 import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { acoesEmbarque } from './acoes.ts';
+import { EMBARQUE, RECURSO_EMBARQUE, fluxoEmbarque } from './acesso.ts';
 
-export const RECURSO_EMBARQUE = 'embarque';
+export { RECURSO_EMBARQUE };
 const munO = alias(municipios, 'emb_mun_origem');
 const munD = alias(municipios, 'emb_mun_destino');
 // Totals of its NF-es; with none yet, of its product lines (as requests, quotations and pickup orders).
@@ -23,21 +24,10 @@ const soma = (col: string, produtos = true) =>
 const ultimaOrdem = (col: 'uid' | 'numero' | 'status') =>
   sql`select o.${sql.raw(col)} from ordens_coleta o where o.embarque_uid = ${embarques.uid} order by o.criado_em desc limit 1`;
 
-export async function embarqueVisivel(db: DbOrTx, ctx: RequestContext, uid: string) {
-  const r = await db.select({ uid: embarques.uid }).from(embarques).where(and(eq(embarques.uid, uid), eq(embarques.embarcadorUid, exigirEmbarcador(ctx))));
-  return r.length > 0;
-}
+export const embarqueVisivel = fluxoEmbarque.visivel;
 
-/** Locks the shipment; its data and NF-es change only while Aberto (409 naming the status). */
-export async function embarqueParaAlterar(tx: Tx, ctx: RequestContext, uid: string) {
-  const [e] = await tx
-    .select({ status: embarques.status })
-    .from(embarques)
-    .where(and(eq(embarques.uid, uid), eq(embarques.embarcadorUid, exigirEmbarcador(ctx))))
-    .for('update');
-  if (!e) throw AppError.notFound();
-  if (e.status !== 1) throw AppError.conflict(`O embarque está '${statusLabel('embarque', e.status)}' e não pode ser alterado.`);
-}
+/** Locks the shipment; its data, NF-es and product lines change only while Aberto, by the shipper (409 naming the status). */
+export const embarqueParaAlterar = async (tx: Tx, ctx: RequestContext, uid: string) => void (await fluxoEmbarque.paraAlterar(tx, ctx, uid));
 
 async function cotacaoFinalizada(tx: Tx, uid: string) {
   const [c] = await tx.select({ status: cotacoesFrete.status }).from(cotacoesFrete).where(eq(cotacoesFrete.uid, uid));
@@ -80,7 +70,7 @@ export function criarEmbarqueResource() {
     recurso: RECURSO_EMBARQUE,
     table: embarques,
     uid: embarques.uid,
-    scope: doEmbarcador(embarques.embarcadorUid),
+    scope: fluxoEmbarque.escopo,
     item: embarque,
     input: embarqueInput,
     select: {
@@ -153,7 +143,7 @@ export function criarEmbarqueResource() {
           where uid = (select solicitacao_uid from cotacoes_frete where uid = ${row.cotacaoUid}) and status in (${SOLICITACAO.COTACAO}, ${SOLICITACAO.PENDENCIA})`);
       },
       async beforeDelete(_tx, _ctx, existing) {
-        if (existing.status !== 1) throw AppError.conflict("Só um embarque 'Aberto' pode ser excluído; cancele-o.");
+        if (existing.status !== EMBARQUE.ABERTO) throw AppError.conflict("Só um embarque 'Aberto' pode ser excluído; cancele-o.");
       },
     },
   });

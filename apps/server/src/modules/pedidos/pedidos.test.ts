@@ -234,6 +234,24 @@ describe('planejamento-carga: proposta, mover documentos, consolidado × separad
     expect(fin.body.message).toBe("O planejamento nº " + c2.numero + " está 'Finalizado': só um planejamento 'Aberto' muda de documentos.");
   });
 
+  it('propõe checando uma vez o que as cargas têm em comum, com uma linha de auditoria por carga', async () => {
+    const tipoVeiculoUid = await toco();
+    const n = await nfe('500', '100', 'ES', vitoria);
+    // A destination the municipality register does not know stays out of the proposal and is counted.
+    await nfe('200', '100', 'ES', ['Lugar Nenhum', '3299999']);
+    const ruim = await admin.post(`${PL}/propor`, { ...filtroEs, tipoVeiculoUid, transportadorUid: '00000000-0000-4000-8000-000000000000' });
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.errors[0].field).toBe('transportadorUid');
+    const r = await admin.post(`${PL}/propor`, { ...filtroEs, tipoVeiculoUid });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.data.cargas.map((x: { descricao: string; documentos: { uid: string }[] }) => [x.descricao, x.documentos.map((d) => d.uid)])).toEqual([['Proposta ES', [n]]]);
+    expect(r.body.data.documentosSemDestino).toBe(1);
+    const uid = r.body.data.cargas[0].uid as string;
+    const trilha = (await admin.get(`/api/v1/auditoria-sistema?ftr_recurso=planejamento-carga&ftr_registroUid=${uid}`)).body.data.data;
+    expect(trilha.map((h: { acao: string; depois: { descricao: string; status: number } }) => [h.acao, h.depois.descricao, h.depois.status])).toEqual([['criar', 'Proposta ES', 1]]);
+    expect((await admin.delete(`${PL}/${uid}`)).status).toBe(200);
+  });
+
   it('compara a carga consolidada com os documentos enviados separados (motor de frete, tabelas vigentes)', async () => {
     const [n1, n2] = [await nfe('1000', '50000', 'RJ'), await nfe('1000', '50000', 'RJ')];
     const tipoVeiculoUid = await toco();

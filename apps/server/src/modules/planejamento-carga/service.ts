@@ -1,13 +1,15 @@
 import Decimal from 'decimal.js';
-import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type ComparacaoCarga, type PlanejamentoCarga, type PropostaCargasInput, precoDaRota, proporCargas } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
-import { tiposVeiculo } from '../../db/schema/index.ts';
-import { criar } from '../../framework/crud.ts';
+import { auditoriaSistema, municipios, planejamentoDocumentos, planejamentosCarga, tiposVeiculo } from '../../db/schema/index.ts';
 import type { DbOrTx, ResourceDef, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
+import { fatias } from '../../lib/lotes.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { calcular } from '../calculadora/service.ts';
+import { exigirMunicipios } from '../solicitacoesfrete/refs.ts';
 import { documentoItem, documentosLivres } from './documentos.ts';
 
 /** Serialises the writes that decide which plan holds a document (one plan per document, per shipper). */
@@ -16,23 +18,58 @@ export const travarDocumentosDoEmbarcador = (tx: Tx, embarcadorUid: string) =>
 
 const MAXIMO_CARGAS = 200;
 
+type Linha = Record<string, unknown>;
+
+/** The plans as the resource reads them (its select, joins and item), in the order of `uids`: one query. */
+async function lerPlanos(tx: Tx, def: ResourceDef, ctx: RequestContext, uids: string[]) {
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder, as the framework's crud
+  const q: any = (def.from as (q: unknown, ctx: RequestContext) => unknown)(tx.select(def.select as never).from(planejamentosCarga), ctx);
+  const linhas = (await q.where(and(def.scope.where(ctx), inArray(planejamentosCarga.uid, uids)))) as Linha[];
+  const porUid = new Map(linhas.map((l) => [l.uid as string, l]));
+  return uids.map((u) => porUid.get(u) as Linha);
+}
+
 /**
  * planejamento-carga/propor: the free documents of the filters, grouped by destination and packed into the
- * vehicle's capacity (core proporCargas); one Aberto plan per load, all in one transaction (through the
- * resource's own create, so every rule and the audit apply). Documents without a destination municipality
- * stay out and are counted.
+ * vehicle's capacity (core proporCargas); one Aberto plan per load, all in one transaction. The create's
+ * rules run once for what every load shares (origin municipality, vehicle type and carrier visible to the
+ * shipper: 400 on the field); the documents come from documentosLivres under the shipper's documents lock,
+ * so they are the shipper's, alive and free. Then set-based writes — the plans, their documents, one audit
+ * row per plan ('criar', the plan as read) — and one read of every plan for the reply (bench/planejamento.ts:
+ * 2,000 documents in ~80 loads). Documents without a destination municipality (or with one the register does
+ * not know) stay out and are counted.
  */
 export async function proporCargasDoEmbarcador(db: Db, def: ResourceDef, ctx: RequestContext, input: PropostaCargasInput) {
   const embarcadorUid = exigirEmbarcador(ctx);
   return db.transaction(async (tx) => {
+    const comum = {
+      origemCep: input.origemCep ?? null,
+      origemMunicipioIbge: input.origemMunicipioIbge ?? null,
+      destinoCep: null,
+      tipoVeiculoUid: input.tipoVeiculoUid,
+      transportadorUid: input.transportadorUid ?? null,
+      dataEmbarque: input.dataEmbarque ?? null,
+    };
+    await exigirMunicipios(tx, comum);
+    const erros: { field: string; message: string }[] = [];
+    for (const [campo, ref] of Object.entries(def.refs ?? {})) {
+      const uid = (comum as Linha)[campo];
+      if (typeof uid === 'string' && !(await ref.existe(tx, ctx, uid))) erros.push({ field: campo, message: ref.mensagem });
+    }
+    if (erros.length) throw AppError.validation(erros, erros[0].message);
+
     await travarDocumentosDoEmbarcador(tx, embarcadorUid);
     const [veiculo] = await tx
       .select({ kg: tiposVeiculo.capacidadeKg, m3: tiposVeiculo.capacidadeM3 })
       .from(tiposVeiculo)
       .where(eq(tiposVeiculo.uid, input.tipoVeiculoUid));
-    const livres = ((await tx.execute(documentosLivres(embarcadorUid, input))) as unknown as { rows: Record<string, unknown>[] }).rows.map(documentoItem);
+    const livres = ((await tx.execute(documentosLivres(embarcadorUid, input))) as unknown as { rows: Linha[] }).rows.map(documentoItem);
     if (!livres.length) throw AppError.field('documentos', 'Nenhum documento livre (sem planejamento nem embarque) com esses filtros');
-    const comDestino = livres.filter((d) => d.destinoMunicipioIbge);
+    const destinos = [...new Set(livres.map((d) => d.destinoMunicipioIbge).filter((m): m is string => !!m))];
+    const conhecidos = new Set(
+      destinos.length ? (await tx.select({ ibge: municipios.ibge }).from(municipios).where(inArray(municipios.ibge, destinos))).map((m) => m.ibge) : [],
+    );
+    const comDestino = livres.filter((d) => d.destinoMunicipioIbge && conhecidos.has(d.destinoMunicipioIbge));
     const cargas = proporCargas(
       comDestino.map((d) => ({ ...d, destinoMunicipio: d.destinoMunicipioIbge })),
       { kg: veiculo ? Number(veiculo.kg) : null, m3: veiculo ? Number(veiculo.m3) : null },
@@ -41,25 +78,33 @@ export async function proporCargasDoEmbarcador(db: Db, def: ResourceDef, ctx: Re
     if (cargas.length > MAXIMO_CARGAS) {
       throw AppError.field('limite', `A proposta daria ${cargas.length} cargas (máximo ${MAXIMO_CARGAS}): filtre menos documentos`);
     }
-    const criadas: PlanejamentoCarga[] = [];
-    for (const [i, c] of cargas.entries()) {
-      const mesmoGrupo = cargas.filter((o) => o.grupo === c.grupo);
-      const ordem = mesmoGrupo.indexOf(c) + 1;
-      const item = await criar(tx as unknown as Db, def, ctx, {
-        descricao: `Proposta ${c.grupo}${mesmoGrupo.length > 1 ? ` — carga ${ordem} de ${mesmoGrupo.length}` : ''}`.slice(0, 120),
-        origemCep: input.origemCep ?? null,
-        origemMunicipioIbge: input.origemMunicipioIbge ?? null,
-        destinoCep: null,
+    const porGrupo = new Map<string, number>();
+    for (const c of cargas) porGrupo.set(c.grupo, (porGrupo.get(c.grupo) ?? 0) + 1);
+    const vistos = new Map<string, number>();
+    const planos = cargas.map((c) => {
+      const ordem = (vistos.get(c.grupo) ?? 0) + 1;
+      vistos.set(c.grupo, ordem);
+      const total = porGrupo.get(c.grupo) ?? 1;
+      return {
+        uid: randomUUID(),
+        embarcadorUid,
+        ...comum,
+        descricao: `Proposta ${c.grupo}${total > 1 ? ` — carga ${ordem} de ${total}` : ''}`.slice(0, 120),
         // The heaviest document's city (packing puts it first): the load's main destination.
         destinoMunicipioIbge: c.documentos[0].destinoMunicipioIbge,
-        tipoVeiculoUid: input.tipoVeiculoUid,
-        transportadorUid: input.transportadorUid ?? null,
-        dataEmbarque: input.dataEmbarque ?? null,
         observacao: c.excedeCapacidade ? 'Documento acima da capacidade do veículo: vai sozinho.' : null,
-        documentos: c.documentos.map((d) => (d.tipo === 'nfe' ? { nfeUid: d.uid, pedidoUid: null } : { nfeUid: null, pedidoUid: d.uid })),
-      });
-      criadas[i] = item as PlanejamentoCarga;
-    }
+        criadoPor: ctx.usuarioUid,
+      };
+    });
+    for (const lote of fatias(planos, 500)) await tx.insert(planejamentosCarga).values(lote);
+    const documentos = cargas.flatMap((c, i) =>
+      c.documentos.map((d) => (d.tipo === 'nfe' ? { planejamentoUid: planos[i].uid, nfeUid: d.uid } : { planejamentoUid: planos[i].uid, pedidoUid: d.uid })),
+    );
+    for (const lote of fatias(documentos, 1000)) await tx.insert(planejamentoDocumentos).values(lote);
+    const linhas = await lerPlanos(tx, def, ctx, planos.map((p) => p.uid));
+    const auditoria = linhas.map((l) => ({ embarcadorUid, usuarioUid: ctx.usuarioUid, recurso: def.recurso, registroUid: l.uid as string, acao: 'criar', antes: null, depois: l }));
+    for (const lote of fatias(auditoria, 200)) await tx.insert(auditoriaSistema).values(lote);
+    const criadas = linhas.map((l) => (def.toItem ? def.toItem(l, ctx) : l) as PlanejamentoCarga);
     return { cargas: criadas, documentosSemDestino: livres.length - comDestino.length };
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { auditoriaSistema } from '../../db/schema/index.ts';
 import type { Tx } from '../../framework/resource.ts';
 import { fatias } from '../../lib/lotes.ts';
+import { atualizarRastreio } from '../tracking/service.ts';
 
 // Late linking: an NF-e typed by hand before its XML was imported — a cargo line of a request,
 // quotation, shipment or pickup order (nfe_uid null), or a virtual note of the register linked to an
@@ -12,7 +13,8 @@ import { fatias } from '../../lib/lotes.ts';
 // key and CNPJ, by series + number when the imported note is the shipper's only real, non-cancelled
 // note with them (the same rule as typing the line after the import: solicitacoesfrete/carga.ts).
 // A virtual note replaced by the real one (nfes/service.ts, same issuer, series and number) hands it
-// its orders, load-plan documents and cargo lines.
+// its orders, load-plan documents and cargo lines, and its tracking: the public link's token (the link the
+// customer already has keeps working, now on the real note), the promised date and the occurrence events.
 
 type Quem = { embarcadorUid: string; usuarioUid: string | null };
 type Linhas<T> = { rows: T[] };
@@ -94,6 +96,39 @@ export async function vincularNfeImportada(tx: Tx, quem: Quem, nfeUid: string): 
       const [col, recurso] = DONOS.find(([c]) => l[c]) ?? DONOS[0];
       registrar(recurso, l[col] as string, n.virtuais[0], { linhaUid: l.uid });
     }
+    await moverRastreio(tx, quem, nfeUid, n.virtuais, `NF-e ${n.numero} série ${n.serie} importada: rastreamento da NF-e virtual transferido`, auditoria);
   }
   for (const lote of fatias(auditoria, 500)) await tx.insert(auditoriaSistema).values(lote);
+}
+
+/**
+ * Tracking of the replaced virtual note(s) → the real one, in the import's transaction: the occurrence events,
+ * and the `rastreios` row with its public token and promised date (the newest one when several virtual notes
+ * were replaced; the real note, just inserted, has none yet). Without a promised date on the virtual note, the
+ * real one's is computed now (its carrier and places come from the XML). One history row on the real note.
+ */
+async function moverRastreio(tx: Tx, quem: Quem, nfeUid: string, virtuaisUids: string[], texto: string, auditoria: (typeof auditoriaSistema.$inferInsert)[]) {
+  const virtuais = sql.join(virtuaisUids.map((v) => sql`${v}`), sql`, `);
+  const eventos = ((await tx.execute(sql`update eventos_ocorrencia set nfe_uid = ${nfeUid}, atualizado_em = now()
+    where nfe_uid in (${virtuais}) and embarcador_uid = ${quem.embarcadorUid} returning uid`)) as unknown as Linhas<{ uid: string }>).rows;
+  const [r] = ((await tx.execute(sql`select nfe_uid, data_prevista::text as data_prevista from rastreios
+    where nfe_uid in (${virtuais}) and embarcador_uid = ${quem.embarcadorUid} order by atualizado_em desc limit 1 for update`)) as unknown as Linhas<{
+    nfe_uid: string;
+    data_prevista: string | null;
+  }>).rows;
+  if (r) {
+    await tx.execute(sql`delete from rastreios where nfe_uid = ${nfeUid}`);
+    await tx.execute(sql`update rastreios set nfe_uid = ${nfeUid}, atualizado_em = now() where nfe_uid = ${r.nfe_uid}`);
+    await atualizarRastreio(tx, nfeUid, { recalcularPrazo: r.data_prevista === null });
+  }
+  if (!r && !eventos.length) return;
+  auditoria.push({
+    embarcadorUid: quem.embarcadorUid,
+    usuarioUid: quem.usuarioUid,
+    recurso: 'tracking',
+    registroUid: nfeUid,
+    acao: 'transferir-rastreio',
+    antes: { nfeUid: r?.nfe_uid ?? virtuaisUids[0] },
+    depois: { nfeUid, linkPublico: !!r, dataPrevista: r?.data_prevista ?? null, eventos: eventos.length, justificativa: texto },
+  });
 }

@@ -130,10 +130,12 @@ export async function atualizarRastreio(tx: DbOrTx, nfeUid: string, opts: { excl
       emitenteMunicipioIbge: nfes.emitenteMunicipioIbge,
       destinatarioUf: nfes.destinatarioUf,
       destinatarioMunicipioIbge: nfes.destinatarioMunicipioIbge,
+      substituidaPorUid: nfes.substituidaPorUid,
     })
     .from(nfes)
     .where(eq(nfes.uid, nfeUid));
-  if (!n) return null;
+  // A replaced virtual note handed its tracking (token, events) to the real one: it gets no new one.
+  if (!n || n.substituidaPorUid) return null;
   if (n.emitenteDocumento) {
     await tx
       .update(eventosOcorrencia)
