@@ -18,7 +18,7 @@ const BOOT = new URL('./parse-worker-boot.mjs', import.meta.url);
 const env = (nome: string, padrao: number) => (process.env[nome] ? Number(process.env[nome]) : padrao);
 
 export const opcoesPadrao = (): OpcoesPool => ({
-  tamanho: env('IMPORT_WORKERS', Math.min(4, Math.max(1, availableParallelism()))),
+  tamanho: env('IMPORT_WORKERS', Math.min(2, Math.max(1, availableParallelism() - 1))),
   fila: env('IMPORT_QUEUE', 8),
   timeoutMs: env('IMPORT_TIMEOUT_MS', 60_000),
   memoriaMb: env('IMPORT_WORKER_MB', 256),
