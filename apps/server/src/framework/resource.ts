@@ -49,7 +49,8 @@ export type ResourceDef<TItem = unknown> = {
    * Pages after the first are read in two steps: the page's uids from the table alone (ordered, with
    * the offset: an index-only scan when an index covers the filters and the sort), then those rows
    * through `from`/`select`. For million-row lists whose deep pages would otherwise fetch every skipped
-   * row; only when the scope, filters, listWhere and sort use the table's own columns.
+   * row; only when the scope, filters, listWhere and sort use the table's own columns. The total is
+   * then counted over the table alone too (no `from` joins: an index-only count).
    */
   paginaEmDuasEtapas?: boolean;
   /** The list's period filter (dataInicioFiltro/dataFimFiltro over one column): see list-query.ts Periodo.

@@ -117,7 +117,7 @@ async function comEspera<T>(f: () => Promise<T>): Promise<T> {
 }
 
 /** Reads and parses one item's XML in the worker pool; AppError (the item's error) when refused. */
-export async function lerItemFiscal(storage: Storage, ref: RefDocumento, documento: 'nfe' | 'cte'): Promise<{ doc: DocumentoLido; assinaturaValida: boolean; xml: Buffer }> {
+export async function lerItemFiscal(storage: Storage, ref: RefDocumento, documento: 'nfe' | 'cte'): Promise<{ doc: DocumentoLido; assinaturaValida: boolean; xml: Buffer; xmlGz?: Buffer }> {
   if (ref.erro) throw AppError.field('file', ref.erro);
   const sumiu = () => AppError.field('file', 'Arquivo da importação não encontrado (removido do armazenamento).');
   if (ref.zip && ref.entrada) {
@@ -133,12 +133,14 @@ export async function lerItemFiscal(storage: Storage, ref: RefDocumento, documen
     if (bruto.length < e.comprimido) throw AppError.field('file', 'Arquivo ZIP inválido ou corrompido');
     const r = await comEspera(() => lerDocumentoFiscal(bruto, documento, { nome: e.nome, metodo: e.metodo, declarado: e.declarado }));
     const xml = r.xml ? Buffer.from(r.xml.buffer, r.xml.byteOffset, r.xml.byteLength) : Buffer.alloc(0);
-    return { doc: r.doc, assinaturaValida: r.assinaturaValida, xml };
+    return { doc: r.doc, assinaturaValida: r.assinaturaValida, xml, xmlGz: gz(r.xmlGz) };
   }
   if (!ref.chave) throw new AppError('INTERNAL', 'Arquivo da importação indisponível.');
   const xml = await lerTudo(storage.get(ref.chave)).catch(() => {
     throw sumiu();
   });
   const r = await comEspera(() => lerDocumentoFiscal(xml, documento));
-  return { doc: r.doc, assinaturaValida: r.assinaturaValida, xml };
+  return { doc: r.doc, assinaturaValida: r.assinaturaValida, xml, xmlGz: gz(r.xmlGz) };
 }
+
+const gz = (b: Uint8Array | undefined) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : undefined);

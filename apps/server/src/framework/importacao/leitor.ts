@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type ExcelJS from 'exceljs';
 import { decodificar, parseCsv, parseLista } from './csv.ts';
 import { verificarDimensao } from './dimensao.ts';
@@ -8,7 +9,7 @@ import { type EntradaZip, diretorioZip, ehZip, inflarBruto, lerZip } from './zip
 // pool.ts): a file that still manages to exhaust memory kills the worker, not the server.
 
 /** `xml`: the inflated document, when the task brought a ZIP entry's compressed bytes. */
-export type DocumentoFiscalLido = { doc: import('@fretio/core/fiscal').DocumentoLido; assinaturaValida: boolean; xml?: Uint8Array };
+export type DocumentoFiscalLido = { doc: import('@fretio/core/fiscal').DocumentoLido; assinaturaValida: boolean; xml?: Uint8Array; xmlGz?: Uint8Array };
 /** A ZIP entry as the directory described it: the worker inflates it (capped) before parsing. */
 export type EntradaCompactada = Pick<EntradaZip, 'nome' | 'metodo' | 'declarado'>;
 
@@ -89,6 +90,8 @@ export async function executarTarefa(t: Tarefa): Promise<unknown> {
     const { assinaturaValida } = await import('./assinatura-xml.ts');
     const lido: DocumentoFiscalLido = { doc, assinaturaValida: doc.tipo === 'evento' ? false : assinaturaValida(texto) };
     if (entrada) lido.xml = new Uint8Array(dados.buffer, dados.byteOffset, dados.byteLength);
+    // The stored copy is compressed here too, off the server's main thread.
+    if (doc.tipo !== 'evento') lido.xmlGz = new Uint8Array(gzipSync(dados));
     return lido;
   } catch (e) {
     if (e instanceof fiscal.DocumentoFiscalInvalido) throw new ArquivoRecusado(e.message);

@@ -20,6 +20,8 @@ class PerdeuATarefa extends Error {}
 const LOTE_ITENS = 50;
 /** Groups (itensPorTransacao) read from the queue at once: the next one's `buscar` overlaps this one's transaction. */
 const GRUPOS_POR_LEITURA = 4;
+/** Groups saved at the same time on PostgreSQL (one connection each). */
+const GRUPOS_SIMULTANEOS = Number(process.env.TAREFA_GRUPOS_SIMULTANEOS ?? 2);
 /** `buscar` calls in flight for a group (the parse pool queues a few per worker). */
 const BUSCAS_SIMULTANEAS = 4;
 /** What the end-of-task hooks receive (encerramento.ts). */
@@ -39,33 +41,59 @@ export async function executarTarefa(app: FastifyInstance, tipo: TipoTarefa, lin
     if (!linha.preparada) await preparar(db, tipo, tarefa);
     let cancelar = linha.cancelar;
     const porTransacao = Math.max(1, tipo.itensPorTransacao ?? 1);
+    // Groups are saved SIMULTANEOS at a time on PostgreSQL (each its own connection and transaction), so the
+    // database works on one group while the next is being sent; PGlite has one connection: one at a time.
+    const simultaneos = app.database?.kind === 'postgres' ? GRUPOS_SIMULTANEOS : 1;
+    const emVoo = new Set<Promise<void>>();
+    const falhou: { erro?: unknown; sim: boolean } = { sim: false };
+    const esvaziar = async () => {
+      await Promise.all(emVoo);
+      if (falhou.sim) throw falhou.erro;
+    };
+    const salvarGrupo = async (grupo: ItemEmExecucao[], buscados: Map<string, Buscado> | undefined) => {
+      try {
+        return await processarGrupo(db, log, tipo, tarefa, grupo, trabalhador, buscados);
+      } catch (e) {
+        if (e instanceof PerdeuATarefa) throw e;
+        // The group's transaction failed as a whole: its items run again one by one (each its own transaction).
+        log.warn({ err: e, tarefa: tarefa.uid, tipo: tipo.tipo }, 'grupo de itens falhou; refeito item a item');
+        for (const item of grupo) if (await processarItem(db, log, tipo, tarefa, item, trabalhador, buscados?.get(item.uid))) return true;
+        return false;
+      }
+    };
     grupos: while (!cancelar && porTransacao > 1) {
       const grupos = fatias(await proximosItens(db, tarefa.uid, porTransacao * GRUPOS_POR_LEITURA), porTransacao);
       if (!grupos.length) break;
-      // With `buscar`, the next group is fetched (parsed) while this one's transaction runs.
+      // With `buscar`, the next group is fetched (parsed) while the current ones' transactions run.
       let proximo = tipo.buscar ? buscarGrupo(db, tipo, tarefa, grupos[0]) : undefined;
       for (let g = 0; g < grupos.length; g++) {
         const buscados = await proximo;
         proximo = tipo.buscar && g + 1 < grupos.length ? buscarGrupo(db, tipo, tarefa, grupos[g + 1]) : undefined;
-        try {
-          cancelar = await processarGrupo(db, log, tipo, tarefa, grupos[g], trabalhador, buscados);
-        } catch (e) {
-          if (e instanceof PerdeuATarefa) throw e;
-          // The group's transaction failed as a whole: its items run again one by one (each its own transaction).
-          log.warn({ err: e, tarefa: tarefa.uid, tipo: tipo.tipo }, 'grupo de itens falhou; refeito item a item');
-          for (const item of grupos[g]) {
-            cancelar = await processarItem(db, log, tipo, tarefa, item, trabalhador, buscados?.get(item.uid));
-            if (cancelar) break;
-          }
-        }
+        while (emVoo.size >= simultaneos) await Promise.race(emVoo);
+        if (falhou.sim) throw falhou.erro;
         if (cancelar) break grupos;
+        const p: Promise<void> = salvarGrupo(grupos[g], buscados)
+          .then(
+            (c) => {
+              if (c) cancelar = true;
+            },
+            (erro) => {
+              if (!falhou.sim) Object.assign(falhou, { sim: true, erro });
+            },
+          )
+          .finally(() => emVoo.delete(p));
+        emVoo.add(p);
         if (parar()) {
           await proximo;
+          await esvaziar();
           return devolver(db, tarefa.uid, trabalhador);
         }
         await cederVez();
       }
+      // The next read of pending items must not see this read's items still being saved.
+      await esvaziar();
     }
+    await esvaziar();
     while (!cancelar) {
       const itens = await proximosItens(db, tarefa.uid, LOTE_ITENS);
       if (!itens.length) break;

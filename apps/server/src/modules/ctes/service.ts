@@ -13,7 +13,7 @@ import { nfesPorChave, nfesPorNumero } from './repository.ts';
 // Saving one imported CT-e (or applying its cancellation), inside the task item's transaction. The
 // "CT-e imported" event goes out after the commit (framework/eventos.ts).
 
-export type CteImportado = { lida: CteLida; assinaturaValida: boolean; xml: Uint8Array; nome: string };
+export type CteImportado = { lida: CteLida; assinaturaValida: boolean; xml: Uint8Array; xmlGz?: Uint8Array; nome: string };
 
 const p = (x: { documento: string | null; nome: string | null } | null) => ({ d: corta(x?.documento, 20), n: corta(x?.nome, 255) });
 
@@ -104,7 +104,7 @@ export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado, cach
   if (semNfe) avisos.push(`${semNfe} NF-e citada(s) ainda não importada(s): serão vinculadas quando chegarem`);
   // Complements/substitutes imported before their original point to it now.
   await tx.update(ctes).set({ cteOriginalUid: novo.uid }).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.chaveOriginal, l.chave), isNull(ctes.cteOriginalUid)));
-  await guardarXml(tx, { documentoUid: novo.uid, embarcadorUid: quem.embarcadorUid, tipo: 'cte', nome: doc.nome, xml: doc.xml });
+  await guardarXml(tx, { documentoUid: novo.uid, embarcadorUid: quem.embarcadorUid, tipo: 'cte', nome: doc.nome, xml: doc.xml, xmlGz: doc.xmlGz });
   await registrarAuditoria(tx, quem, 'ctes', novo.uid, 'importar', doEdi ? { chave: doEdi.chave, origemDocumento: 'EDI' } : null, { chave: l.chave, numero: l.numero, serie: l.serie });
   emitirAposCommit(tx, 'cte.importado', { embarcadorUid: quem.embarcadorUid, cteUid: novo.uid, chave: l.chave, novo: true });
   if (doEdi) avisos.unshift('CT-e recebido antes pelo CONEMB: completado com o XML');
@@ -126,7 +126,7 @@ async function atualizarExistente(tx: Tx, quem: QuemGrava, existente: typeof cte
   if (!o_que.length) return { situacao: 'ignorado', registroUid: existente.uid, mensagem: 'CT-e já importado' };
   if (doc.assinaturaValida && !existente.assinaturaValida) set.assinaturaValida = true;
   await tx.update(ctes).set({ ...set, atualizadoEm: new Date().toISOString() }).where(eq(ctes.uid, existente.uid));
-  await guardarXml(tx, { documentoUid: existente.uid, embarcadorUid: quem.embarcadorUid, tipo: 'cte', nome: doc.nome, xml: doc.xml });
+  await guardarXml(tx, { documentoUid: existente.uid, embarcadorUid: quem.embarcadorUid, tipo: 'cte', nome: doc.nome, xml: doc.xml, xmlGz: doc.xmlGz });
   await registrarAuditoria(tx, quem, 'ctes', existente.uid, 'importar', { protocolo: existente.protocolo, cancelado: existente.cancelado }, set);
   emitirAposCommit(tx, 'cte.importado', { embarcadorUid: quem.embarcadorUid, cteUid: existente.uid, chave: l.chave, novo: false });
   return { situacao: 'ok', registroUid: existente.uid, mensagem: `CT-e já importado; atualizado com ${o_que.join(' e ')}` };

@@ -16,11 +16,11 @@ export const importarCte = defineTipoTarefa<ParametrosImportacao>({
   itensPorTransacao: ITENS_POR_TRANSACAO,
   buscar: (_db, tarefa, item) => lerItemFiscal(tarefa.storage, item.ref as RefDocumento, 'cte'),
   async processar(tx, tarefa, item, buscado) {
-    const { doc, assinaturaValida, xml } = buscado as Awaited<ReturnType<typeof lerItemFiscal>>;
+    const { doc, assinaturaValida, xml, xmlGz } = buscado as Awaited<ReturnType<typeof lerItemFiscal>>;
     const quem = { embarcadorUid: tarefa.embarcadorUid, usuarioUid: tarefa.usuarioUid };
     if (doc.tipo === 'evento') return aplicarEventoCte(tx, quem, doc);
     if (doc.tipo !== 'cte') throw AppError.field('file', 'o arquivo não é um CT-e');
-    return salvarCte(tx, quem, { lida: doc, assinaturaValida, xml, nome: item.nome }, cacheDaTarefa(tarefa));
+    return salvarCte(tx, quem, { lida: doc, assinaturaValida, xml, xmlGz, nome: item.nome }, cacheDaTarefa(tarefa));
   },
   arquivos: arquivosDaImportacao,
 });

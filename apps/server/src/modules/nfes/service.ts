@@ -12,7 +12,7 @@ import { vincularNfeImportada } from '../solicitacoesfrete/vinculo-tardio.ts';
 // Saving one imported NF-e (or applying its cancellation event), inside the task item's transaction:
 // the record, its items, its XML and its links are all written or none is.
 
-export type NfeImportada = { lida: NfeLida; assinaturaValida: boolean; xml: Uint8Array; nome: string };
+export type NfeImportada = { lida: NfeLida; assinaturaValida: boolean; xml: Uint8Array; xmlGz?: Uint8Array; nome: string };
 
 function colunas(l: NfeLida, assinaturaValida: boolean) {
   return {
@@ -90,7 +90,7 @@ export async function salvarNfe(tx: Tx, quem: QuemGrava, doc: NfeImportada, cach
     valor: i.valor,
   }));
   for (const lote of fatias(itens, 500)) await tx.insert(nfeItens).values(lote);
-  await guardarXml(tx, { documentoUid: nova.uid, embarcadorUid: quem.embarcadorUid, tipo: 'nfe', nome: doc.nome, xml: doc.xml });
+  await guardarXml(tx, { documentoUid: nova.uid, embarcadorUid: quem.embarcadorUid, tipo: 'nfe', nome: doc.nome, xml: doc.xml, xmlGz: doc.xmlGz });
   const substituida = await substituirVirtual(tx, quem.embarcadorUid, nova.uid, l);
   // CT-es imported before this note cite its key: link them now.
   await tx.update(cteNfes).set({ nfeUid: nova.uid }).where(and(eq(cteNfes.embarcadorUid, quem.embarcadorUid), eq(cteNfes.chave, l.chave), isNull(cteNfes.nfeUid)));
@@ -116,7 +116,7 @@ async function atualizarExistente(tx: Tx, quem: QuemGrava, existente: typeof nfe
   if (!o_que.length) return { situacao: 'ignorado', registroUid: existente.uid, mensagem: 'NF-e já importada' };
   if (doc.assinaturaValida && !existente.assinaturaValida) set.assinaturaValida = true;
   await tx.update(nfes).set({ ...set, atualizadoEm: new Date().toISOString() }).where(eq(nfes.uid, existente.uid));
-  await guardarXml(tx, { documentoUid: existente.uid, embarcadorUid: quem.embarcadorUid, tipo: 'nfe', nome: doc.nome, xml: doc.xml });
+  await guardarXml(tx, { documentoUid: existente.uid, embarcadorUid: quem.embarcadorUid, tipo: 'nfe', nome: doc.nome, xml: doc.xml, xmlGz: doc.xmlGz });
   await registrarAuditoria(tx, quem, 'nfes', existente.uid, 'importar', { protocolo: existente.protocolo, cancelada: existente.cancelada }, set);
   return { situacao: 'ok', registroUid: existente.uid, mensagem: `NF-e já importada; atualizada com ${o_que.join(' e ')}` };
 }

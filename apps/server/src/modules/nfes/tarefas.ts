@@ -19,11 +19,11 @@ export const importarNfe = defineTipoTarefa<ParametrosImportacao>({
   itensPorTransacao: ITENS_POR_TRANSACAO,
   buscar: (_db, tarefa, item) => lerItemFiscal(tarefa.storage, item.ref as RefDocumento, 'nfe'),
   async processar(tx, tarefa, item, buscado) {
-    const { doc, assinaturaValida, xml } = buscado as Awaited<ReturnType<typeof lerItemFiscal>>;
+    const { doc, assinaturaValida, xml, xmlGz } = buscado as Awaited<ReturnType<typeof lerItemFiscal>>;
     const quem = { embarcadorUid: tarefa.embarcadorUid, usuarioUid: tarefa.usuarioUid };
     if (doc.tipo === 'evento') return aplicarEventoNfe(tx, quem, doc, xml, item.nome);
     if (doc.tipo !== 'nfe') throw AppError.field('file', 'o arquivo não é uma NF-e');
-    return salvarNfe(tx, quem, { lida: doc, assinaturaValida, xml, nome: item.nome }, cacheDaTarefa(tarefa));
+    return salvarNfe(tx, quem, { lida: doc, assinaturaValida, xml, xmlGz, nome: item.nome }, cacheDaTarefa(tarefa));
   },
   arquivos: arquivosDaImportacao,
 });

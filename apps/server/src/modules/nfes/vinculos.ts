@@ -66,8 +66,9 @@ async function buscarUnidade(tx: DbOrTx, embarcadorUid: string, docs: string[]) 
   return null;
 }
 
-export async function guardarXml(tx: DbOrTx, a: { documentoUid: string; embarcadorUid: string; tipo: 'nfe' | 'cte'; nome: string; xml: Uint8Array }) {
-  const conteudo = gzipSync(a.xml);
+/** `xmlGz`: the same XML already gzipped (by the parse worker); else it is compressed here. */
+export async function guardarXml(tx: DbOrTx, a: { documentoUid: string; embarcadorUid: string; tipo: 'nfe' | 'cte'; nome: string; xml: Uint8Array; xmlGz?: Uint8Array }) {
+  const conteudo = a.xmlGz ? Buffer.from(a.xmlGz.buffer, a.xmlGz.byteOffset, a.xmlGz.byteLength) : gzipSync(a.xml);
   const valores = { embarcadorUid: a.embarcadorUid, tipo: a.tipo, nome: a.nome.slice(0, 255), tamanho: a.xml.length, conteudo };
   await tx.insert(documentosXml).values({ documentoUid: a.documentoUid, ...valores }).onConflictDoUpdate({ target: documentosXml.documentoUid, set: valores });
 }
