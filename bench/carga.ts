@@ -2,7 +2,10 @@
 // alternating GET /api/v1/pessoas?pc=1&pps=10 and POST /api/v1/centros-custo for BENCH_LOAD_SECONDS
 // (default 20 s). Runs on PGlite always and on PostgreSQL too when BENCH_DATABASE_URL is set
 // (`bash apps/server/test/pg.sh --bench`, BENCH_ONLY=carga for this one alone). Goal on PostgreSQL:
-// p99 < 300 ms, no errors. Reports; never asserts.
+// p99 < 300 ms, no errors. Reports; never asserts. Every figure is beside others of the same run (the
+// machine may be busy): GET /api/health under the same load (the floor), the mix with the old list total
+// (LISTA_CONTAGEM=contar: count(*) on every page) and as it is, and POST-only runs with and without the
+// count trigger, alternated (one tenant's concurrent inserts on the maintained count).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -43,13 +46,30 @@ export async function abrir(url?: string): Promise<{ database: Database; rotulo:
   };
 }
 
-async function medir(url?: string): Promise<Linha> {
+type Resultado = {
+  requests: { average: number };
+  latency: { p50: number; p97_5: number; p99: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '2xx': number;
+};
+
+/**
+ * One database, one app, several runs in a row (the machine may be busy: compare runs of the same
+ * call, not with figures of another day): GET /api/health under the same load (the floor), the mix
+ * with the old list total (LISTA_CONTAGEM=contar: count(*) of the tenant's rows on every page), the
+ * mix as it is, and POST-only runs with and without the count triggers (contention of one tenant's
+ * concurrent inserts on the maintained count).
+ */
+async function medir(url?: string): Promise<Linha[]> {
   const { database, rotulo, fechar } = await abrir(url);
   const dir = mkdtempSync(join(os.tmpdir(), 'fretio-carga-'));
   const app = await buildApp({
     database,
     config: { logLevel: 'silent', dataDir: dir, seedDemo: false, databaseUrl: undefined, smtpUrl: undefined, webDist: join(dir, 'sem-web') },
   });
+  const out: Linha[] = [];
   try {
     await seedDemo(database.db);
     const { rows } = (await database.db.execute(sql`select uid from embarcadores where cnpj = '11222333000181'`)) as unknown as {
@@ -61,37 +81,65 @@ async function medir(url?: string): Promise<Linha> {
     const cookie = await entrar(base);
     let n = 0;
     const corrida = randomBytes(3).toString('hex');
-    const r = (await autocannon({
-      url: base,
-      connections: CONEXOES,
-      duration: SEGUNDOS,
-      timeout: 30,
-      headers: { cookie, 'content-type': 'application/json' },
-      requests: [
-        { method: 'GET', path: '/api/v1/pessoas?pc=1&pps=10' },
-        {
-          method: 'POST',
-          path: '/api/v1/centros-custo',
-          setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ codigo: `L${corrida}${n++}`, nome: `Carga ${n}` }) }),
-        },
-      ],
-    } as never)) as unknown as {
-      requests: { average: number };
-      latency: { p50: number; p97_5: number; p99: number; max: number };
-      errors: number;
-      timeouts: number;
-      non2xx: number;
-      '2xx': number;
+    const post = {
+      method: 'POST',
+      path: '/api/v1/centros-custo',
+      setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ codigo: `L${corrida}${n++}`, nome: `Carga ${n}` }) }),
     };
-    return {
-      name: `${PESSOAS.toLocaleString('pt-BR')} pessoas, ${CONEXOES} conexões, GET pessoas?pc=1&pps=10 + POST centros-custo, ${SEGUNDOS} s — ${rotulo}`,
+    const rodar = async (requests: unknown[], segundos: number) =>
+      (await autocannon({
+        url: base,
+        connections: CONEXOES,
+        duration: segundos,
+        timeout: 30,
+        headers: { cookie, 'content-type': 'application/json' },
+        requests,
+      } as never)) as unknown as Resultado;
+    const linha = (nome: string, r: Resultado, extra = ''): Linha => ({
+      name: `${PESSOAS.toLocaleString('pt-BR')} pessoas, ${CONEXOES} conexões, ${nome} — ${rotulo}`,
       opsPerSec: Math.round(r.requests.average),
       p50Ms: r.latency.p50,
       p95Ms: r.latency.p97_5,
       note:
         `p99 ${r.latency.p99} ms, máx ${r.latency.max} ms (p95Ms = p97,5 do autocannon); ${r['2xx']} 2xx, ${r.non2xx} não-2xx, ` +
-        `${r.errors} erros, ${r.timeouts} timeouts; ${os.cpus().length} CPUs ${os.cpus()[0]?.model ?? ''}, carga ${os.loadavg()[0].toFixed(1)}, ${new Date().toISOString()}`,
-    };
+        `${r.errors} erros, ${r.timeouts} timeouts${extra}; ${os.cpus().length} CPUs ${os.cpus()[0]?.model ?? ''}, carga ${os.loadavg()[0].toFixed(1)}, ${new Date().toISOString()}`,
+    });
+    const curto = Math.max(5, Math.round(SEGUNDOS / 2));
+    const piso = await rodar([{ method: 'GET', path: '/api/health' }], curto);
+    out.push(linha(`GET /api/health (piso da mesma execução), ${curto} s`, piso));
+    const mix = [{ method: 'GET', path: '/api/v1/pessoas?pc=1&pps=10' }, post];
+    process.env.LISTA_CONTAGEM = 'contar';
+    const antigo = await rodar(mix, SEGUNDOS).finally(() => delete process.env.LISTA_CONTAGEM);
+    out.push(linha(`GET pessoas?pc=1&pps=10 + POST centros-custo, ${SEGUNDOS} s, total por count(*) (LISTA_CONTAGEM=contar)`, antigo));
+    const novo = await rodar(mix, SEGUNDOS);
+    out.push(
+      linha(
+        `GET pessoas?pc=1&pps=10 + POST centros-custo, ${SEGUNDOS} s`,
+        novo,
+        `; total mantido (contagem_linhas); na mesma execução: count(*) ${Math.round(antigo.requests.average)} req/s, p99 ${antigo.latency.p99} ms; ` +
+          `health ${Math.round(piso.requests.average)} req/s, p99 ${piso.latency.p99} ms`,
+      ),
+    );
+    // With and without the count trigger, alternated (A B A B) so both see the same load on a busy machine.
+    const vez = Math.max(5, Math.round(SEGUNDOS / 4));
+    const com: Resultado[] = [];
+    const sem: Resultado[] = [];
+    for (let i = 0; i < 2; i++) {
+      com.push(await rodar([post], vez));
+      await database.db.execute(sql`alter table centros_custo disable trigger contagem_insert`);
+      sem.push(await rodar([post], vez).finally(() => database.db.execute(sql`alter table centros_custo enable trigger contagem_insert`)));
+    }
+    const media = (rs: Resultado[]) => Math.round(rs.reduce((a, r) => a + r.requests.average, 0) / rs.length);
+    const pior = (rs: Resultado[]) => Math.max(...rs.map((r) => r.latency.p99));
+    out.push(
+      linha(
+        `só POST centros-custo (um inquilino), 2 × ${vez} s, com o gatilho de contagem`,
+        { ...com[1], requests: { average: media(com) } },
+        `; alternado com 2 × ${vez} s sem o gatilho: com ${com.map((r) => Math.round(r.requests.average)).join(' e ')} req/s (p99 até ${pior(com)} ms), ` +
+          `sem ${sem.map((r) => Math.round(r.requests.average)).join(' e ')} req/s (p99 até ${pior(sem)} ms); p50/p97,5 da 2ª rodada com gatilho`,
+      ),
+    );
+    return out;
   } finally {
     await app.close();
     await fechar();
@@ -101,8 +149,8 @@ async function medir(url?: string): Promise<Linha> {
 
 export async function benchCarga(): Promise<Linha[]> {
   const out: Linha[] = [];
-  if (process.env.BENCH_DATABASE_URL) out.push(await medir(process.env.BENCH_DATABASE_URL));
-  if (process.env.BENCH_LOAD_PGLITE !== 'false') out.push(await medir());
+  if (process.env.BENCH_DATABASE_URL) out.push(...(await medir(process.env.BENCH_DATABASE_URL)));
+  if (process.env.BENCH_LOAD_PGLITE !== 'false') out.push(...(await medir()));
   for (const l of out) console.log(`carga: ${l.name}: ${l.opsPerSec} req/s, p50 ${l.p50Ms} ms; ${l.note}`);
   return out;
 }

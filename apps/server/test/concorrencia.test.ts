@@ -98,4 +98,30 @@ describe.runIf(naPostgres)('concorrência no PostgreSQL', () => {
     expect(respostas.map((r) => r.status)).toEqual([201, 201]);
     expect(new Set(respostas.map((r) => r.body.data.uid)).size).toBe(2);
   });
+  it('maintained list totals: a tenant insert left uncommitted blocks no other insert of that tenant, and the totals stay exact', async () => {
+    const total = async () => (await admin.get<{ data: { totalRecords: number } }>('/api/v1/centros-custo', { pps: 1 })).body.data.totalRecords;
+    const antes = await total();
+    const [{ uid: embarcador }] = (await pool.query("select uid from embarcadores where cnpj = '11222333000181'")).rows;
+    const outra = await pool.connect();
+    try {
+      await outra.query('begin');
+      await outra.query("insert into centros_custo (embarcador_uid, codigo, nome) values ($1, 'CONC-PENDENTE', 'Pendente')", [embarcador]);
+      // While the other transaction holds its delta, 12 creates of the same tenant at once go through
+      // (a counter row updated in place would make each wait for the open transaction).
+      const respostas = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => admin.post('/api/v1/centros-custo', { codigo: `CONC${i}`, nome: `Concorrente ${i}` })),
+      );
+      expect(respostas.map((r) => r.status)).toEqual(Array(12).fill(201));
+      expect(await total()).toBe(antes + 12);
+      await outra.query('commit');
+    } catch (e) {
+      await outra.query('rollback').catch(() => undefined);
+      throw e;
+    } finally {
+      outra.release();
+    }
+    expect(await total()).toBe(antes + 13);
+    const [{ n }] = (await pool.query('select count(*)::int as n from centros_custo where embarcador_uid = $1', [embarcador])).rows;
+    expect(n).toBe(antes + 13);
+  });
 });

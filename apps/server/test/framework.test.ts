@@ -119,6 +119,74 @@ describe('list: paging', () => {
   });
 });
 
+describe('list: maintained total of an unfiltered list (framework/contagem.ts)', () => {
+  const contar = async (embarcador: string) =>
+    Number((await rows<{ n: unknown }>(t.db, sql`select count(*) as n from centros_custo where embarcador_uid = ${embarcador}`))[0].n);
+  const contarNaLista = async (api: Api) => {
+    const [sem, contada] = [(await api.get<Lista<Centro>>(CC, { pps: 3 })).body.data, await comContagem(() => api.get<Lista<Centro>>(CC, { pps: 3 }))];
+    expect(sem.totalRecords, 'total mantido = count(*)').toBe(contada.body.data.totalRecords);
+    return sem.totalRecords;
+  };
+  async function comContagem<T>(f: () => Promise<T>) {
+    process.env.LISTA_CONTAGEM = 'contar';
+    try {
+      return await f();
+    } finally {
+      delete process.env.LISTA_CONTAGEM;
+    }
+  }
+  let embarcadorB: string;
+  beforeAll(async () => {
+    [{ uid: embarcadorB }] = await rows<{ uid: string }>(
+      t.db,
+      sql`select ue.embarcador_uid as uid from usuario_embarcador ue join usuarios u on u.uid = ue.usuario_uid where u.login = ${DEMO.outro.login} limit 1`,
+    );
+  });
+
+  it('stays exact through API creates and deletes, bulk inserts, deletes and a move between shippers', async () => {
+    const antes = await contar(embarcadorA);
+    expect(await contarNaLista(admin)).toBe(antes);
+    const criados = [];
+    for (const i of [1, 2, 3]) criados.push((await admin.post(CC, { codigo: `MT${i}`, nome: `Mantido ${i}` })).body.data.uid as string);
+    expect(await contarNaLista(admin)).toBe(antes + 3);
+    expect((await admin.delete(`${CC}/${criados[0]}`)).status).toBe(200);
+    await inserirCentros('MT', Array.from({ length: 120 }, (_, i) => `Mantido lote ${i}`));
+    await t.db.execute(sql`delete from centros_custo where embarcador_uid = ${embarcadorA} and codigo like 'MT0%'`); // MT000–MT099
+    expect(await contarNaLista(admin)).toBe(antes + 2 + 20);
+    expect(await contar(embarcadorA)).toBe(antes + 22);
+    // An update that moves rows to another shipper moves their count; other updates leave it alone.
+    const b = await contar(embarcadorB);
+    await t.db.execute(sql`update centros_custo set embarcador_uid = ${embarcadorB}, codigo = 'MV' || codigo where embarcador_uid = ${embarcadorA} and codigo like 'MT1%'`);
+    await t.db.execute(sql`update centros_custo set nome = nome || ' (alterado)' where embarcador_uid = ${embarcadorA} and codigo like 'MT%'`);
+    expect(await contarNaLista(admin)).toBe(antes + 2);
+    expect(await contarNaLista(outro)).toBe(b + 20);
+    expect(await contar(embarcadorB)).toBe(b + 20);
+    await t.db.execute(sql`delete from centros_custo where embarcador_uid = ${embarcadorB} and codigo like 'MV%'`);
+    expect(await contarNaLista(outro)).toBe(b);
+    // A page past the end still carries the total; a filtered list is counted as before.
+    expect((await admin.get<Lista<Centro>>(CC, { pps: 5, pc: 10_000 })).body.data).toEqual({ data: [], totalRecords: antes + 2 });
+    expect((await admin.get<Lista<Centro>>(CC, { ftr_nome: 'mantido', pps: 1 })).body.data.totalRecords).toBe(2);
+  });
+
+  it('folding the deltas into one row keeps the total', async () => {
+    const total = await contarNaLista(admin);
+    await t.db.execute(sql`select contagem_compactar('centros_custo', ${embarcadorA})`);
+    const linhas = await rows<{ n: unknown }>(t.db, sql`select n from contagem_linhas where tabela = 'centros_custo' and embarcador_uid = ${embarcadorA}`);
+    expect(linhas.map((l) => Number(l.n))).toEqual([total]);
+    expect(await contarNaLista(admin)).toBe(total);
+  });
+
+  it('every counted table has its four triggers', async () => {
+    const { TABELAS_CONTADAS } = await import('../src/framework/contagem.ts');
+    const gatilhos = await rows<{ tabela: string; n: unknown }>(
+      t.db,
+      sql`select c.relname as tabela, count(*) as n from pg_trigger g join pg_class c on c.oid = g.tgrelid
+          where g.tgname in ('contagem_insert', 'contagem_update', 'contagem_delete', 'contagem_truncate') group by 1`,
+    );
+    expect(Object.fromEntries(gatilhos.map((g) => [g.tabela, Number(g.n)]))).toEqual(Object.fromEntries([...TABELAS_CONTADAS].map((n) => [n, 4])));
+  });
+});
+
 describe('list: sorting', () => {
   // ASCII names of one case: the expected order is the same under any collation (PGlite, C.UTF-8, pt_BR).
   beforeAll(async () => {

@@ -79,3 +79,34 @@ describe('deactivation', () => {
     expect((await api(t.app, cookie).get('/api/v1/perfil')).status).toBe(200);
   });
 });
+
+// The context of every request (user, membership, role's permissions) is one prepared query, read
+// again on each request: nothing of it is kept between requests, so a change is seen on the next one
+// whichever instance answers it (issue 7, load test; docs/DECISIONS.md).
+describe('role and membership changes take effect on the next request', () => {
+  it("removing a permission from the role → 403; giving it back → 200; leaving the shipper → its lists are refused", async () => {
+    const cookie = await signIn(t.app, DEMO.admin.login, 'demo1234');
+    const [{ papel, embarcador }] = await rows<{ papel: string; embarcador: string }>(
+      t.db,
+      sql`select ue.papel_uid as papel, ue.embarcador_uid as embarcador from usuario_embarcador ue join usuarios u on u.uid = ue.usuario_uid where u.login = ${DEMO.admin.login}`,
+    );
+    const [{ permissoes }] = await rows<{ permissoes: Record<string, string[]> }>(t.db, sql`select permissoes from papeis where uid = ${papel}`);
+    expect(await status(cookie)).toBe(200);
+    const sem = { ...permissoes, 'centros-custo': [] };
+    await t.db.execute(sql`update papeis set permissoes = ${JSON.stringify(sem)}::jsonb where uid = ${papel}`);
+    try {
+      expect(await status(cookie)).toBe(403);
+    } finally {
+      await t.db.execute(sql`update papeis set permissoes = ${JSON.stringify(permissoes)}::jsonb where uid = ${papel}`);
+    }
+    expect(await status(cookie)).toBe(200);
+    // Membership switched off: the session no longer has an active shipper (its lists answer 400/403, never 200).
+    await t.db.execute(sql`update usuario_embarcador set ativo = false where papel_uid = ${papel} and embarcador_uid = ${embarcador}`);
+    try {
+      expect(await status(cookie)).not.toBe(200);
+    } finally {
+      await t.db.execute(sql`update usuario_embarcador set ativo = true where papel_uid = ${papel} and embarcador_uid = ${embarcador}`);
+    }
+    expect(await status(cookie)).toBe(200);
+  });
+});

@@ -3,6 +3,7 @@ import { AppError } from '../lib/errors.ts';
 import type { Db } from '../db/client.ts';
 import type { RequestContext } from '../plugins/auth/context.ts';
 import { registrarAuditoria } from './audit.ts';
+import { totalMantido } from './contagem.ts';
 import { condicoesDoPeriodo, parseList } from './list-query.ts';
 import type { ActionDef, DbOrTx, FromBuilder, ResourceDef, Tx } from './resource.ts';
 
@@ -27,10 +28,16 @@ const toItem = (def: ResourceDef, row: Row, ctx: RequestContext) => (def.toItem 
 export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, query: Row, parentUid?: string) {
   await assertParent(db, def, ctx, parentUid);
   const parsed = parseList(query, { filters: def.filters, sortable: def.sortable, defaultSort: def.defaultSort, defaultOrder: def.defaultOrder, tieBreaker: def.uid });
-  const where = and(baseWhere(def, ctx, parentUid, parsed.where), condicoesDoPeriodo(def.periodo, query), def.listWhere?.(query, ctx));
+  const periodo = condicoesDoPeriodo(def.periodo, query);
+  const extra = def.listWhere?.(query, ctx);
+  const where = and(baseWhere(def, ctx, parentUid, parsed.where), periodo, extra);
+  // An unfiltered list of a counted table reads its maintained total in the page's own statement
+  // (framework/contagem.ts): one round trip, one snapshot, no count of every row.
+  const mantido = totalMantido(def, ctx, Boolean(parsed.where || periodo || extra), parentUid);
+  const colunas = selection(def, ctx);
   // The page is an index top-N; the total is counted apart only when the page does not reveal it
   // (a window count(*) over() would make PostgreSQL read every matching row for page 1 as well).
-  let q: FromBuilder = db.select(selection(def, ctx));
+  let q: FromBuilder = db.select(mantido ? { ...colunas, [TOTAL]: sql<number>`${mantido}`.mapWith(Number) } : colunas);
   q = def.from ? def.from(q.from(def.table), ctx, parentUid) : q.from(def.table);
   const rows = (
     def.paginaEmDuasEtapas && parsed.offset > 0
@@ -38,7 +45,12 @@ export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, quer
       : await q.where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.offset)
   ) as Row[];
   let totalRecords = parsed.offset + rows.length;
-  if (rows.length === parsed.limit || (rows.length === 0 && parsed.offset > 0)) {
+  if (mantido && rows.length) {
+    totalRecords = Number(rows[0][TOTAL]);
+    for (const r of rows) delete r[TOTAL];
+  } else if (mantido && parsed.offset > 0) {
+    totalRecords = Number(((await db.execute(sql`select ${mantido} as n`)) as unknown as { rows: Row[] }).rows[0]?.n ?? 0);
+  } else if (!mantido && (rows.length === parsed.limit || (rows.length === 0 && parsed.offset > 0))) {
     let c: FromBuilder = db.select({ n: sql<number>`count(*)`.mapWith(Number) });
     // paginaEmDuasEtapas promises filters over the table's own columns: the count skips `from`'s joins.
     // (PostgreSQL removes an unused LEFT JOIN but then no longer plans an index-only scan: the count of a
@@ -48,6 +60,9 @@ export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, quer
   }
   return { data: rows.map((r) => toItem(def, r, ctx)), totalRecords };
 }
+
+/** Key of the maintained total beside the page's columns (removed before toItem). */
+const TOTAL = '__totalMantido';
 
 async function findRow(db: DbOrTx, def: ResourceDef, ctx: RequestContext, uid: string, parentUid?: string): Promise<Row | null> {
   let q: FromBuilder = db.select(selection(def, ctx));
@@ -87,7 +102,10 @@ export async function criar(db: Db, def: ResourceDef, ctx: RequestContext, input
     // The hook may be what makes the row visible (e.g. the creator's membership of a new shipper).
     await def.hooks?.afterWrite?.(tx, ctx, inserted, 'create');
     const uid = String(inserted[def.uid.name] ?? inserted.uid);
-    const row = (await findRow(tx, def, ctx, uid, parentUid)) as Row;
+    // Without joins, computed columns or an after-write hook, RETURNING is already the row as read back
+    // (one round trip less on every create).
+    const comoGravada = !def.select && !def.from && !def.hooks?.afterWrite;
+    const row = (comoGravada ? inserted : await findRow(tx, def, ctx, uid, parentUid)) as Row;
     await registrarAuditoria(tx, ctx, def.recurso, uid, 'criar', null, row);
     return toItem(def, row, ctx);
   });

@@ -18,6 +18,9 @@ export type Scope = {
   values(ctx: RequestContext, parentUid?: string): Record<string, unknown>;
   /** Sub-collections: is the parent visible to ctx? (404 otherwise). */
   parentVisible?(db: DbOrTx, ctx: RequestContext, parentUid: string): Promise<boolean>;
+  /** Set by `doEmbarcador` only (the scope is exactly "this column = the active shipper"): an unfiltered
+   *  list of a counted table reads its maintained total (framework/contagem.ts). */
+  colunaEmbarcador?: PgColumn;
 };
 
 type Colunas = Record<string, PgColumn | SQL.Aliased | SQL>;
@@ -61,6 +64,9 @@ export type ResourceDef<TItem = unknown> = {
   select?: Colunas | ((ctx: RequestContext) => Colunas);
   /** Joins for `select`; receives the request's ctx and parent uid for joins that depend on them. */
   from?(q: FromBuilder, ctx: RequestContext, parentUid?: string): FromBuilder;
+  /** `from` only adds left joins on a unique key: it neither drops nor repeats rows of the table, so an
+   *  unfiltered list may read the table's maintained total (framework/contagem.ts). */
+  fromMantemLinhas?: boolean;
   /** Row → reply item; `ctx` for what depends on the caller (masking personal data it may not read). */
   toItem?(row: Record<string, unknown>, ctx: RequestContext): TItem;
   toValues?(input: Record<string, unknown>, ctx: RequestContext): Record<string, unknown> | Promise<Record<string, unknown>>;
@@ -120,6 +126,7 @@ export function doEmbarcador(column: PgColumn, key = 'embarcadorUid'): Scope {
   return {
     where: (ctx) => eq(column, exigirEmbarcador(ctx)),
     values: (ctx) => ({ [key]: exigirEmbarcador(ctx) }),
+    colunaEmbarcador: column,
   };
 }
 

@@ -43,3 +43,21 @@ export const concessoesAplicadas = pgTable('concessoes_aplicadas', {
   recurso: varchar({ length: 60 }).primaryKey(),
   aplicadaEm: tstz().notNull().default(sql`now()`),
 });
+
+/**
+ * Row counts of a tenant's table, kept by statement triggers (migration `contagem_linhas_dados`) so an
+ * unfiltered list reads its exact total without counting every row (framework/contagem.ts). Append-only
+ * deltas (+n on insert, −n on delete, the net of an update that moves rows between tenants): writers
+ * never wait on each other; the sum of a (tabela, embarcador) is its count in any snapshot. A writer now
+ * and then folds the deltas of its tenant into one row (behind an advisory lock). No foreign key: the
+ * deltas of a deleted shipper's rows are written while the shipper is being deleted.
+ */
+export const contagemLinhas = pgTable(
+  'contagem_linhas',
+  {
+    tabela: varchar({ length: 63 }).notNull(),
+    embarcadorUid: uuid().notNull(),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [index('contagem_linhas_chave_idx').on(t.tabela, t.embarcadorUid)],
+);

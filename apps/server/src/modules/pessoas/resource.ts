@@ -48,6 +48,7 @@ export const pessoasResource = defineResource({
     atualizadoEm: pessoas.atualizadoEm,
   },
   from: (q) => q.leftJoin(municipios, eq(municipios.ibge, pessoas.municipioIbge)),
+  fromMantemLinhas: true,
   sortable: {
     nome: pessoas.nome,
     nomeFantasia: pessoas.nomeFantasia,
