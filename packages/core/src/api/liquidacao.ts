@@ -32,6 +32,7 @@ export const preFaturaUpdate = z.object({
 });
 export const preFatura = z.object({
   uid: z.string(), transportadorUid: z.string(), transportadorNome: z.string().nullable(), unidadeTransportadorUid: z.string().nullable(),
+  embarcadorUid: z.string(), embarcadorNome: z.string().nullable().describe('O embarcador (a lista do usuário transportador reúne todos os que o vinculam)'),
   status: z.number().int().describe('1 Aberta, 2 Liberada, 3 Faturada, 4 Cancelada'), statusLabel: z.string(), statusCor: z.string(),
   valorTotal: z.number(), quantidadeCtes: z.number().int(), automatica: z.boolean(), liberadaEm: z.string().nullable(),
   observacao: z.string().nullable(), criadoEm: z.string(), atualizadoEm: z.string(),
@@ -39,6 +40,18 @@ export const preFatura = z.object({
 export const preFaturaCte = z.object({
   auditoriaUid: z.string(), cteUid: z.string(), chaveCte: z.string(), numeroCte: z.number().int(), serieCte: z.number().int(), emissao: z.string(),
   valorCobrado: z.number(), valorEsperado: z.number().nullable(), status: z.number().int(), statusLabel: z.string(),
+});
+
+/** GET fatura/pre-fatura/auditorias-disponiveis: the pool a pre-invoice may be built from. */
+export const preFaturaDisponiveisQuery = z.object({
+  transportadorUid: zUid,
+  unidadeTransportadorUid: z.preprocess((v) => (v === '' ? undefined : v), zUid.optional()),
+  emissaoDe: zData.optional(),
+  emissaoAte: zData.optional(),
+});
+export const preFaturaDisponivel = preFaturaCte.extend({
+  unidadeTransportadorUid: z.string().nullable(),
+  preFaturaUid: z.string().nullable().describe('A pré-fatura aberta em que o CT-e está (sai dela ao entrar na nova)'),
 });
 
 const zValorPositivo = zDecimal(2).refine((s) => Number(s) > 0, { message: 'Deve ser maior que zero' });

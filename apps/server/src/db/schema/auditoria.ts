@@ -110,7 +110,11 @@ export const preFaturas = pgTable('pre_faturas', {
   liberadaEm: tstz(),
   observacao: varchar({ length: 500 }),
   ...timestamps(),
-}, (t) => [index('pre_faturas_idx').on(t.embarcadorUid, t.status, t.criadoEm)]);
+}, (t) => [
+  index('pre_faturas_idx').on(t.embarcadorUid, t.status, t.criadoEm),
+  // The carrier user's list: its released pre-invoices across shippers.
+  index('pre_faturas_transportador_idx').on(t.transportadorUid, t.status, t.criadoEm),
+]);
 
 export const faturas = pgTable('faturas', {
   uid: uidPk(),

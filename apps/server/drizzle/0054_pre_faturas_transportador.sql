@@ -1,0 +1,1 @@
+CREATE INDEX "pre_faturas_transportador_idx" ON "pre_faturas" USING btree ("transportador_uid","status","criado_em");
