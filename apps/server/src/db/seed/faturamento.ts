@@ -6,7 +6,8 @@ import { vencimentos } from '../../modules/faturamento/condicoes.ts';
 import { salvarCte } from '../../modules/ctes/service.ts';
 import { emitir } from '../../modules/rpa/resource.ts';
 import { calcularRpaServidor } from '../../modules/rpa/service.ts';
-import { auditorias, condicoesPagamento, contaCorrenteTransportador, ctes, faturaCtes, faturas, preFaturas, rpas, tabelasFrete, unidadesTransportador } from '../schema/index.ts';
+import { TABELAS_RPA } from '@fretio/core';
+import { auditorias, condicoesPagamento, contaCorrenteTransportador, ctes, faturaCtes, faturas, preFaturas, rpas, tabelasFrete, tabelasRpa, unidadesTransportador } from '../schema/index.ts';
 import { atualizarTotaisPreFatura } from '../../modules/auditorias/repository.ts';
 import type { ModuleSeed } from './demo.ts';
 
@@ -64,6 +65,16 @@ export const seedFaturamento: ModuleSeed = async (tx, ids) => {
     diferenca: '0.00', resumo: 'Aprovada: dentro da tolerância', preFaturaUid: c.numero === 513 ? null : pre!.uid,
   })));
   await atualizarTotaisPreFatura(tx, pre!.uid);
+
+  // The shipper's RPA table for 2026 (the legal values, to be edited on the "Tabelas do RPA" screen; up to
+  // 31/12/2026, so a later version can be added). Other dates use the built-in legal tables.
+  const t2026 = TABELAS_RPA.find((t) => t.vigenciaInicio === '2026-01-01')!;
+  await tx.insert(tabelasRpa).values({
+    embarcadorUid, vigenciaInicio: '2026-01-01', vigenciaFim: '2026-12-31', tetoInss: String(t2026.tetoInss), percentualBaseInss: String(t2026.percentualBaseInss),
+    aliquotaInss: String(t2026.aliquotaInss), aliquotaSest: String(t2026.aliquotaSest), aliquotaSenat: String(t2026.aliquotaSenat),
+    aliquotaInssPatronal: String(t2026.aliquotaInssPatronal), percentualBaseIrrf: String(t2026.percentualBaseIrrf), deducaoDependente: String(t2026.deducaoDependente),
+    faixasIrrf: t2026.faixasIrrf, reducaoIrrf: t2026.reducaoIrrf, fonte: t2026.fonte,
+  });
 
   // Two RPAs of the independent driver in March 2025: the first (12.000,00) issued with its titles, the second
   // (3.500,00) only calculated — its INSS base is what is left of the month's ceiling after the first.

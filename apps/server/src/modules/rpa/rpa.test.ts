@@ -134,6 +134,9 @@ describe('RPA', () => {
       vigenciaInicio: '2027-01-01', tetoInss: '9.000,00', deducaoDependente: 200, fonte: 'Tabela hipotética de teste',
       faixasIrrf: [{ ate: 3000, aliquota: 0, deducao: 0 }, { ate: 5000, aliquota: 10, deducao: 300 }, { ate: null, aliquota: 20, deducao: 800 }],
     };
+    // the demo's own 2026 version (the legal values, up to 31/12/2026)
+    expect((await admin.get('/api/v1/rpa/tabelas')).body.data.data.map((x: { vigenciaInicio: string; vigenciaFim: string; tetoInss: number }) => [x.vigenciaInicio, x.vigenciaFim, x.tetoInss]))
+      .toEqual([['2026-01-01', '2026-12-31', 8475.55]]);
     const criada = await admin.post('/api/v1/rpa/tabelas', tabela);
     expect(criada.status, criada.text).toBe(201);
     expect(criada.body.data).toMatchObject({ tetoInss: 9000, aliquotaInss: 11, aliquotaSest: 1.5, percentualBaseInss: 20, vigenciaFim: null, reducaoAte: null });
