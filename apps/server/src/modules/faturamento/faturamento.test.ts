@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
-import { auditorias, contaCorrenteTransportador, embarcadorTransportador, preFaturas, transportadores } from '../../db/schema/index.ts';
+import { auditorias, contaCorrenteTransportador, embarcadorTransportador, notificacoes, preFaturas, transportadores, usuarios } from '../../db/schema/index.ts';
 
 // Accepting a divergent audit (reason, running balance, one of two simultaneous accepts wins), approved and
 // accepted CT-es flowing into the carrier's automatic pre-invoice, pre-invoices by hand (release, cancel,
@@ -132,6 +132,18 @@ describe('pré-fatura montada na tela', () => {
 });
 
 describe('pré-faturas do transportador (usuário de transportadora)', () => {
+  it('liberada, avisa os usuários do transportador (sino e e-mail)', async () => {
+    const a = await auditoria('Rápido Sul', 1);
+    const p = await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr['Rápido Sul'], auditoriaUids: [a.uid] });
+    expect(p.status, p.text).toBe(201);
+    await admin.get(`/api/v1/fatura/pre-fatura/liberar/${p.body.data.uid}`);
+    const [u] = await t.db.select({ uid: usuarios.uid }).from(usuarios).where(eq(usuarios.login, 'transportador@rapidosul.com.br'));
+    const avisos = await t.db.select().from(notificacoes).where(and(eq(notificacoes.usuarioUid, u!.uid), eq(notificacoes.registroUid, p.body.data.uid)));
+    expect(avisos.map((n) => [n.tipo, n.link, n.mensagem])).toEqual([
+      ['pre-fatura-liberada', '/minhas-pre-faturas', 'Demo Indústria de Alimentos Ltda liberou uma pré-fatura de 1 CT-e(s), R$ 1.055,45.'],
+    ]);
+  });
+
   it('vê as liberadas do seu transportador em todo embarcador que o vincula, nunca as de outro; embarcador B segue isolado', async () => {
     const outroUid = (await outro.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid as string;
     const rapido = tr['Rápido Sul']!;

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador, type RequestContext } from '../../plugins/auth/context.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
+import { notificarPreFaturaLiberada } from './notificacoes.ts';
 
 // Pre-invoices: a carrier's approved (or accepted) CT-es not yet invoiced, grouped automatically by the
 // audit or by hand. Released (liberar) it goes to the carrier; cancelled (cancelar) its CT-es return to
@@ -138,6 +139,7 @@ const acao = (path: string, para: number, summary: string, depois?: (tx: Tx, row
     if (para === 2 && !Number(row.quantidadeCtes)) throw AppError.conflict('A pré-fatura não tem CT-es.');
     await tx.update(preFaturas).set({ status: para, ...(para === 2 ? { liberadaEm: sql`now()` } : {}), atualizadoEm: sql`now()` }).where(eq(preFaturas.uid, row.uid as string));
     await depois?.(tx, row);
+    if (para === 2) await notificarPreFaturaLiberada(tx, row.uid as string, ctx.usuarioUid);
     return undefined;
   },
 });
