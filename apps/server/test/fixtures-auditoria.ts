@@ -78,6 +78,12 @@ export const fixturesAuditoria: Record<string, ResourceFixture> = {
   '/fatura/condicao-pagamento': { body: (h) => ({ nome: `Condição ${h.seq()} ${randomUUID().slice(0, 6)}`, parcelas: [30, 60] }) },
   '/rpa': { body: rpaBody },
   '/rpa/titulos': { create: tituloDeA },
+  '/rpa/tabelas': {
+    body: (h) => {
+      const ano = 3000 + h.seq();
+      return { vigenciaInicio: `${ano}-01-01`, vigenciaFim: `${ano}-12-31`, tetoInss: 9000, faixasIrrf: [{ ate: 2500, aliquota: 0, deducao: 0 }, { ate: null, aliquota: 15, deducao: 375 }] };
+    },
+  },
   '/fatura/pre-fatura': {
     body: async (h) => {
       const tr = await carrierOfA(h);

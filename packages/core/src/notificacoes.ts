@@ -32,6 +32,7 @@ export const TIPOS_NOTIFICACAO = [
   { valor: 'ordem-coleta-cancelada', label: 'Ordem de coleta cancelada', descricao: 'O embarcador cancelou uma ordem de coleta enviada à transportadora.', destino: 'transportador', recurso: 'ordenscoleta', permissao: null, app: true, email: true },
   { valor: 'embarque-cancelado', label: 'Embarque cancelado', descricao: 'Um embarque foi cancelado.', destino: 'embarcador', recurso: 'embarque', permissao: 'alterar', app: true, email: false },
   { valor: 'tarefa-com-erros', label: 'Tarefa concluída com erros', descricao: 'Uma tarefa da fila terminou com itens com erro (avisa quem a criou).', destino: 'embarcador', recurso: 'fila-tarefas', permissao: null, app: true, email: false },
+  { valor: 'pre-fatura-liberada', label: 'Pré-fatura liberada', descricao: 'O embarcador liberou uma pré-fatura para a transportadora (pode virar fatura).', destino: 'transportador', recurso: 'pre-fatura', permissao: null, app: true, email: true },
   { valor: 'certificado-vencendo', label: 'Certificado digital A1 vencendo', descricao: 'O certificado A1 do embarcador vence em 30 dias ou menos.', destino: 'embarcador', recurso: 'embarcadores', permissao: 'alterar', app: true, email: true },
 ] as const satisfies readonly TipoNotificacaoDef[];
 

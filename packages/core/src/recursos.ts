@@ -75,7 +75,7 @@ export const RECURSOS = [
   { codigo: 'tributos', nome: 'Tributos (ICMS, PIS/COFINS, ISS)', grupo: 'Administração', acoes: ['ler', 'criar', 'alterar'] },
   { codigo: 'auditorias', nome: 'Auditoria de frete', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },
   { codigo: 'tolerancias-auditoria', nome: 'Tolerâncias da auditoria', grupo: 'Auditoria e pagamento', acoes: CRUD },
-  { codigo: 'pre-fatura', nome: 'Pré-faturas', grupo: 'Auditoria e pagamento', acoes: CRUD },
+  { codigo: 'pre-fatura', nome: 'Pré-faturas', grupo: 'Auditoria e pagamento', acoes: CRUD, notificavel: true, concessao: { transportador: ['ler'] } },
   { codigo: 'fatura', nome: 'Faturas', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'], concessao: { transportador: ['ler'] } },
   { codigo: 'condicao-pagamento', nome: 'Condições de pagamento', grupo: 'Auditoria e pagamento', acoes: CRUD },
   { codigo: 'rpa', nome: 'RPA (pagamento a autônomos)', grupo: 'Auditoria e pagamento', acoes: [...CRUD, 'aprovar'] },

@@ -47,8 +47,8 @@ import { cteDetalhe, ctes } from '../modules/ctes/resource.tsx';
 import { auditorias, condicoesPagamento, toleranciasAuditoria } from '../modules/auditorias/resource.tsx';
 import { gruposNotificacao, parametrosNotificacao } from '../modules/notificacoes/resource.tsx';
 import { contaCorrente, faturas, saldosTransportador } from '../modules/faturas/resource.tsx';
-import { rpas } from '../modules/rpa/resource.tsx';
-import { preFaturas } from '../modules/faturas/PreFaturas.tsx';
+import { rpas, tabelasRpa } from '../modules/rpa/resource.tsx';
+import { preFaturas, preFaturasTransportador } from '../modules/faturas/PreFaturas.tsx';
 import { MENU_GROUPS, type MenuGroup, type ResourceDef } from './types.ts';
 
 // Every resource screen of the app. Adding a screen = declaring a ResourceDef in
@@ -76,7 +76,7 @@ export const RESOURCES: ResourceDef[] = [
   // Operations: the task queue, integration logs, web-service history, the product's updates.
   filaTarefas, logs, historicoWebservice, atualizacoes,
   // Freight audit and settlement.
-  auditorias, toleranciasAuditoria, condicoesPagamento, preFaturas, faturas, contaCorrente, saldosTransportador, rpas,
+  auditorias, toleranciasAuditoria, condicoesPagamento, preFaturas, preFaturasTransportador, faturas, contaCorrente, saldosTransportador, rpas, tabelasRpa,
   // Fiscal documents (menu Documentos), then the pages of one document.
   nfes, ctes, nfesVirtuais, nfeDetalhe, cteDetalhe,
   // Notifications (menu Administração): groups of users and which kinds go to them.

@@ -32,6 +32,7 @@ export const preFaturaUpdate = z.object({
 });
 export const preFatura = z.object({
   uid: z.string(), transportadorUid: z.string(), transportadorNome: z.string().nullable(), unidadeTransportadorUid: z.string().nullable(),
+  embarcadorUid: z.string(), embarcadorNome: z.string().nullable().describe('O embarcador (a lista do usuário transportador reúne todos os que o vinculam)'),
   status: z.number().int().describe('1 Aberta, 2 Liberada, 3 Faturada, 4 Cancelada'), statusLabel: z.string(), statusCor: z.string(),
   valorTotal: z.number(), quantidadeCtes: z.number().int(), automatica: z.boolean(), liberadaEm: z.string().nullable(),
   observacao: z.string().nullable(), criadoEm: z.string(), atualizadoEm: z.string(),
@@ -39,6 +40,18 @@ export const preFatura = z.object({
 export const preFaturaCte = z.object({
   auditoriaUid: z.string(), cteUid: z.string(), chaveCte: z.string(), numeroCte: z.number().int(), serieCte: z.number().int(), emissao: z.string(),
   valorCobrado: z.number(), valorEsperado: z.number().nullable(), status: z.number().int(), statusLabel: z.string(),
+});
+
+/** GET fatura/pre-fatura/auditorias-disponiveis: the pool a pre-invoice may be built from. */
+export const preFaturaDisponiveisQuery = z.object({
+  transportadorUid: zUid,
+  unidadeTransportadorUid: z.preprocess((v) => (v === '' ? undefined : v), zUid.optional()),
+  emissaoDe: zData.optional(),
+  emissaoAte: zData.optional(),
+});
+export const preFaturaDisponivel = preFaturaCte.extend({
+  unidadeTransportadorUid: z.string().nullable(),
+  preFaturaUid: z.string().nullable().describe('A pré-fatura aberta em que o CT-e está (sai dela ao entrar na nova)'),
 });
 
 const zValorPositivo = zDecimal(2).refine((s) => Number(s) > 0, { message: 'Deve ser maior que zero' });
@@ -67,6 +80,52 @@ export const rpa = z.object({
   calculo: rpaCalculo, valorLiquido: z.number(), status: z.number().int().describe('1 Calculado, 2 Emitido, 3 Cancelado'), statusLabel: z.string(),
   emitidoEm: z.string().nullable(), criadoEm: z.string(), atualizadoEm: z.string(),
 });
+// RPA tables of a shipper (dated versions of the INSS/SEST/SENAT rates, the INSS ceiling and the IRRF
+// brackets). A version covers its dates in place of the built-in legal table (packages/core/src/rpa/tabelas.ts).
+const zPct = zDecimal(4, 100);
+const zFaixaNum = (rotulo: string) => z.number({ error: `${rotulo}: ${CAMPO.numeroInvalido}` }).min(0, `${rotulo}: ${CAMPO.valorMinimo(0)}`);
+export const faixaIrrfInput = z.object({
+  ate: zFaixaNum('Até').nullable().describe('Limite superior da faixa (R$); null na última'),
+  aliquota: zFaixaNum('Alíquota').max(100, CAMPO.valorMaximo(100)),
+  deducao: zFaixaNum('Parcela a deduzir'),
+});
+const zOpcionalNum = z.preprocess((v) => (v === '' ? null : v), zDecimal(6).nullish()).transform((v) => v ?? null);
+export const tabelaRpaInput = z.object({
+  vigenciaInicio: zData.describe('Primeiro dia em que vale'),
+  vigenciaFim: z.preprocess((v) => (v === '' ? null : v), zData.nullish()).transform((v) => v ?? null).describe('Último dia; vazio = sem fim'),
+  tetoInss: zDecimal(2).refine((v) => Number(v) > 0, 'Deve ser maior que zero').describe('Teto do salário de contribuição (R$/mês)'),
+  percentualBaseInss: zPct.default('20'),
+  aliquotaInss: zPct.default('11'),
+  aliquotaSest: zPct.default('1.5'),
+  aliquotaSenat: zPct.default('1'),
+  aliquotaInssPatronal: zPct.default('20'),
+  percentualBaseIrrf: zPct.default('10'),
+  deducaoDependente: zDecimal(2).default('189.59'),
+  faixasIrrf: z.array(faixaIrrfInput, { error: CAMPO.obrigatorio }).min(1, 'Informe ao menos uma faixa do IRRF').max(10, 'No máximo 10 faixas')
+    .refine((f) => f.every((x, i) => (i === f.length - 1 ? x.ate === null : x.ate !== null)), 'Só a última faixa fica sem limite (e ela fica sem limite)')
+    .refine((f) => f.every((x, i) => i === 0 || x.ate === null || (f[i - 1]!.ate !== null && x.ate > f[i - 1]!.ate!)), 'Os limites das faixas devem ser crescentes'),
+  reducaoAte: zOpcionalNum.describe('Redução do IRRF (Lei 15.270/2025): imposto zero até este rendimento'),
+  reducaoMaximo: zOpcionalNum,
+  reducaoAteFaixa: zOpcionalNum.describe('Redução decrescente até este rendimento'),
+  reducaoConstante: zOpcionalNum,
+  reducaoCoeficiente: zOpcionalNum,
+  fonte: zTextoOpcional(500).describe('Fonte legal de cada valor'),
+});
+/** Cross-field checks of a table version (the server answers 400 on the named field). */
+export function conferirTabelaRpa(t: { vigenciaInicio: string; vigenciaFim: string | null; reducaoAte: string | null; reducaoMaximo: string | null; reducaoAteFaixa: string | null; reducaoConstante: string | null; reducaoCoeficiente: string | null }): { field: string; message: string } | null {
+  if (t.vigenciaFim && t.vigenciaFim < t.vigenciaInicio) return { field: 'vigenciaFim', message: 'O fim da vigência não pode ser antes do início' };
+  const r = [t.reducaoAte, t.reducaoMaximo, t.reducaoAteFaixa, t.reducaoConstante, t.reducaoCoeficiente];
+  if (r.some((v) => v !== null) && r.some((v) => v === null)) return { field: 'reducaoAte', message: 'Preencha todos os campos da redução do IRRF, ou nenhum' };
+  return null;
+}
+export const tabelaRpa = z.object({
+  uid: z.string(), vigenciaInicio: z.string(), vigenciaFim: z.string().nullable(), tetoInss: z.number(), percentualBaseInss: z.number(), aliquotaInss: z.number(),
+  aliquotaSest: z.number(), aliquotaSenat: z.number(), aliquotaInssPatronal: z.number(), percentualBaseIrrf: z.number(), deducaoDependente: z.number(),
+  faixasIrrf: z.array(z.object({ ate: z.number().nullable(), aliquota: z.number(), deducao: z.number() })),
+  reducaoAte: z.number().nullable(), reducaoMaximo: z.number().nullable(), reducaoAteFaixa: z.number().nullable(), reducaoConstante: z.number().nullable(),
+  reducaoCoeficiente: z.number().nullable(), fonte: z.string().nullable(), criadoEm: z.string(), atualizadoEm: z.string(),
+});
+
 export const rpaTitulo = z.object({
   uid: z.string(), rpaUid: z.string(), rpaNumero: z.number().int().nullable(), tipo: z.string(), favorecido: z.string(), valor: z.number(), vencimento: z.string(),
   status: z.number().int().describe('1 Em aberto, 2 Pago, 3 Cancelado'), statusLabel: z.string(), dataPagamento: z.string().nullable(),

@@ -110,7 +110,11 @@ export const preFaturas = pgTable('pre_faturas', {
   liberadaEm: tstz(),
   observacao: varchar({ length: 500 }),
   ...timestamps(),
-}, (t) => [index('pre_faturas_idx').on(t.embarcadorUid, t.status, t.criadoEm)]);
+}, (t) => [
+  index('pre_faturas_idx').on(t.embarcadorUid, t.status, t.criadoEm),
+  // The carrier user's list: its released pre-invoices across shippers.
+  index('pre_faturas_transportador_idx').on(t.transportadorUid, t.status, t.criadoEm),
+]);
 
 export const faturas = pgTable('faturas', {
   uid: uidPk(),
@@ -164,6 +168,30 @@ export const rpas = pgTable('rpas', {
   emitidoEm: tstz(),
   ...timestamps(),
 }, (t) => [index('rpas_idx').on(t.embarcadorUid, t.data), index('rpas_unidade_mes_idx').on(t.unidadeTransportadorUid, t.data)]);
+
+/**
+ * The shipper's RPA tables (dated versions): where one covers a receipt's date it replaces the built-in
+ * legal table of packages/core/src/rpa/tabelas.ts. Versions of a shipper never overlap (checked on write).
+ */
+export const tabelasRpa = pgTable('tabelas_rpa', {
+  uid: uidPk(),
+  embarcadorUid: uuid().notNull().references(() => embarcadores.uid, { onDelete: 'cascade' }),
+  vigenciaInicio: date({ mode: 'string' }).notNull(),
+  vigenciaFim: date({ mode: 'string' }),
+  tetoInss: dinheiro().notNull(),
+  percentualBaseInss: taxa().notNull(),
+  aliquotaInss: taxa().notNull(),
+  aliquotaSest: taxa().notNull(),
+  aliquotaSenat: taxa().notNull(),
+  aliquotaInssPatronal: taxa().notNull(),
+  percentualBaseIrrf: taxa().notNull(),
+  deducaoDependente: dinheiro().notNull(),
+  /** [{ate, aliquota, deducao}], ascending; the last has ate null. */
+  faixasIrrf: jsonb().$type<{ ate: number | null; aliquota: number; deducao: number }[]>().notNull(),
+  reducaoIrrf: jsonb().$type<{ ate: number; maximo: number; ateFaixa: number; constante: number; coeficiente: number } | null>(),
+  fonte: varchar({ length: 500 }),
+  ...timestamps(),
+}, (t) => [uniqueIndex('tabelas_rpa_inicio_uq').on(t.embarcadorUid, t.vigenciaInicio)]);
 
 export const rpaTitulos = pgTable('rpa_titulos', {
   uid: uidPk(),

@@ -68,7 +68,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const [adminDemo, operadorDemo, transpDemo, adminOutro] = await tx.insert(papeis).values([
       { embarcadorUid: demo.uid, nome: 'Administrador', descricao: 'Acesso total', permissoes: todas },
       { embarcadorUid: demo.uid, nome: 'Operador', descricao: 'Consulta tudo; mantém centros de custo e departamentos', permissoes: { ...leitura, 'centros-custo': ['ler', 'criar', 'alterar'], departamentos: ['ler', 'criar', 'alterar'] } },
-      { embarcadorUid: demo.uid, nome: 'Transportador', descricao: 'Usuários das transportadoras (mantêm o próprio cadastro, unidades, usuários e frota)', tipo: 2, permissoes: { transportadores: ['ler', 'criar', 'alterar'], embarcadores: ['ler'], nfes: ['ler'], ctes: ['ler'], cotacoesfrete: ['ler'], ordenscoleta: ['ler'], 'eventos-ocorrencia': ['ler', 'criar', 'alterar'], tracking: ['ler'], fatura: ['ler'] } },
+      { embarcadorUid: demo.uid, nome: 'Transportador', descricao: 'Usuários das transportadoras (mantêm o próprio cadastro, unidades, usuários e frota)', tipo: 2, permissoes: { transportadores: ['ler', 'criar', 'alterar'], embarcadores: ['ler'], nfes: ['ler'], ctes: ['ler'], cotacoesfrete: ['ler'], ordenscoleta: ['ler'], 'eventos-ocorrencia': ['ler', 'criar', 'alterar'], tracking: ['ler'], fatura: ['ler'], 'pre-fatura': ['ler'] } },
       { embarcadorUid: outro.uid, nome: 'Administrador', descricao: 'Acesso total', permissoes: todas },
     ]).returning();
 

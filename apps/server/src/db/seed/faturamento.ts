@@ -6,7 +6,9 @@ import { vencimentos } from '../../modules/faturamento/condicoes.ts';
 import { salvarCte } from '../../modules/ctes/service.ts';
 import { emitir } from '../../modules/rpa/resource.ts';
 import { calcularRpaServidor } from '../../modules/rpa/service.ts';
-import { auditorias, condicoesPagamento, contaCorrenteTransportador, ctes, faturaCtes, faturas, rpas, tabelasFrete, unidadesTransportador } from '../schema/index.ts';
+import { TABELAS_RPA } from '@fretio/core';
+import { auditorias, condicoesPagamento, contaCorrenteTransportador, ctes, faturaCtes, faturas, preFaturas, rpas, tabelasFrete, tabelasRpa, unidadesTransportador } from '../schema/index.ts';
+import { atualizarTotaisPreFatura } from '../../modules/auditorias/repository.ts';
 import type { ModuleSeed } from './demo.ts';
 
 // Demo settlement: three more CT-es of Rápido Sul (R$ 150,00 each) audited — two approved, one accepted
@@ -44,6 +46,35 @@ export const seedFaturamento: ModuleSeed = async (tx, ids) => {
   }).returning();
   await tx.insert(faturaCtes).values({ faturaUid: f!.uid, embarcadorUid, cteUid: doc[0]!.uid, auditoriaUid: aud[0]!.uid, valor: '150.00' });
   await tx.update(ctes).set({ faturaUid: f!.uid }).where(eq(ctes.uid, doc[0]!.uid));
+
+  // Pre-invoices (never with 503/504, kept for the "Nova fatura" journey): CT-es 511 and 512 of Rápido Sul,
+  // approved, in a manual pre-invoice released on 25/01/2025 (R$ 300,00 — the carrier's user sees it in
+  // "Pré-faturas recebidas"); CT-e 513 approved and free, to build one by hand on the Pré-faturas screen.
+  for (const numero of [511, 512, 513]) {
+    const { chave, xml } = cteXml({ emitente: '60746948000112', numero });
+    await salvarCte(tx, quem, { lida: lerDocumentoFiscal(xml) as CteLida, assinaturaValida: false, xml: Buffer.from(xml), nome: `${chave}.xml` });
+  }
+  const maisCtes = await tx.select().from(ctes).where(and(eq(ctes.embarcadorUid, embarcadorUid), inArray(ctes.numero, [511, 512, 513]))).orderBy(ctes.numero);
+  const [pre] = await tx.insert(preFaturas).values({
+    embarcadorUid, transportadorUid: ids.transportadores.rapido, status: 2, liberadaEm: '2025-01-25T14:00:00.000Z', criadoEm: '2025-01-24T18:00:00.000Z',
+    observacao: 'CT-es da segunda quinzena de janeiro.',
+  }).returning();
+  await tx.insert(auditorias).values(maisCtes.map((c) => ({ referenciaUid: tabela?.uid ?? null,
+    embarcadorUid, cteUid: c.uid, chaveCte: c.chave, numeroCte: c.numero, serieCte: c.serie, emissao: c.emissao, transportadorUid: c.transportadorUid,
+    unidadeTransportadorUid: c.unidadeTransportadorUid, status: 1, resultadoCalculo: 1, fonte: 'TABELA', valorCobrado: '150.00', valorEsperado: '150.00',
+    diferenca: '0.00', resumo: 'Aprovada: dentro da tolerância', preFaturaUid: c.numero === 513 ? null : pre!.uid,
+  })));
+  await atualizarTotaisPreFatura(tx, pre!.uid);
+
+  // The shipper's RPA table for 2026 (the legal values, to be edited on the "Tabelas do RPA" screen; up to
+  // 31/12/2026, so a later version can be added). Other dates use the built-in legal tables.
+  const t2026 = TABELAS_RPA.find((t) => t.vigenciaInicio === '2026-01-01')!;
+  await tx.insert(tabelasRpa).values({
+    embarcadorUid, vigenciaInicio: '2026-01-01', vigenciaFim: '2026-12-31', tetoInss: String(t2026.tetoInss), percentualBaseInss: String(t2026.percentualBaseInss),
+    aliquotaInss: String(t2026.aliquotaInss), aliquotaSest: String(t2026.aliquotaSest), aliquotaSenat: String(t2026.aliquotaSenat),
+    aliquotaInssPatronal: String(t2026.aliquotaInssPatronal), percentualBaseIrrf: String(t2026.percentualBaseIrrf), deducaoDependente: String(t2026.deducaoDependente),
+    faixasIrrf: t2026.faixasIrrf, reducaoIrrf: t2026.reducaoIrrf, fonte: t2026.fonte,
+  });
 
   // Two RPAs of the independent driver in March 2025: the first (12.000,00) issued with its titles, the second
   // (3.500,00) only calculated — its INSS base is what is left of the month's ceiling after the first.

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../framework/resource.ts';
 import { criarTarefa, defineTipoTarefa } from '../../framework/tarefas/index.ts';
 import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
+import { notificarPreFaturaLiberada } from './notificacoes.ts';
 
 // Scheduled pre-invoices: a shipper that set preFaturaPeriodicidade (administracao/parametros) gets, once
 // per closed period, a queue task with one item per carrier (unit) holding approved or accepted CT-es
@@ -59,6 +60,7 @@ export const gerarPreFaturas = defineTipoTarefa<ParametrosPreFaturas>({
     const antigas = new Set(auditoriasDoPeriodo.map((a) => a.pre_fatura_uid).filter((x): x is string => typeof x === 'string'));
     for (const a of antigas) await atualizarTotaisPreFatura(tx, a);
     await atualizarTotaisPreFatura(tx, nova!.uid);
+    await notificarPreFaturaLiberada(tx, nova!.uid, null);
     return { situacao: 'ok', mensagem: `${uids.length} CT-e(s) na pré-fatura liberada.`, registroUid: nova!.uid };
   },
 });

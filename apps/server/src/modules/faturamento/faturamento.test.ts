@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
-import { auditorias, contaCorrenteTransportador, transportadores } from '../../db/schema/index.ts';
+import { auditorias, contaCorrenteTransportador, embarcadorTransportador, notificacoes, preFaturas, transportadores, usuarios } from '../../db/schema/index.ts';
 
 // Accepting a divergent audit (reason, running balance, one of two simultaneous accepts wins), approved and
 // accepted CT-es flowing into the carrier's automatic pre-invoice, pre-invoices by hand (release, cancel,
 // another carrier's CT-e refused), payment conditions with due dates on business days, tolerances.
 
 let t: TestApp;
-let admin: Api, outro: Api;
+let admin: Api, outro: Api, carrier: Api;
 let embarcadorUid: string;
 const tr: Record<string, string> = {};
 
@@ -26,7 +26,7 @@ async function auditoria(transportador: string, status: number, p: Partial<typeo
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, outro] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br'].map((l) => as(t.app, l)));
+  [admin, outro, carrier] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br', 'transportador@rapidosul.com.br'].map((l) => as(t.app, l)));
   embarcadorUid = (await admin.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid;
   for (const c of await t.db.select().from(transportadores)) tr[c.nomeFantasia as string] = c.uid;
 });
@@ -101,6 +101,85 @@ describe('pré-fatura', () => {
     expect(volta!.preFaturaUid).toBeNull();
     expect((await admin.get(`/api/v1/fatura/pre-fatura/liberar/${uid}`)).status).toBe(409);
     expect((await outro.get(`/api/v1/fatura/pre-fatura/ctes-list/${uid}`)).status).toBe(404);
+  });
+});
+
+describe('pré-fatura montada na tela', () => {
+  it('auditorias-disponíveis: só aprovadas/aceitas do transportador, fora de pré-fatura liberada, no período; a nova leva o total', async () => {
+    const em = (d: string) => ({ emissao: `${d}T15:00:00.000Z` });
+    const a1 = await auditoria('Expresso Nordeste', 1, { valorCobrado: '1234.56', ...em('2025-09-02') });
+    const a2 = await auditoria('Expresso Nordeste', 4, { valorCobrado: '789.01', ...em('2025-09-03') });
+    await auditoria('Expresso Nordeste', 2, em('2025-09-03')); // divergente: fora
+    await auditoria('Expresso Nordeste', 1, em('2025-10-01')); // fora do período
+    const liberada = await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr['Expresso Nordeste'], auditoriaUids: [(await auditoria('Expresso Nordeste', 1, em('2025-09-04'))).uid] });
+    await admin.get(`/api/v1/fatura/pre-fatura/liberar/${liberada.body.data.uid}`);
+    const q = { transportadorUid: tr['Expresso Nordeste'], emissaoDe: '2025-09-01', emissaoAte: '2025-09-30' };
+    const r = await admin.get('/api/v1/fatura/pre-fatura/auditorias-disponiveis', q);
+    expect(r.status).toBe(200);
+    expect(r.body.data.data.map((x: { auditoriaUid: string; valorCobrado: number }) => [x.auditoriaUid, x.valorCobrado])).toEqual([[a1.uid, 1234.56], [a2.uid, 789.01]]);
+    // 1.234,56 + 789,01 = 2.023,57
+    const nova = await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr['Expresso Nordeste'], auditoriaUids: [a1.uid, a2.uid], observacao: 'Setembro' });
+    expect(nova.body.data).toMatchObject({ valorTotal: 2023.57, quantidadeCtes: 2, automatica: false, status: 1 });
+    // still offered while the pre-invoice is open (they move to a new one), gone once it is released
+    expect((await admin.get('/api/v1/fatura/pre-fatura/auditorias-disponiveis', q)).body.data.totalRecords).toBe(2);
+    await admin.get(`/api/v1/fatura/pre-fatura/liberar/${nova.body.data.uid}`);
+    expect((await admin.get('/api/v1/fatura/pre-fatura/auditorias-disponiveis', q)).body.data.totalRecords).toBe(0);
+    const ruim = await admin.get('/api/v1/fatura/pre-fatura/auditorias-disponiveis', { transportadorUid: 'x' });
+    expect([ruim.status, ruim.body.errors[0].field]).toEqual([400, 'transportadorUid']);
+    expect((await outro.get('/api/v1/fatura/pre-fatura/auditorias-disponiveis', { transportadorUid: tr['Expresso Nordeste'] })).status).toBe(400);
+    expect((await carrier.get('/api/v1/fatura/pre-fatura/auditorias-disponiveis', { transportadorUid: tr['Rápido Sul'] })).status).toBe(403);
+  });
+});
+
+describe('pré-faturas do transportador (usuário de transportadora)', () => {
+  it('liberada, avisa os usuários do transportador (sino e e-mail)', async () => {
+    const a = await auditoria('Rápido Sul', 1);
+    const p = await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr['Rápido Sul'], auditoriaUids: [a.uid] });
+    expect(p.status, p.text).toBe(201);
+    await admin.get(`/api/v1/fatura/pre-fatura/liberar/${p.body.data.uid}`);
+    const [u] = await t.db.select({ uid: usuarios.uid }).from(usuarios).where(eq(usuarios.login, 'transportador@rapidosul.com.br'));
+    const avisos = await t.db.select().from(notificacoes).where(and(eq(notificacoes.usuarioUid, u!.uid), eq(notificacoes.registroUid, p.body.data.uid)));
+    expect(avisos.map((n) => [n.tipo, n.link, n.mensagem])).toEqual([
+      ['pre-fatura-liberada', '/minhas-pre-faturas', 'Demo Indústria de Alimentos Ltda liberou uma pré-fatura de 1 CT-e(s), R$ 1.055,45.'],
+    ]);
+  });
+
+  it('vê as liberadas do seu transportador em todo embarcador que o vincula, nunca as de outro; embarcador B segue isolado', async () => {
+    const outroUid = (await outro.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid as string;
+    const rapido = tr['Rápido Sul']!;
+    await t.db.insert(embarcadorTransportador).values({ embarcadorUid: outroUid, transportadorUid: rapido }).onConflictDoNothing();
+    const [liberadaDemo, abertaDemo, liberadaOutro, daTransMinas] = await t.db.insert(preFaturas).values([
+      { embarcadorUid, transportadorUid: rapido, status: 2, valorTotal: '310.40', quantidadeCtes: 2, liberadaEm: new Date().toISOString() },
+      { embarcadorUid, transportadorUid: rapido, status: 1, valorTotal: '99.00', quantidadeCtes: 1 },
+      { embarcadorUid: outroUid, transportadorUid: rapido, status: 2, valorTotal: '75.25', quantidadeCtes: 1 },
+      { embarcadorUid, transportadorUid: tr.TransMinas!, status: 2, valorTotal: '500.00', quantidadeCtes: 1 },
+    ]).returning();
+    const lista = await carrier.get('/api/v1/fatura/pre-fatura', { pps: 500 });
+    expect(lista.status).toBe(200);
+    const uids = lista.body.data.data.map((p: { uid: string }) => p.uid);
+    expect(uids).toEqual(expect.arrayContaining([liberadaDemo!.uid, liberadaOutro!.uid]));
+    expect(uids).not.toContain(abertaDemo!.uid);
+    expect(uids).not.toContain(daTransMinas!.uid);
+    expect(lista.body.data.data.every((p: { transportadorUid: string; status: number }) => p.transportadorUid === rapido && [2, 3].includes(p.status))).toBe(true);
+    expect(lista.body.data.data.find((p: { uid: string }) => p.uid === liberadaOutro!.uid)).toMatchObject({ embarcadorUid: outroUid, embarcadorNome: expect.any(String), valorTotal: 75.25 });
+    expect((await carrier.get('/api/v1/fatura/pre-fatura', { ftr_embarcadorUid: outroUid })).body.data.data.map((p: { uid: string }) => p.uid)).toEqual([liberadaOutro!.uid]);
+    expect((await carrier.get(`/api/v1/fatura/pre-fatura/${liberadaOutro!.uid}`)).status).toBe(200);
+    expect((await carrier.get(`/api/v1/fatura/pre-fatura/ctes-list/${liberadaDemo!.uid}`)).status).toBe(200);
+    for (const u of [daTransMinas!.uid, abertaDemo!.uid]) {
+      expect((await carrier.get(`/api/v1/fatura/pre-fatura/${u}`)).status).toBe(404);
+      expect((await carrier.get(`/api/v1/fatura/pre-fatura/ctes-list/${u}`)).status).toBe(404);
+    }
+    // read only: releasing / cancelling is the shipper's
+    expect((await carrier.get(`/api/v1/fatura/pre-fatura/cancelar/${liberadaDemo!.uid}`)).status).toBe(403);
+    // shippers: still only their own
+    const doOutro = (await outro.get('/api/v1/fatura/pre-fatura', { pps: 500 })).body.data.data.map((p: { uid: string }) => p.uid);
+    expect(doOutro).toContain(liberadaOutro!.uid);
+    expect(doOutro).not.toContain(liberadaDemo!.uid);
+    expect((await outro.get(`/api/v1/fatura/pre-fatura/${liberadaDemo!.uid}`)).status).toBe(404);
+    expect((await admin.get('/api/v1/fatura/pre-fatura', { pps: 500 })).body.data.data.map((p: { uid: string }) => p.uid)).not.toContain(liberadaOutro!.uid);
+    // the link undone, that shipper's pre-invoices leave the carrier's list
+    await t.db.delete(embarcadorTransportador).where(and(eq(embarcadorTransportador.embarcadorUid, outroUid), eq(embarcadorTransportador.transportadorUid, rapido)));
+    expect((await carrier.get(`/api/v1/fatura/pre-fatura/${liberadaOutro!.uid}`)).status).toBe(404);
   });
 });
 

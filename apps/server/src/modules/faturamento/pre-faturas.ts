@@ -1,27 +1,49 @@
-import { and, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
-import { envelope, listaDe, preFatura, preFaturaCte, preFaturaInput, preFaturaUpdate, RESULTADO_AUDITORIA as R, statusDef, z } from '@fretio/core';
+import { and, eq, getTableColumns, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { envelope, FUSO, listaDe, preFatura, preFaturaCte, preFaturaDisponivel, preFaturaDisponiveisQuery, preFaturaInput, preFaturaUpdate, RESULTADO_AUDITORIA as R, statusDef, TIPO_USUARIO, z } from '@fretio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditorias, preFaturas, transportadores } from '../../db/schema/index.ts';
+import { auditorias, embarcadores, preFaturas, transportadores } from '../../db/schema/index.ts';
 import { exigirTransicao } from '../../framework/acoes.ts';
 import { executarAcao } from '../../framework/crud.ts';
-import { type ActionDef, defineResource, doEmbarcador, type Tx } from '../../framework/resource.ts';
+import { type ActionDef, defineResource, type Scope, type Tx } from '../../framework/resource.ts';
 import { errorResponses, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
-import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { exigirEmbarcador, type RequestContext } from '../../plugins/auth/context.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
+import { notificarPreFaturaLiberada } from './notificacoes.ts';
 
 // Pre-invoices: a carrier's approved (or accepted) CT-es not yet invoiced, grouped automatically by the
 // audit or by hand. Released (liberar) it goes to the carrier; cancelled (cancelar) its CT-es return to
 // the pool. Only an open one changes.
 
 type Row = Record<string, unknown>;
+const NENHUM = '00000000-0000-0000-0000-000000000000';
+const ehTransportador = (ctx: RequestContext) => ctx.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR;
+
+/**
+ * Shipper users: the active shipper's pre-invoices. Carrier users: their own carrier's, of every shipper
+ * that still links it, once released (Liberada or Faturada) — as the balance screen counts them; an open
+ * or cancelled one stays the shipper's.
+ */
+export function preFaturaVisivel(ctx: RequestContext): SQL {
+  if (!ehTransportador(ctx)) return eq(preFaturas.embarcadorUid, exigirEmbarcador(ctx));
+  return and(
+    eq(preFaturas.transportadorUid, ctx.transportadorUid ?? NENHUM), inArray(preFaturas.status, [2, 3]),
+    sql`exists (select 1 from embarcador_transportador et where et.embarcador_uid = ${preFaturas.embarcadorUid} and et.transportador_uid = ${preFaturas.transportadorUid})`,
+  )!;
+}
+const escopoPreFatura: Scope = { where: preFaturaVisivel, values: (ctx) => ({ embarcadorUid: exigirEmbarcador(ctx) }) };
+
+/** Building, releasing and cancelling are the shipper's (a carrier role given more than 'ler' is still refused). */
+export function exigirUsuarioEmbarcador(ctx: RequestContext) {
+  if (ehTransportador(ctx)) throw AppError.forbidden('Operação exclusiva do embarcador.');
+}
 const escolhidas = new WeakMap<object, string[]>();
 
 export function preFaturaItem(r: Row) {
   const s = statusDef('preFatura', r.status as number);
-  return { ...r, transportadorNome: (r.transportadorNome as string | null) ?? null, valorTotal: Number(r.valorTotal), statusLabel: s?.label ?? '', statusCor: s?.color ?? 'default' };
+  return { ...r, transportadorNome: (r.transportadorNome as string | null) ?? null, embarcadorNome: (r.embarcadorNome as string | null) ?? null, valorTotal: Number(r.valorTotal), statusLabel: s?.label ?? '', statusCor: s?.color ?? 'default' };
 }
 
 /** Every audit must be the shipper's, of this carrier (and unit), approved or accepted, and in no released pre-invoice. */
@@ -66,12 +88,12 @@ export const preFaturasResource = defineResource({
   recurso: 'pre-fatura',
   table: preFaturas,
   uid: preFaturas.uid,
-  scope: doEmbarcador(preFaturas.embarcadorUid),
+  scope: escopoPreFatura,
   item: preFatura,
   input: preFaturaInput,
   updateInput: preFaturaUpdate,
-  select: { ...getTableColumns(preFaturas), transportadorNome: transportadores.nome },
-  from: (q) => q.leftJoin(transportadores, eq(transportadores.uid, preFaturas.transportadorUid)),
+  select: { ...getTableColumns(preFaturas), transportadorNome: transportadores.nome, embarcadorNome: embarcadores.nome },
+  from: (q) => q.leftJoin(transportadores, eq(transportadores.uid, preFaturas.transportadorUid)).leftJoin(embarcadores, eq(embarcadores.uid, preFaturas.embarcadorUid)),
   toItem: preFaturaItem as never,
   refs: { transportadorUid: transportadorVinculado },
   sortable: { criadoEm: preFaturas.criadoEm, valorTotal: preFaturas.valorTotal, status: preFaturas.status, transportadorNome: transportadores.nome },
@@ -79,11 +101,13 @@ export const preFaturasResource = defineResource({
   defaultOrder: 'DESC',
   filters: {
     transportadorUid: { column: preFaturas.transportadorUid, kind: 'uid' },
+    embarcadorUid: { column: preFaturas.embarcadorUid, kind: 'uid' },
     status: { column: preFaturas.status, kind: 'int' },
     criadoEm: { column: preFaturas.criadoEm, kind: 'date', range: true },
   },
   hooks: {
     async validate(tx, ctx, values, existing) {
+      exigirUsuarioEmbarcador(ctx);
       if (existing && existing.status !== 1) throw AppError.conflict(`A pré-fatura está '${statusDef('preFatura', existing.status as number)?.label}': só uma pré-fatura aberta muda.`);
       const uids = values.auditoriaUids as string[] | undefined;
       delete values.auditoriaUids;
@@ -98,7 +122,8 @@ export const preFaturasResource = defineResource({
       escolhidas.delete(tx);
       if (uids) await vincular(tx, row.uid as string, uids);
     },
-    async beforeDelete(tx, _ctx, existing) {
+    async beforeDelete(tx, ctx, existing) {
+      exigirUsuarioEmbarcador(ctx);
       if (existing.status !== 1 && existing.status !== 4) throw AppError.conflict('Só uma pré-fatura aberta ou cancelada pode ser excluída.');
       await liberarAuditorias(tx, existing.uid as string);
     },
@@ -107,12 +132,14 @@ export const preFaturasResource = defineResource({
 
 const acao = (path: string, para: number, summary: string, depois?: (tx: Tx, row: Row) => Promise<void>): ActionDef => ({
   path, method: 'GET', permission: 'alterar', summary,
-  async run(tx, _ctx, row) {
+  async run(tx, ctx, row) {
+    exigirUsuarioEmbarcador(ctx);
     exigirTransicao('preFatura', row.status as number, para);
     if (row.status === para) return undefined;
     if (para === 2 && !Number(row.quantidadeCtes)) throw AppError.conflict('A pré-fatura não tem CT-es.');
     await tx.update(preFaturas).set({ status: para, ...(para === 2 ? { liberadaEm: sql`now()` } : {}), atualizadoEm: sql`now()` }).where(eq(preFaturas.uid, row.uid as string));
     await depois?.(tx, row);
+    if (para === 2) await notificarPreFaturaLiberada(tx, row.uid as string, ctx.usuarioUid);
     return undefined;
   },
 });
@@ -130,12 +157,35 @@ export async function preFaturasRoutes(app: FastifyInstance) {
     }, async (req) => ({ success: true as const, message: 'Registro salvo com sucesso.',
       data: (await executarAcao(app.db, preFaturasResource, a, req.ctx as never, req.params.uid, {})) as never }));
   }
+  r.get('/api/v1/fatura/pre-fatura/auditorias-disponiveis', {
+    config: { permission: ['pre-fatura', 'criar'] },
+    schema: { tags, summary: 'CT-es que podem formar uma pré-fatura do transportador',
+      description: 'Auditorias aprovadas ou aceitas do transportador (e unidade), fora de fatura e de pré-fatura liberada — as de uma pré-fatura aberta também, e saem dela ao entrar na nova. Até 5.000, das mais antigas.',
+      querystring: preFaturaDisponiveisQuery, response: { 200: envelope(listaDe(preFaturaDisponivel)), ...errorResponses } },
+  }, async (req) => {
+    exigirUsuarioEmbarcador(req.contexto);
+    const embarcadorUid = exigirEmbarcador(req.contexto);
+    const q = req.query;
+    if (!(await transportadorVinculado.existe(app.db as never, req.contexto, q.transportadorUid))) throw AppError.field('transportadorUid', transportadorVinculado.mensagem);
+    const rows = await app.db.select({ a: auditorias }).from(auditorias).leftJoin(preFaturas, eq(preFaturas.uid, auditorias.preFaturaUid)).where(and(
+      eq(auditorias.embarcadorUid, embarcadorUid), eq(auditorias.transportadorUid, q.transportadorUid), inArray(auditorias.status, [R.APROVADA, R.ACEITA]),
+      q.unidadeTransportadorUid ? eq(auditorias.unidadeTransportadorUid, q.unidadeTransportadorUid) : undefined,
+      q.emissaoDe ? sql`${auditorias.emissao} >= (${q.emissaoDe}::date::timestamp at time zone ${FUSO})` : undefined,
+      q.emissaoAte ? sql`${auditorias.emissao} < ((${q.emissaoAte}::date + 1)::timestamp at time zone ${FUSO})` : undefined,
+      sql`(${auditorias.preFaturaUid} is null or ${preFaturas.status} = 1)`,
+      sql`not exists (select 1 from fatura_ctes fc where fc.embarcador_uid = ${auditorias.embarcadorUid} and fc.cte_uid = ${auditorias.cteUid})`,
+      sql`not exists (select 1 from ctes c where c.uid = ${auditorias.cteUid} and c.fatura_uid is not null)`,
+    )).orderBy(auditorias.emissao, auditorias.numeroCte).limit(5000);
+    return { success: true as const, message: '', data: { totalRecords: rows.length, data: rows.map(({ a }) => ({
+      auditoriaUid: a.uid, cteUid: a.cteUid, chaveCte: a.chaveCte, numeroCte: a.numeroCte, serieCte: a.serieCte, emissao: a.emissao,
+      valorCobrado: Number(a.valorCobrado), valorEsperado: a.valorEsperado === null ? null : Number(a.valorEsperado), status: a.status,
+      statusLabel: statusDef('auditoria', a.status)?.label ?? '', unidadeTransportadorUid: a.unidadeTransportadorUid, preFaturaUid: a.preFaturaUid })) } };
+  });
   r.get('/api/v1/fatura/pre-fatura/ctes-list/:uid', {
     config: { permission: ['pre-fatura', 'ler'] },
     schema: { tags, summary: 'CT-es da pré-fatura', params, response: { 200: envelope(listaDe(preFaturaCte)), ...errorResponses } },
   }, async (req) => {
-    const embarcadorUid = exigirEmbarcador(req.ctx);
-    const [p] = await app.db.select({ uid: preFaturas.uid }).from(preFaturas).where(and(eq(preFaturas.uid, req.params.uid), eq(preFaturas.embarcadorUid, embarcadorUid)));
+    const [p] = await app.db.select({ uid: preFaturas.uid }).from(preFaturas).where(and(eq(preFaturas.uid, req.params.uid), preFaturaVisivel(req.contexto)));
     if (!p) throw AppError.notFound();
     const rows = await app.db.select().from(auditorias).where(eq(auditorias.preFaturaUid, p.uid)).orderBy(auditorias.emissao);
     return { success: true as const, message: '', data: { totalRecords: rows.length, data: rows.map((a) => ({

@@ -128,4 +128,41 @@ describe('RPA', () => {
     expect(texto.join(' ').replace(/\s+/g, ' ')).toContain('= base R$ 3.120,00; alíquota 15 % - R$ 394,16 = R$ 73,84.');
     expect((await outro.get(`/api/v1/rpa/${uid}/pdf`)).status).toBe(404);
   });
+
+  it('tabela do embarcador a partir de 2027 vale pela data do RPA; editada, recalcula; vigências não se cruzam', async () => {
+    const tabela = {
+      vigenciaInicio: '2027-01-01', tetoInss: '9.000,00', deducaoDependente: 200, fonte: 'Tabela hipotética de teste',
+      faixasIrrf: [{ ate: 3000, aliquota: 0, deducao: 0 }, { ate: 5000, aliquota: 10, deducao: 300 }, { ate: null, aliquota: 20, deducao: 800 }],
+    };
+    // the demo's own 2026 version (the legal values, up to 31/12/2026)
+    expect((await admin.get('/api/v1/rpa/tabelas')).body.data.data.map((x: { vigenciaInicio: string; vigenciaFim: string; tetoInss: number }) => [x.vigenciaInicio, x.vigenciaFim, x.tetoInss]))
+      .toEqual([['2026-01-01', '2026-12-31', 8475.55]]);
+    const criada = await admin.post('/api/v1/rpa/tabelas', tabela);
+    expect(criada.status, criada.text).toBe(201);
+    expect(criada.body.data).toMatchObject({ tetoInss: 9000, aliquotaInss: 11, aliquotaSest: 1.5, percentualBaseInss: 20, vigenciaFim: null, reducaoAte: null });
+    const calc = (data: string) => admin.post('/api/v1/rpa/calcular', { unidadeTransportadorUid: autonomo, data, valorFrete: 50000, dependentes: 1 });
+    // 10/02/2027, 50.000,00, 1 dependente, tabela do embarcador: base 20 % = 10.000,00 limitada ao teto 9.000,00 → INSS 990,00;
+    // SEST 1,5 % e SENAT 1 % de 10.000,00 = 150,00 e 100,00; IRRF: 5.000,00 − 990,00 − 200,00 = 3.810,00 → 10 % − 300,00 = 81,00;
+    // descontos 1.321,00; líquido 48.679,00; patronal 2.000,00
+    expect((await calc('2027-02-10')).body.data).toMatchObject({ vigenciaInicio: '2027-01-01', baseInss: 10000, baseInssLimitada: 9000, inss: 990, sest: 150, senat: 100,
+      baseIrrf: 3810, aliquotaIrrf: 10, irrf: 81, inssPatronal: 2000, totalDescontos: 1321, valorLiquido: 48679 });
+    // 10/12/2026 still the built-in 2026 table: teto 8.475,55 → INSS 932,31; IRRF zeroed by the Lei 15.270/2025 reduction (rendimento 5.000,00)
+    expect((await calc('2026-12-10')).body.data).toMatchObject({ vigenciaInicio: '2026-01-01', inss: 932.31, irrf: 0 });
+    // ceiling edited to 8.000,00: INSS 880,00; IRRF 5.000,00 − 880,00 − 200,00 = 3.920,00 → 392,00 − 300,00 = 92,00;
+    // descontos 880,00 + 150,00 + 100,00 + 92,00 = 1.222,00; líquido 48.778,00
+    const editada = await admin.put(`/api/v1/rpa/tabelas/${criada.body.data.uid}`, { ...tabela, tetoInss: 8000 });
+    expect(editada.status, editada.text).toBe(200);
+    expect((await calc('2027-02-10')).body.data).toMatchObject({ baseInssLimitada: 8000, inss: 880, baseIrrf: 3920, irrf: 92, valorLiquido: 48778 });
+    const cruza = await admin.post('/api/v1/rpa/tabelas', { ...tabela, vigenciaInicio: '2027-06-01' });
+    expect([cruza.status, cruza.body.errors?.[0]?.field, cruza.body.errors?.[0]?.message]).toEqual([400, 'vigenciaInicio', 'A vigência cruza a da tabela de 01/01/2027 a sem fim.']);
+    const fimAntes = await admin.post('/api/v1/rpa/tabelas', { ...tabela, vigenciaInicio: '2028-06-01', vigenciaFim: '2028-01-01' });
+    expect([fimAntes.status, fimAntes.body.errors?.[0]?.field]).toEqual([400, 'vigenciaFim']);
+    const faixas = await admin.post('/api/v1/rpa/tabelas', { ...tabela, vigenciaInicio: '2020-01-01', vigenciaFim: '2020-12-31', faixasIrrf: [{ ate: 5000, aliquota: 0, deducao: 0 }, { ate: 3000, aliquota: 10, deducao: 0 }, { ate: null, aliquota: 20, deducao: 0 }] });
+    expect([faixas.status, faixas.body.errors?.[0]?.field]).toEqual([400, 'faixasIrrf']);
+    expect((await outro.get(`/api/v1/rpa/tabelas/${criada.body.data.uid}`)).status).toBe(404);
+    expect((await outro.get('/api/v1/rpa/tabelas')).body.data.data.map((x: { uid: string }) => x.uid)).not.toContain(criada.body.data.uid);
+    // removed: the built-in table again (2026's, open-ended)
+    expect((await admin.delete(`/api/v1/rpa/tabelas/${criada.body.data.uid}`)).status).toBe(200);
+    expect((await calc('2027-02-10')).body.data).toMatchObject({ vigenciaInicio: '2026-01-01', inss: 932.31 });
+  });
 });

@@ -3,6 +3,7 @@ import { calcularRpa, ErroRpa, type ResultadoRpa } from '@fretio/core';
 import { embarcadorTransportador, rpas, unidadesTransportador } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
+import { tabelasDoEmbarcador } from './tabelas.ts';
 
 // The RPA of an independent driver: the carrier unit must be flagged indicaAutonomo and serve the
 // shipper; the month's INSS ceiling and the month's IRRF count the driver's other (not cancelled) RPAs of
@@ -34,7 +35,7 @@ export async function calcularRpaServidor(db: DbOrTx, embarcadorUid: string, e: 
   )) as [{ usada: string; rendimentoIrrf: string; inss: string; irrf: string }];
   try {
     const r = calcularRpa({ data: e.data, valorFrete: e.valorFrete, dependentes: e.dependentes, baseInssUtilizadaNoMes: usada, aliquotaIss: e.aliquotaIss,
-      mesAnterior: { rendimentoIrrf, inss, irrf } });
+      mesAnterior: { rendimentoIrrf, inss, irrf } }, await tabelasDoEmbarcador(db, embarcadorUid));
     return { ...r, baseInssUtilizadaNoMes: Number(usada) };
   } catch (err) {
     if (err instanceof ErroRpa) throw AppError.field(err.campo, err.message);

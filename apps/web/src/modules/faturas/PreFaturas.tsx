@@ -1,13 +1,17 @@
 import { CloseCircleOutlined, FileSearchOutlined, SendOutlined } from '@ant-design/icons';
-import { formatarData, formatarDinheiro, type preFatura, type preFaturaCte, statusDef, type z } from '@fretio/core';
+import { formatarData, formatarDinheiro, type preFatura, type preFaturaCte, preFaturaInput, statusDef, TIPO_USUARIO, type z } from '@fretio/core';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import { api, apiGet, type ListPage } from '../../app/api.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
-import { defineResource } from '../../resources/types.ts';
+import { type ColumnDef, defineResource } from '../../resources/types.ts';
+import { transportadorRemote } from '../prazosentrega/resource.tsx';
+import { AuditoriasPreFatura } from './AuditoriasPreFatura.tsx';
 
 // Pre-invoices: the approved/accepted CT-es of a carrier grouped by the audit (automatic) or the schedule;
 // released (liberar) they go to the carrier and may become an invoice; cancelled, their CT-es return to the pool.
+// "Nova pré-fatura" builds one by hand from the carrier's approved CT-es. Carrier users have their own
+// read-only list (every shipper that links them, released ones only).
 
 type PreFatura = z.infer<typeof preFatura> & Record<string, unknown>;
 type Cte = z.infer<typeof preFaturaCte>;
@@ -29,6 +33,15 @@ function CtesPreFatura({ p }: { p: PreFatura }) {
   );
 }
 
+const colunas: ColumnDef<PreFatura>[] = [
+  { field: 'criadoEm', title: 'Criada em', kind: 'dateTime', sortable: true, filter: 'dateRange', width: 150 },
+  { field: 'transportadorNome', title: 'Transportador', sortable: true },
+  { field: 'quantidadeCtes', title: 'CT-es', width: 80 },
+  { field: 'valorTotal', title: 'Valor', kind: 'money', sortable: true, width: 130 },
+  { field: 'automatica', title: 'Origem', width: 110, render: (v) => (v ? 'Automática' : 'Manual') },
+  { field: 'status', title: 'Status', kind: 'status', statusKey: 'preFatura', sortable: true, filter: 'select', width: 120 },
+];
+
 export const preFaturas = defineResource<PreFatura>({
   key: 'pre-fatura',
   path: '/pre-faturas',
@@ -38,20 +51,25 @@ export const preFaturas = defineResource<PreFatura>({
   group: 'Documentos',
   icon: <FileSearchOutlined />,
   recurso: 'pre-fatura',
+  tiposUsuario: [TIPO_USUARIO.EMBARCADOR, TIPO_USUARIO.ADMIN],
   api: '/fatura/pre-fatura',
-  operations: [],
+  operations: ['criar'],
   detail: false,
   invalidates: ['fatura', 'auditorias'],
   defaultSort: { field: 'criadoEm', order: 'DESC' },
-  columns: [
-    { field: 'criadoEm', title: 'Criada em', kind: 'dateTime', sortable: true, filter: 'dateRange', width: 150 },
-    { field: 'transportadorNome', title: 'Transportador', sortable: true },
-    { field: 'quantidadeCtes', title: 'CT-es', width: 80 },
-    { field: 'valorTotal', title: 'Valor', kind: 'money', sortable: true, width: 130 },
-    { field: 'automatica', title: 'Origem', width: 110, render: (v) => (v ? 'Automática' : 'Manual') },
-    { field: 'status', title: 'Status', kind: 'status', statusKey: 'preFatura', sortable: true, filter: 'select', width: 120 },
+  columns: colunas,
+  schema: preFaturaInput,
+  fields: [
+    { name: 'transportadorUid', label: 'Transportador', kind: 'remoteSelect', remote: transportadorRemote, span: 12 },
+    {
+      name: 'unidadeTransportadorUid', label: 'Unidade (opcional)', kind: 'remoteSelect', required: false, span: 12,
+      remote: { api: '/transportadores/transportadores-unidades', label: (r) => String(r.apelido || r.nome), dependsOn: { field: 'transportadorUid', param: 'ftr_transportadorUid' } },
+    },
+    { name: 'auditoriaUids', label: 'CT-es aprovados ainda não faturados', kind: 'custom', component: AuditoriasPreFatura, span: 24 },
+    { name: 'observacao', label: 'Observação', kind: 'textarea', required: false, span: 24 },
   ],
-  fields: [],
+  createLabel: 'Nova pré-fatura',
+  formSize: 900,
   expandable: (r) => <CtesPreFatura p={r} />,
   rowActions: [
     {
@@ -68,4 +86,28 @@ export const preFaturas = defineResource<PreFatura>({
     },
   ],
   title: (r) => `Pré-fatura de ${r.transportadorNome ?? ''}`,
+});
+
+/** The carrier user's own list: its released pre-invoices in every shipper that links it (read only). */
+export const preFaturasTransportador = defineResource<PreFatura>({
+  key: 'pre-fatura-transportador',
+  path: '/minhas-pre-faturas',
+  label: 'Pré-faturas recebidas',
+  singular: 'Pré-fatura',
+  description: 'As pré-faturas que os embarcadores liberaram para a sua transportadora, com os CT-es de cada uma.',
+  group: 'Documentos',
+  icon: <FileSearchOutlined />,
+  recurso: 'pre-fatura',
+  tiposUsuario: [TIPO_USUARIO.TRANSPORTADOR],
+  api: '/fatura/pre-fatura',
+  operations: [],
+  detail: false,
+  defaultSort: { field: 'criadoEm', order: 'DESC' },
+  columns: [
+    { field: 'embarcadorNome', title: 'Embarcador' },
+    ...colunas.filter((c) => c.field !== 'transportadorNome' && c.field !== 'automatica').map((c) => (c.field === 'criadoEm' ? { ...c, field: 'liberadaEm', title: 'Liberada em', sortable: false, filter: undefined } : c)),
+  ],
+  fields: [],
+  expandable: (r) => <CtesPreFatura p={r} />,
+  title: (r) => `Pré-fatura de ${r.embarcadorNome ?? ''}`,
 });

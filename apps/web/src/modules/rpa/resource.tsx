@@ -1,5 +1,5 @@
-import { CloseCircleOutlined, FileProtectOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { type rpa, rpaCalcularInput, type z } from '@fretio/core';
+import { CloseCircleOutlined, FileProtectOutlined, SafetyCertificateOutlined, TableOutlined } from '@ant-design/icons';
+import { formatarDinheiro, type rpa, rpaCalcularInput, TABELAS_RPA, type tabelaRpa, tabelaRpaInput, type z } from '@fretio/core';
 import { api } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
 import { sobDemanda } from '../../resources/sobDemanda.tsx';
@@ -7,6 +7,7 @@ import { sobDemanda } from '../../resources/sobDemanda.tsx';
 // Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
 const BotaoPdfRpa = sobDemanda(() => import('./BotaoPdfRpa.tsx'), 'BotaoPdfRpa');
 const DetalheRpa = sobDemanda(() => import('./DetalheRpa.tsx'), 'DetalheRpa');
+const FaixasIrrf = sobDemanda(() => import('./FaixasIrrf.tsx'), 'FaixasIrrf');
 
 // RPA (Recibo de Pagamento a Autônomo) of independent drivers: typed with the freight value, calculated by
 // the server (INSS with the month's ceiling, SEST/SENAT, IRRF of the month, ISS), issued (locks it and makes
@@ -66,4 +67,59 @@ export const rpas = defineResource<Rpa>({
     },
   ],
   title: (r) => `RPA nº ${r.numero}`,
+});
+
+type TabelaRpa = z.infer<typeof tabelaRpa> & Record<string, unknown>;
+/** A new version starts from the latest built-in legal table. */
+const vigente = TABELAS_RPA[TABELAS_RPA.length - 1]!;
+const faixasTexto = (r: TabelaRpa) => r.faixasIrrf.map((f) => `${f.ate === null ? 'acima' : `até ${formatarDinheiro(f.ate)}`}: ${String(f.aliquota).replace('.', ',')} %`).join(' · ');
+
+/** The shipper's RPA tables: dated versions that replace the built-in legal table on their dates. */
+export const tabelasRpa = defineResource<TabelaRpa>({
+  key: 'rpa-tabelas',
+  path: '/rpa-tabelas',
+  label: 'Tabelas do RPA',
+  singular: 'Tabela do RPA',
+  description: 'Teto e alíquotas do INSS, SEST/SENAT e faixas do IRRF por vigência. Sem tabela do embarcador na data, vale a tabela legal embutida (2025 e 2026).',
+  group: 'Documentos',
+  icon: <TableOutlined />,
+  recurso: 'rpa',
+  api: '/rpa/tabelas',
+  defaultSort: { field: 'vigenciaInicio', order: 'DESC' },
+  columns: [
+    { field: 'vigenciaInicio', title: 'Início', kind: 'date', sortable: true, filter: 'dateRange', width: 120 },
+    { field: 'vigenciaFim', title: 'Fim', kind: 'date', width: 120 },
+    { field: 'tetoInss', title: 'Teto do INSS', kind: 'money', sortable: true, width: 140 },
+    { field: 'aliquotaInss', title: 'INSS %', width: 90 },
+    { field: 'faixasIrrf', title: 'Faixas do IRRF', render: (_v, r) => faixasTexto(r) },
+  ],
+  schema: tabelaRpaInput,
+  fields: [
+    { name: 'vigenciaInicio', label: 'Início da vigência', kind: 'date', span: 8 },
+    { name: 'vigenciaFim', label: 'Fim da vigência', kind: 'date', required: false, span: 8, help: 'Vazio: vale até a próxima versão.' },
+    { name: 'tetoInss', label: 'Teto do INSS (R$/mês)', kind: 'money', span: 8 },
+    { name: 'percentualBaseInss', label: 'Base do INSS (% do frete)', kind: 'number', span: 8 },
+    { name: 'aliquotaInss', label: 'INSS do autônomo (%)', kind: 'number', span: 8 },
+    { name: 'aliquotaInssPatronal', label: 'INSS patronal (%)', kind: 'number', span: 8 },
+    { name: 'aliquotaSest', label: 'SEST (%)', kind: 'number', span: 8 },
+    { name: 'aliquotaSenat', label: 'SENAT (%)', kind: 'number', span: 8 },
+    { name: 'percentualBaseIrrf', label: 'Rendimento do IRRF (% do frete)', kind: 'number', span: 8 },
+    { name: 'deducaoDependente', label: 'Dedução por dependente (R$)', kind: 'money', span: 8 },
+    { name: 'faixasIrrf', label: 'Faixas do IRRF (mensal)', kind: 'custom', component: FaixasIrrf, span: 24 },
+    { name: 'reducaoAte', label: 'Redução do IRRF: zero até (R$)', kind: 'number', required: false, span: 8, help: 'Lei 15.270/2025; vazio = sem redução.' },
+    { name: 'reducaoMaximo', label: 'Redução máxima (R$)', kind: 'number', required: false, span: 8 },
+    { name: 'reducaoAteFaixa', label: 'Redução decrescente até (R$)', kind: 'number', required: false, span: 8 },
+    { name: 'reducaoConstante', label: 'Redução: constante (R$)', kind: 'number', required: false, span: 8 },
+    { name: 'reducaoCoeficiente', label: 'Redução: coeficiente', kind: 'number', required: false, span: 8 },
+    { name: 'fonte', label: 'Fonte legal', kind: 'textarea', required: false, span: 24 },
+  ],
+  initialValues: {
+    tetoInss: vigente.tetoInss, percentualBaseInss: vigente.percentualBaseInss, aliquotaInss: vigente.aliquotaInss, aliquotaInssPatronal: vigente.aliquotaInssPatronal,
+    aliquotaSest: vigente.aliquotaSest, aliquotaSenat: vigente.aliquotaSenat, percentualBaseIrrf: vigente.percentualBaseIrrf, deducaoDependente: vigente.deducaoDependente,
+    faixasIrrf: vigente.faixasIrrf, reducaoAte: vigente.reducaoIrrf?.ate, reducaoMaximo: vigente.reducaoIrrf?.maximo, reducaoAteFaixa: vigente.reducaoIrrf?.ateFaixa,
+    reducaoConstante: vigente.reducaoIrrf?.constante, reducaoCoeficiente: vigente.reducaoIrrf?.coeficiente, fonte: vigente.fonte,
+  },
+  createLabel: 'Nova tabela',
+  formSize: 900,
+  title: (r) => `Tabela do RPA de ${String(r.vigenciaInicio).split('-').reverse().join('/')}`,
 });
