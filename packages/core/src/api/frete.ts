@@ -273,6 +273,13 @@ export const calculoInput = z
     data: zData.optional().describe('Data de embarque (padrão: hoje em America/Sao_Paulo)'),
     transportadorUids: z.array(zUid).max(200).optional().describe('Só as tabelas destes transportadores'),
     tipoVeiculoUid: zUid.optional(),
+    produtos: z
+      .array(z.string({ error: 'Código de produto inválido' }).trim().min(1, 'Código de produto vazio').max(60), {
+        error: 'produtos deve ser uma lista de códigos',
+      })
+      .max(500, 'No máximo 500 produtos')
+      .optional()
+      .describe('Códigos (cadastro de produtos) das mercadorias da carga: restrições por produto/NCM e isenção de cubagem'),
     importado: z
       .boolean()
       .optional()

@@ -5,7 +5,7 @@ import { calcularTributo } from './icms.ts';
 import { type LocalNormalizado, normalizarLocal, somenteDigitos } from './locais.ts';
 import { adicionarDiasUteis, dataCalendario } from './prazo.ts';
 import { quantidadeBase, quantidadesDaCarga } from './quantidades.ts';
-import { type RegraPreparada, regrasAplicaveis, valorDaRegra } from './regras.ts';
+import { mercadoriasDaCarga, type RegraPreparada, regrasAplicaveis, valorDaRegra } from './regras.ts';
 import { adicionaisDoLocal, prepararTabela, selecionarRota, type TabelaPreparada } from './tabela.ts';
 import type { Carga, ComponenteCalculado, FreteCotado, FreteNaoCotado, Opcoes, ResultadoFrete, TabelaCalculo } from './types.ts';
 
@@ -143,6 +143,7 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
     carga.remetente ? somenteDigitos(carga.remetente) : null,
     destinatario,
     adicionais,
+    mercadoriasDaCarga(carga.produtos, carga.ncms),
   );
   const ajustados: string[] = [];
   const principais = new Set(opcoes.componentesFretePrincipal ?? COMPONENTES_FRETE_PRINCIPAL_PADRAO);

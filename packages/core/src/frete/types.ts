@@ -45,6 +45,16 @@ export type Restricao = {
   modo: 'SOMENTE' | 'EXCETO';
   remetentes?: string[];
   destinatarios?: string[];
+  /**
+   * Goods criterion: product codes (Carga.produtos) and NCM prefixes (2 to 8 digits, matched against
+   * Carga.ncms by prefix: '3004' covers 3004.90.69). The load "carries" the restriction's goods when
+   * any of its products is listed or any of its NCMs starts with a listed prefix. SOMENTE: the rule
+   * applies only to loads that carry them; EXCETO: it is skipped for such loads. Together with
+   * remetentes/destinatarios each criterion given must hold (SOMENTE), or any one excludes (EXCETO).
+   * A load that names no products never carries them.
+   */
+  produtos?: string[];
+  ncms?: string[];
 };
 
 export type Regra = {
@@ -159,8 +169,10 @@ export type Carga = {
   remetente?: string;
   destinatario?: string;
   tipoVeiculoUid?: string;
-  /** Product codes of the load (cubage exemption by product). */
+  /** Product codes of the load (cubage exemption by product; restrictions by product). */
   produtos?: string[];
+  /** NCMs of the load's products (restrictions by NCM prefix, Restricao.ncms). */
+  ncms?: string[];
 };
 
 /** A vehicle type's capacity and axles (frota/tipos-veiculo). */

@@ -196,6 +196,9 @@ export const restricoes = pgTable(
     componente: varchar({ length: 30 }).notNull(),
     modo: varchar({ length: 8 }).notNull(),
     descricao: varchar({ length: 255 }),
+    /** Goods criterion (engine's Restricao.produtos/ncms): product codes of the register and NCM prefixes. */
+    produtos: varchar({ length: 60 }).array().notNull().default(sql`'{}'::varchar[]`),
+    ncms: varchar({ length: 8 }).array().notNull().default(sql`'{}'::varchar[]`),
     ...timestamps(),
   },
   (t) => [

@@ -1,7 +1,9 @@
+import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
-import { type Api, as } from '../../../test/support/http.ts';
+import { type Api, as, session } from '../../../test/support/http.ts';
+import { enviar } from '../anexos/multipart-teste.ts';
 import { papeis, pessoas, transportadores } from '../../db/schema/index.ts';
 
 // Issue 9 through the API: tables built with the API, quoted by POST /calculadora/calcular with the
@@ -411,5 +413,73 @@ describe('pedágio por eixo (eixos do tipo de veículo)', () => {
     expect(cotacao.componentes.find((c: { componente: string }) => c.componente === 'PEDAGIO')).toMatchObject({ quantidade: 3, valor: 172.2 });
     const { naoCotada } = await cotar(tab, bh);
     expect(naoCotada.motivo).toBe('PEDAGIO: a base EIXOS exige um tipo de veículo com a quantidade de eixos.');
+  });
+});
+
+describe('restrição por produto / NCM (a carga leva a mercadoria)', () => {
+  // Demo products: CHO-90 (chocolate, NCM 1806.32.10), CAF-500 (coffee, NCM 0901.21.00).
+  // GRIS 0,50 % only for loads carrying NCM 1806*; PALETIZACAO 40,00 only for loads carrying CAF-500.
+  const spCampinas = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } };
+  let tab: { uid: string; base: string };
+  beforeAll(async () => {
+    tab = await tabelaSp('GRIS por mercadoria');
+    const rota = (await admin.get(tab.base, { par: 'full' })).body.data.rotas[0].uid;
+    const restricao = (corpo: Record<string, unknown>) => admin.post(`${tab.base}/restricoes-componentes`, corpo);
+    // Bad input: unknown product, malformed NCM → 400 naming the field.
+    const semProduto = await restricao({ componente: 'GRIS', modo: 'SOMENTE', produtos: ['NAO-EXISTE'] });
+    expect(semProduto.status).toBe(400);
+    expect(semProduto.body.errors).toEqual([{ field: 'produtos', message: 'Produto não cadastrado: NAO-EXISTE' }]);
+    expect((await restricao({ componente: 'GRIS', modo: 'SOMENTE', ncms: ['18.06'] })).status).toBe(400);
+    const chocolate = criado(await restricao({ componente: 'GRIS', modo: 'SOMENTE', ncms: ['1806'], descricao: 'Chocolates' }));
+    expect(chocolate).toMatchObject({ produtos: [], ncms: ['1806'] });
+    // Codes are matched without case and stored as registered.
+    const cafe = criado(await restricao({ componente: 'PALETIZACAO', modo: 'SOMENTE', produtos: ['caf-500'] }));
+    expect(cafe.produtos).toEqual(['CAF-500']);
+    const regra = (corpo: Record<string, unknown>) => admin.post(`${tab.base}/rotasComponente`, { tabelaRotaUid: rota, ...corpo });
+    criado(await regra({ componente: 'GRIS', base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.5, restricaoUid: chocolate.uid }));
+    criado(await regra({ componente: 'PALETIZACAO', base: 'VIAGEM', calculo: 'FIXO', valor: 40, restricaoUid: cafe.uid }));
+    expect((await ativar(tab.base)).status).toBe(200);
+  });
+
+  it('chocolate: GRIS 0,50 % = 90,00 → 413,20 ÷ 0,88 = 469,55; café: PALETIZACAO 40,00 → 399,20 ÷ 0,88 = 453,64; sem produtos: 408,18', async () => {
+    const valor = (c: { componentes: { componente: string; valor: number }[] }, k: string) => c.componentes.find((x) => x.componente === k)?.valor;
+    const choc = (await cotar(tab.uid, { ...spCampinas, produtos: ['CHO-90'] })).cotacao;
+    expect(choc).toMatchObject({ valorSemIcms: 413.2, icms: 56.35, total: 469.55 });
+    expect([valor(choc, 'GRIS'), valor(choc, 'PALETIZACAO')]).toEqual([90, undefined]);
+    const cafe = (await cotar(tab.uid, { ...spCampinas, produtos: ['CAF-500'] })).cotacao;
+    expect(cafe).toMatchObject({ valorSemIcms: 399.2, icms: 54.44, total: 453.64 });
+    expect(valor(cafe, 'GRIS')).toBe(36);
+    // Both: 359,20 − 36,00 + 90,00 + 40,00 = 453,20 ÷ 0,88 = 515,00.
+    expect((await cotar(tab.uid, { ...spCampinas, produtos: ['cho-90', 'CAF-500'] })).cotacao).toMatchObject({ valorSemIcms: 453.2, total: 515 });
+    expect((await cotar(tab.uid, spCampinas)).cotacao).toMatchObject({ valorSemIcms: 359.2, total: 408.18 });
+    const ruim = await admin.post('/api/v1/calculadora/calcular', { ...spCampinas, pesoKg: 1, valorMercadoria: 1, produtos: ['XPTO'] });
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.errors).toEqual([{ field: 'produtos', message: 'Produto não cadastrado: XPTO' }]);
+  });
+
+  it('a planilha XLSX leva os produtos e NCMs (papel PRODUTO / NCM) e volta igual', async () => {
+    const cookie = await session(t.app, 'admin@demo.com.br');
+    const exp = await t.app.inject({ method: 'GET', url: `${tab.base}/exportar`, headers: { cookie } });
+    expect(exp.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exp.rawPayload as unknown as ArrayBuffer);
+    const linhas = ((wb.getWorksheet('Restricoes') as ExcelJS.Worksheet).getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    expect(linhas.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual([
+      ['GRIS', 'NCM', '1806'],
+      ['PALETIZACAO', 'PRODUTO', 'CAF-500'],
+    ]);
+    const imp = await enviar(t.app, cookie, '/api/v1/tabelasfrete/importar', {}, {
+      name: 'tabela.xlsx',
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      data: exp.rawPayload,
+    });
+    expect(imp.status, imp.text).toBe(201);
+    const full = (await admin.get(`/api/v1/tabelasfrete/${imp.body.data.uid}`, { par: 'full' })).body.data;
+    expect(full.restricoes.map((x: { componente: string; produtos: string[]; ncms: string[] }) => [x.componente, x.produtos, x.ncms])).toEqual([
+      ['GRIS', [], ['1806']],
+      ['PALETIZACAO', ['CAF-500'], []],
+    ]);
+    if (imp.body.data.status !== 1) expect((await ativar(`/api/v1/tabelasfrete/${imp.body.data.uid}`)).status).toBe(200);
+    expect((await cotar(imp.body.data.uid, { ...spCampinas, produtos: ['CHO-90'] })).cotacao.total).toBe(469.55);
   });
 });

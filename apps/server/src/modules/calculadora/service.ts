@@ -11,7 +11,7 @@ import {
   especificidade,
   somenteDigitos,
 } from '@fretio/core';
-import { configuracoes, modais, pessoas, tabelasFrete, tiposVeiculo, transportadores } from '../../db/schema/index.ts';
+import { configuracoes, modais, pessoas, produtos, tabelasFrete, tiposVeiculo, transportadores } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
@@ -148,16 +148,38 @@ export async function veiculosDasTabelas(db: DbOrTx, montadas: TabelaMontada[], 
   );
 }
 
+/**
+ * The load's products (codes of the register, compared without case) and their NCMs, for restrictions
+ * by product/NCM prefix; an unknown code is a 400 on `produtos`.
+ */
+export async function produtosDaCarga(
+  db: DbOrTx,
+  embarcadorUid: string,
+  codigos: string[] | undefined,
+): Promise<{ produtos?: string[]; ncms?: string[] }> {
+  const pedidos = [...new Set((codigos ?? []).map((c) => c.toUpperCase()))];
+  if (!pedidos.length) return {};
+  const rows = await db
+    .select({ codigo: produtos.codigo, ncm: produtos.ncm, chave: sql<string>`upper(${produtos.codigo})` })
+    .from(produtos)
+    .where(and(eq(produtos.embarcadorUid, embarcadorUid), inArray(sql`upper(${produtos.codigo})`, pedidos)));
+  const achados = new Set(rows.map((r) => r.chave));
+  const faltam = pedidos.filter((c) => !achados.has(c));
+  if (faltam.length) throw AppError.field('produtos', `Produto não cadastrado: ${faltam.slice(0, 5).join(', ')}`);
+  return { produtos: rows.map((r) => r.codigo), ncms: [...new Set(rows.map((r) => r.ncm))] };
+}
+
 export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoInput): Promise<CalculoResultado> {
   const embarcadorUid = exigirEmbarcador(ctx);
   // `data` (default today, America/Sao_Paulo) is the shipping date: the tables valid on it quote (a
   // December shipment uses December's table) and the delivery deadline counts from it.
   const data = input.data ?? hojeSaoPaulo();
-  const [origem, destino, remetente, destinatario] = await Promise.all([
+  const [origem, destino, remetente, destinatario, mercadorias] = await Promise.all([
     resolverLocal(db, embarcadorUid, input.origem, 'origem'),
     resolverLocal(db, embarcadorUid, input.destino, 'destino'),
     documentoDaParte(db, embarcadorUid, input.remetente, 'remetente'),
     documentoDaParte(db, embarcadorUid, input.destinatario, 'destinatario'),
+    produtosDaCarga(db, embarcadorUid, input.produtos),
   ]);
   const linhas = await db
     .select({
@@ -216,6 +238,7 @@ export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoIn
     remetente,
     destinatario,
     tipoVeiculoUid: input.tipoVeiculoUid,
+    ...mercadorias,
   };
   const cotacoes: CalculoResultado['cotacoes'] = [];
   const naoCotadas: CalculoResultado['naoCotadas'] = [];

@@ -1,0 +1,2 @@
+ALTER TABLE "restricoes" ADD COLUMN "produtos" varchar(60)[] DEFAULT '{}'::varchar[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "restricoes" ADD COLUMN "ncms" varchar(8)[] DEFAULT '{}'::varchar[] NOT NULL;
