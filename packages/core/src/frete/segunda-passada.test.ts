@@ -264,6 +264,26 @@ describe('regras das tabelas dos embarcadores', () => {
     expect(r.pisoAntt).toEqual({ valor: 7358, abaixo: true });
   });
 
+  it('piso ANTT obrigatório (transportador autônomo, TAC): o frete sobe ao piso dentro da base do ICMS', () => {
+    const t = lotacao([{ componente: 'PEDAGIO', base: 'EIXOS', calculo: 'POR_UNIDADE', valor: 95 }], { tipoVeiculoUid: 'carreta' });
+    const opcoes = (aliquotaIcms: number): Opcoes => ({
+      aliquotaIcms,
+      feriados: [],
+      tiposVeiculo: { carreta: { capacidadeKg: 30_000, eixos: 5 } },
+      pisoAntt: { ccd: 6.0, cc: 650, obrigatorio: true, fonte: 'teste' },
+    });
+    // 3.270,00 of freight, floor 7.358,00: + 4.088,00; with ICMS 12 %: 7.358,00 ÷ 0,88 = 8.361,36 (ICMS 1.003,36).
+    const r = cotar(t, { pesoKg: 25_000, tipoVeiculoUid: 'carreta' }, opcoes(12));
+    expect(r.pisoAntt).toEqual({ valor: 7358, abaixo: true, obrigatorio: true, ajuste: 4088, fonte: 'teste' });
+    expect(r.valorSemIcms).toBe(7358);
+    expect(r.icms).toBe(1003.36);
+    expect(r.total).toBe(8361.36);
+    // Above the floor nothing changes: a floor of 1.118 × 2,00 + 100,00 = 2.336,00 < 3.270,00.
+    const acima = cotar(t, { pesoKg: 25_000, tipoVeiculoUid: 'carreta' }, { ...opcoes(0), pisoAntt: { ccd: 2, cc: 100, obrigatorio: true } });
+    expect(acima.pisoAntt).toEqual({ valor: 2336, abaixo: false, obrigatorio: true });
+    expect(acima.valorSemIcms).toBe(3270);
+  });
+
   it('transportador do Simples Nacional não embute ICMS', () => {
     const r = cotar(tabelaSp(), CARGA_1, { aliquotaIcms: 12, feriados: [], simplesNacional: true });
     expect(r.total).toBe(359.2);

@@ -187,6 +187,11 @@ export type PisoAntt = {
   cc: number;
   /** Where the coefficients come from (resolution and table). */
   fonte?: string;
+  /**
+   * Binding floor (self-employed carrier, TAC): a freight below it is raised to it — the difference is
+   * added inside the tax base (FreteCotado.pisoAntt.ajuste) — instead of only being flagged.
+   */
+  obrigatorio?: boolean;
 };
 
 export type Opcoes = {
@@ -210,6 +215,11 @@ export type Opcoes = {
   simplesNacional?: boolean;
   /** ANTT floor coefficients for the vehicle/cargo: a full-load route price below the floor is flagged. */
   pisoAntt?: PisoAntt;
+  /**
+   * ANTT floor coefficients by axle count, for when pisoAntt is absent: the chosen route's vehicle type
+   * (else the load's) picks its axles' entry (Opcoes.tiposVeiculo[uid].eixos).
+   */
+  pisosAntt?: Record<number, PisoAntt>;
 };
 
 export type ComponenteCalculado = {
@@ -242,7 +252,7 @@ export type FreteCotado = {
   /** Codes of the adicionais (location surcharges) applied. */
   adicionais?: string[];
   /** ANTT floor (distance × CCD + CC) when Opcoes.pisoAntt is given, and whether the freight is below it. */
-  pisoAntt?: { valor: number; abaixo: boolean };
+  pisoAntt?: { valor: number; abaixo: boolean; ajuste?: number; obrigatorio?: boolean; fonte?: string };
   /** Derived table: the base it follows (TabelaCalculo.derivadaDe) and the components it adjusted on this load. */
   derivadaDe?: { uid: string; nome: string };
   ajustados?: string[];

@@ -483,3 +483,87 @@ describe('restrição por produto / NCM (a carga leva a mercadoria)', () => {
     expect((await cotar(imp.body.data.uid, { ...spCampinas, produtos: ['CHO-90'] })).cotacao.total).toBe(469.55);
   });
 });
+
+describe('piso mínimo ANTT (coeficientes datados por embarcador) e transportador autônomo (TAC)', () => {
+  // Coefficients typed for the test (not official figures): CARGA_GERAL, 5 axles, CCD 7,0000 R$/km, CC 700,00.
+  // SP → RJ by Carreta (5 axles), 430 km: floor 430 × 7,00 + 700,00 = 3.710,00.
+  const rio = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 20_000, m3: 60 };
+  let carreta: string;
+  let autonomo: string;
+  let tabRapido: string;
+  let tabAutonomo: string;
+  beforeAll(async () => {
+    [{ uid: carreta }] = (
+      (await t.db.execute(sql`select uid from tipos_veiculo where nome = 'Carreta' and embarcador_uid is null`)) as unknown as { rows: { uid: string }[] }
+    ).rows;
+    [{ uid: autonomo }] = await t.db.select({ uid: transportadores.uid }).from(transportadores).where(eq(transportadores.nomeFantasia, 'João Autônomo'));
+    const piso = (corpo: Record<string, unknown>) =>
+      admin.post('/api/v1/pisos-antt', { tipoCarga: 'CARGA_GERAL', eixos: 5, fonte: 'Digitado para o teste', ...corpo });
+    criado(await piso({ ccd: 7, cc: 700, vigenciaInicio: '2026-01-01' }));
+    // An older version, ended before: never used for 2026 loads.
+    criado(await piso({ ccd: 3, cc: 100, vigenciaInicio: '2025-01-01', vigenciaFim: '2025-12-31' }));
+    expect((await piso({ ccd: 7, cc: 700, vigenciaInicio: '2026-01-01' })).status).toBe(409);
+    const ruim = await piso({ ccd: 7, cc: 700, vigenciaInicio: '2026-02-01', eixos: 10 });
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.errors[0].field).toBe('eixos');
+    const tabela = async (transportadorUid: string, nome: string) => {
+      const uid = criado(await admin.post('/api/v1/tabelasfrete', corpoTabela(nome, { transportadorUid }))).uid;
+      const base = `/api/v1/tabelasfrete/${uid}`;
+      const r = criado(
+        await admin.post(`${base}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'RJ' }, prazoDiasUteis: 1, distanciaKm: 430, tipoVeiculoUid: carreta }),
+      );
+      criado(await admin.post(`${base}/rotasComponente`, { tabelaRotaUid: r.uid, componente: 'FRETE_PESO', base: 'KM', calculo: 'POR_UNIDADE', valor: 6.5 }));
+      criado(await admin.post(`${base}/rotasComponente`, { tabelaRotaUid: r.uid, componente: 'PEDAGIO', base: 'EIXOS', calculo: 'POR_UNIDADE', valor: 57.4 }));
+      expect((await ativar(base)).status).toBe(200);
+      return uid;
+    };
+    tabRapido = await tabela(rapido, 'Lotação Rio (ETC)');
+    tabAutonomo = await tabela(autonomo, 'Lotação Rio (TAC)');
+  });
+
+  const cotarRio = async (tabela: string, transportador: string, extra: Record<string, unknown> = {}) => {
+    const res = await admin.post('/api/v1/calculadora/calcular', {
+      ...rio,
+      valorMercadoria: 18000,
+      data: '2026-04-15',
+      tipoVeiculoUid: carreta,
+      transportadorUids: [transportador],
+      ...extra,
+    });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data.cotacoes.find((c: { tabelaUid: string }) => c.tabelaUid === tabela);
+  };
+
+  it('empresa (ETC): 3.082,00 abaixo do piso de 3.710,00 é só sinalizado (total 3.502,27)', async () => {
+    const c = await cotarRio(tabRapido, rapido);
+    expect(c).toMatchObject({ valorSemIcms: 3082, total: 3502.27 });
+    expect(c.pisoAntt).toMatchObject({ valor: 3710, abaixo: true });
+    expect(c.pisoAntt.ajuste).toBeUndefined();
+    expect(c.pisoAntt.fonte).toBe('Digitado para o teste (vigência desde 01/01/2026)');
+    // Another cargo type without coefficients: no floor.
+    expect((await cotarRio(tabRapido, rapido, { tipoCargaAntt: 'GRANEL_SOLIDO' })).pisoAntt).toBeUndefined();
+  });
+
+  it('autônomo (TAC): o frete sobe ao piso (+628,00): 3.710,00 ÷ 0,88 = 4.215,91 (ICMS 505,91)', async () => {
+    const c = await cotarRio(tabAutonomo, autonomo);
+    expect(c.pisoAntt).toMatchObject({ valor: 3710, abaixo: true, obrigatorio: true, ajuste: 628 });
+    expect(c).toMatchObject({ valorSemIcms: 3710, icms: 505.91, total: 4215.91 });
+  });
+
+  it('unidade TAC: CPF e RNTRC obrigatórios; indicaAutonomo acompanha o tipo', async () => {
+    const base = `/api/v1/transportadores/${autonomo}/unidades`;
+    const corpo = { nome: 'Motorista TAC', tipo: 'TAC', uf: 'SP', municipioIbge: '3550308', ativo: true };
+    const cnpj = await admin.post(base, { ...corpo, documento: '27865757000102', rntrc: '12345678' });
+    expect(cnpj.status).toBe(400);
+    expect(cnpj.body.errors).toEqual([{ field: 'documento', message: 'Transportador autônomo (TAC): informe o CPF do motorista' }]);
+    const semRntrc = await admin.post(base, { ...corpo, documento: '52998224725' });
+    expect(semRntrc.status).toBe(400);
+    expect(semRntrc.body.errors).toEqual([{ field: 'rntrc', message: 'Transportador autônomo (TAC): informe o RNTRC (8 dígitos)' }]);
+    const ok = criado(await admin.post(base, { ...corpo, documento: '52998224725', rntrc: '1234.5678' }));
+    expect(ok).toMatchObject({ tipo: 'TAC', rntrc: '12345678', indicaAutonomo: true });
+    // A unit of a company kind is not autonomous, whatever the legacy flag says.
+    const etc = await admin.put(`${base}/${ok.uid}`, { ...corpo, tipo: 'ETC', indicaAutonomo: true, documento: '52998224725', rntrc: null });
+    expect(etc.status, etc.text).toBe(200);
+    expect(etc.body.data).toMatchObject({ tipo: 'ETC', indicaAutonomo: false });
+  });
+});
