@@ -5,12 +5,15 @@ import { apiGet } from '../../app/api.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
 import type { FieldComponentProps, Registro } from '../../resources/types.ts';
 
+/** Also used outside forms of the registry (the calculator): only the value props are needed. */
+type Props = Pick<FieldComponentProps, 'value' | 'onChange' | 'id' | 'disabled'>;
+
 // Goods criterion of a component restriction: product codes (searched in the product register, or
 // typed) and NCM prefixes (typed; 2 to 8 digits). The server checks the codes (400 on an unknown one).
 
 const lista = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
 
-export function ProdutosRestricaoField({ value, onChange, id, disabled }: FieldComponentProps) {
+export function ProdutosRestricaoField({ value, onChange, id, disabled }: Props) {
   const [busca, setBusca] = useState('');
   const termo = busca.trim();
   const { data, isFetching } = useQuery({
@@ -36,7 +39,7 @@ export function ProdutosRestricaoField({ value, onChange, id, disabled }: FieldC
   );
 }
 
-export function NcmsRestricaoField({ value, onChange, id, disabled }: FieldComponentProps) {
+export function NcmsRestricaoField({ value, onChange, id, disabled }: Props) {
   return (
     <Select
       id={id}
