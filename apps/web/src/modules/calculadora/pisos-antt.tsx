@@ -1,5 +1,5 @@
 import { DashboardOutlined } from '@ant-design/icons';
-import { hojeSaoPaulo, pisoAntt, pisoAnttInput, TIPO_CARGA_ANTT_LABEL, TIPOS_CARGA_ANTT, type TipoCargaAntt, type z } from '@fretio/core';
+import { hojeSaoPaulo, type pisoAntt, pisoAnttInput, TIPO_CARGA_ANTT_LABEL, TIPOS_CARGA_ANTT, type TipoCargaAntt, type z } from '@fretio/core';
 import { Space } from 'antd';
 import { DateText } from '../../resources/fields/DateText.tsx';
 import { defineResource } from '../../resources/types.ts';
