@@ -355,6 +355,10 @@ export const fixtures: Record<string, ResourceFixture> = {
       return { tipo: 'INTERESTADUAL', ufOrigem: 'SP', ufDestino: 'BA', aliquota: 7, vigenciaInicio: `${ano}-01-01`, vigenciaFim: `${ano}-12-31`, descricao: 'Criado pelos testes', ativo: true };
     },
   },
+  '/pisos-antt': {
+    // A start date of its own per call (unique per shipper, cargo type, axles and start).
+    body: (h) => ({ tipoCarga: 'CARGA_GERAL', eixos: 5, ccd: 6.1234, cc: 650.5, vigenciaInicio: `${2300 + h.seq()}-01-01`, fonte: 'Criado pelos testes', ativo: true }),
+  },
   '/configuracoes/iss': {
     // A municipality of its own on every call (unique per shipper and municipality): a counter of its own,
     // since h.seq() grows with every fixture of a suite and would run past the 853 municipalities of one UF.

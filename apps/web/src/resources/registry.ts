@@ -14,6 +14,7 @@ import { papeis } from '../modules/papeis/resource.tsx';
 import { autonomos, transportadores, unidadesTransportador, usuariosTransportador } from '../modules/transportadores/resource.tsx';
 import { usuariosEmbarcador } from '../modules/usuarios/resource.tsx';
 import { calculadora } from '../modules/calculadora/resource.tsx';
+import { pisosAntt } from '../modules/calculadora/pisos-antt.tsx';
 import { bi, meuDesempenho, relatorios } from '../modules/bi/resource.tsx';
 import { componentes, mapasComponente, mapasComponentePorTransportador } from '../modules/componentes/resource.tsx';
 import { faixasCep } from '../modules/faixascep/resource.tsx';
@@ -64,7 +65,7 @@ export const RESOURCES: ResourceDef[] = [
   pessoas, produtos, setores, zonas, tiposVeiculo, frota, motoristas, veiculos,
   configuracoes, parametros, tributos, tributoGeral, iss, bancos,
   // Freight pricing (menu Fretes), then the screens reached from them (table editor, region locations, component maps).
-  tabelasFrete, calculadora, regioes, faixasCep, feriados, modais, componentes, prazosEntrega, rotas,
+  tabelasFrete, calculadora, pisosAntt, regioes, faixasCep, feriados, modais, componentes, prazosEntrega, rotas,
   mapasComponentePorTransportador, tabelaFreteEditor, regiaoLocais, mapasComponente,
   // Freight procurement (menu Operação): requests and spot quotations with their cargo, NF-es and carriers (tabs).
   solicitacoesFrete, solicitacaoProdutos, solicitacaoNfes, cotacoesFrete, cotacaoTransportadores, cotacaoProdutos, cotacaoNfes, ordensColeta, ordemProdutos, ordemNfes, ordemAnexos, ordemHistorico,

@@ -254,6 +254,67 @@ export const dimensaoInput = z.object({
   quantidade: z.number().int('Deve ser um número inteiro').positive('Quantidade deve ser maior que zero').max(100000).default(1),
 });
 const naoNeg = (campo: string) => z.number({ error: 'Número inválido' }).min(0, `${campo} não pode ser negativo`);
+/** Cargo types of the ANTT floor tables (Res. ANTT 5.867/2020 art. 2 and Anexo II). */
+export const TIPOS_CARGA_ANTT = [
+  'GRANEL_SOLIDO',
+  'GRANEL_LIQUIDO',
+  'FRIGORIFICADA',
+  'CONTEINERIZADA',
+  'CARGA_GERAL',
+  'NEOGRANEL',
+  'PERIGOSA_GRANEL_SOLIDO',
+  'PERIGOSA_GRANEL_LIQUIDO',
+  'PERIGOSA_FRIGORIFICADA',
+  'PERIGOSA_CONTEINERIZADA',
+  'PERIGOSA_CARGA_GERAL',
+  'GRANEL_PRESSURIZADA',
+] as const;
+export type TipoCargaAntt = (typeof TIPOS_CARGA_ANTT)[number];
+export const TIPO_CARGA_ANTT_LABEL: Record<TipoCargaAntt, string> = {
+  GRANEL_SOLIDO: 'Granel sólido',
+  GRANEL_LIQUIDO: 'Granel líquido',
+  FRIGORIFICADA: 'Frigorificada ou aquecida',
+  CONTEINERIZADA: 'Conteinerizada',
+  CARGA_GERAL: 'Carga geral',
+  NEOGRANEL: 'Neogranel',
+  PERIGOSA_GRANEL_SOLIDO: 'Perigosa (granel sólido)',
+  PERIGOSA_GRANEL_LIQUIDO: 'Perigosa (granel líquido)',
+  PERIGOSA_FRIGORIFICADA: 'Perigosa (frigorificada ou aquecida)',
+  PERIGOSA_CONTEINERIZADA: 'Perigosa (conteinerizada)',
+  PERIGOSA_CARGA_GERAL: 'Perigosa (carga geral)',
+  GRANEL_PRESSURIZADA: 'Carga granel pressurizada',
+};
+
+/** /pisos-antt: a dated ANTT coefficient pair (CCD R$/km, CC R$) for a cargo type and axle count. */
+export const pisoAnttInput = z
+  .object({
+    tipoCarga: z.enum(TIPOS_CARGA_ANTT, { error: 'Tipo de carga inválido' }),
+    eixos: z.number({ error: 'Número inválido' }).int('Deve ser um número inteiro').min(2, 'De 2 a 9 eixos').max(9, 'De 2 a 9 eixos'),
+    ccd: z.number({ error: 'Número inválido' }).positive('Deve ser maior que zero').max(1000).describe('Coeficiente de deslocamento, R$/km'),
+    cc: z.number({ error: 'Número inválido' }).min(0, 'Não pode ser negativo').max(1e6).describe('Coeficiente de carga e descarga, R$'),
+    vigenciaInicio: z.string({ error: 'Campo obrigatório' }).pipe(zData),
+    vigenciaFim: opcional(zData).describe('Fim da vigência, inclusive; vazio = até a próxima versão'),
+    fonte: zTexto(255).describe('Resolução/portaria da ANTT de onde vêm os números (ex.: Res. ANTT nº 6.006/2023, Anexo II, Tabela A)'),
+    ativo: zBool.default(true),
+  })
+  .refine((v) => !v.vigenciaFim || v.vigenciaFim >= v.vigenciaInicio, {
+    error: 'O fim da vigência deve ser igual ou posterior ao início',
+    path: ['vigenciaFim'],
+  });
+export const pisoAntt = z.object({
+  uid: z.string(),
+  tipoCarga: z.enum(TIPOS_CARGA_ANTT),
+  eixos: z.number().int(),
+  ccd: z.number(),
+  cc: z.number(),
+  vigenciaInicio: z.string(),
+  vigenciaFim: z.string().nullable(),
+  fonte: z.string(),
+  ativo: z.boolean(),
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+});
+
 export const calculoInput = z
   .object({
     origem: localCalculoInput,
@@ -273,6 +334,17 @@ export const calculoInput = z
     data: zData.optional().describe('Data de embarque (padrão: hoje em America/Sao_Paulo)'),
     transportadorUids: z.array(zUid).max(200).optional().describe('Só as tabelas destes transportadores'),
     tipoVeiculoUid: zUid.optional(),
+    tipoCargaAntt: z
+      .enum(TIPOS_CARGA_ANTT, { error: 'Tipo de carga ANTT inválido' })
+      .optional()
+      .describe('Tipo de carga para o piso mínimo da ANTT (padrão CARGA_GERAL)'),
+    produtos: z
+      .array(z.string({ error: 'Código de produto inválido' }).trim().min(1, 'Código de produto vazio').max(60), {
+        error: 'produtos deve ser uma lista de códigos',
+      })
+      .max(500, 'No máximo 500 produtos')
+      .optional()
+      .describe('Códigos (cadastro de produtos) das mercadorias da carga: restrições por produto/NCM e isenção de cubagem'),
     importado: z
       .boolean()
       .optional()
@@ -320,8 +392,14 @@ export const cotacaoCalculada = z.object({
   valorForaBaseTributo: z.number(),
   /** Location surcharges (adicionais) applied. */
   adicionais: z.array(z.string()),
-  /** ANTT minimum freight for full loads (when configured) and whether the quote is below it. */
-  pisoAntt: z.object({ valor: z.number(), abaixo: z.boolean() }).optional(),
+  /**
+   * ANTT minimum freight (distance × CCD + CC, coefficients of /pisos-antt valid on the date for the
+   * load's cargo type and the vehicle's axles) and whether the quote is below it. For a self-employed
+   * carrier (TAC) the floor is binding: `ajuste` is what was added to reach it (inside the tax base).
+   */
+  pisoAntt: z
+    .object({ valor: z.number(), abaixo: z.boolean(), ajuste: z.number().optional(), obrigatorio: z.boolean().optional(), fonte: z.string().optional() })
+    .optional(),
   /** Derived table ("vínculo"): the base it follows and the components its adjustments changed on this load. */
   derivadaDe: z.object({ uid: z.string(), nome: z.string() }).optional(),
   ajustados: z.array(z.string()).optional(),

@@ -288,6 +288,20 @@ export const restricaoInput = z.object({
   componente: z.string({ error: 'Campo obrigatório' }).trim().toUpperCase().min(1, 'Campo obrigatório').max(30),
   modo: z.enum(MODOS_RESTRICAO, { error: 'Modo inválido: use SOMENTE ou EXCETO' }),
   descricao: zTextoOpcional(255),
+  produtos: z
+    .array(z.string({ error: 'Código de produto inválido' }).trim().min(1, 'Código de produto vazio').max(60), {
+      error: 'produtos deve ser uma lista de códigos',
+    })
+    .max(500, 'No máximo 500 produtos')
+    .optional()
+    .describe('Códigos do cadastro de produtos: o componente vale só para (SOMENTE) / exceto (EXCETO) cargas que os levem'),
+  ncms: z
+    .array(z.string({ error: 'NCM inválido' }).trim().regex(/^\d{2,8}$/, 'NCM deve ter de 2 a 8 dígitos (prefixo, sem pontos)'), {
+      error: 'ncms deve ser uma lista',
+    })
+    .max(200, 'No máximo 200 NCMs')
+    .optional()
+    .describe('Prefixos de NCM (2 a 8 dígitos): "3004" cobre 3004.90.69'),
 });
 export const restricao = z.object({
   uid: z.string(),
@@ -296,6 +310,8 @@ export const restricao = z.object({
   componenteNome: z.string().nullable(),
   modo: z.enum(MODOS_RESTRICAO),
   descricao: z.string().nullable(),
+  produtos: z.array(z.string()),
+  ncms: z.array(z.string()),
   quantidadeRemetentes: z.number().int(),
   quantidadeDestinatarios: z.number().int(),
   criadoEm: z.string(),

@@ -58,11 +58,30 @@ export const consultaCnpjResultado = z.object({
 });
 export type ConsultaCnpjResultado = z.infer<typeof consultaCnpjResultado>;
 
+/** RNTRC categories of a carrier unit: ETC company, TAC self-employed driver, CTC cooperative. */
+export const TIPOS_UNIDADE_TRANSPORTADOR = ['ETC', 'TAC', 'CTC'] as const;
+export const TIPO_UNIDADE_TRANSPORTADOR_LABEL: Record<(typeof TIPOS_UNIDADE_TRANSPORTADOR)[number], string> = {
+  ETC: 'Empresa (ETC)',
+  TAC: 'Autônomo (TAC)',
+  CTC: 'Cooperativa (CTC)',
+};
+
 export const unidadeTransportadorInput = z.object({
   nome: zTexto(150),
   apelido: zTextoOpcional(60),
   documento: zDocumento,
   indicaAutonomo: zBool.default(false),
+  tipo: z
+    .enum(TIPOS_UNIDADE_TRANSPORTADOR, { error: 'Tipo inválido: use ETC, TAC ou CTC' })
+    .optional()
+    .describe('Categoria no RNTRC: ETC empresa, TAC transportador autônomo (CPF + RNTRC), CTC cooperativa. Ausente: TAC se indicaAutonomo, senão ETC'),
+  rntrc: z
+    .string({ error: 'RNTRC inválido' })
+    .trim()
+    .transform((v) => v.replace(/\D/g, ''))
+    .pipe(z.string().regex(/^\d{8}$/, 'RNTRC deve ter 8 dígitos'))
+    .nullish()
+    .transform((v) => v ?? null),
   ...localizacaoInput,
   ativo: zBool.default(true),
 });
@@ -73,6 +92,8 @@ export const unidadeTransportador = z.object({
   apelido: z.string().nullable(),
   documento: z.string(),
   indicaAutonomo: z.boolean(),
+  tipo: z.enum(TIPOS_UNIDADE_TRANSPORTADOR),
+  rntrc: z.string().nullable(),
   ...localizacao,
   ativo: z.boolean(),
   criadoEm: z.string(),

@@ -5,9 +5,9 @@ import { calcularTributo } from './icms.ts';
 import { type LocalNormalizado, normalizarLocal, somenteDigitos } from './locais.ts';
 import { adicionarDiasUteis, dataCalendario } from './prazo.ts';
 import { quantidadeBase, quantidadesDaCarga } from './quantidades.ts';
-import { type RegraPreparada, regrasAplicaveis, valorDaRegra } from './regras.ts';
-import { adicionaisDoLocal, prepararTabela, selecionarRota, type TabelaPreparada } from './tabela.ts';
-import type { Carga, ComponenteCalculado, FreteCotado, FreteNaoCotado, Opcoes, ResultadoFrete, TabelaCalculo } from './types.ts';
+import { mercadoriasDaCarga, type RegraPreparada, regrasAplicaveis, valorDaRegra } from './regras.ts';
+import { adicionaisDoLocal, prepararTabela, selecionarRota } from './tabela.ts';
+import type { Carga, ComponenteCalculado, FreteCotado, FreteNaoCotado, Opcoes, PisoAntt, ResultadoFrete, TabelaCalculo } from './types.ts';
 
 const fmt = (v: Dec | number) => Number(v).toLocaleString('pt-BR', { maximumFractionDigits: 4 });
 const dataBr = (iso: string) => iso.split('-').reverse().join('/');
@@ -143,6 +143,7 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
     carga.remetente ? somenteDigitos(carga.remetente) : null,
     destinatario,
     adicionais,
+    mercadoriasDaCarga(carga.produtos, carga.ncms),
   );
   const ajustados: string[] = [];
   const principais = new Set(opcoes.componentesFretePrincipal ?? COMPONENTES_FRETE_PRINCIPAL_PADRAO);
@@ -195,7 +196,10 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
 
   const minimo = rotaP.freteMinimo;
   const ajusteMinimo = minimo && subtotal.lt(minimo) ? minimo.minus(subtotal) : ZERO;
-  const valorSemIcms = subtotal.plus(ajusteMinimo).plus(aposMinimo);
+  let valorSemIcms = subtotal.plus(ajusteMinimo).plus(aposMinimo);
+  const coef = opcoes.pisoAntt ?? (veiculo?.eixos ? opcoes.pisosAntt?.[veiculo.eixos] : undefined);
+  const piso = pisoAntt(rotaP.distanciaKm, valorSemIcms.minus(foraDaBase), coef);
+  if (piso?.ajuste) valorSemIcms = valorSemIcms.plus(piso.ajuste);
 
   const prazo = rota.prazoDiasUteis;
   if (!Number.isInteger(prazo) || prazo < 0)
@@ -221,7 +225,7 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
   }
   if (tabela.derivadaDe) resultado.derivadaDe = tabela.derivadaDe;
   if (ajustados.length) resultado.ajustados = ajustados;
-  if (opcoes.pisoAntt) aplicarPisoAntt(resultado, t, rotaP.distanciaKm, valorSemIcms.minus(foraDaBase), opcoes);
+  if (piso) resultado.pisoAntt = piso;
   return resultado;
 }
 
@@ -257,12 +261,21 @@ function aplicarTributo(
   } else r.icms = paraNumero2(imposto);
 }
 
-/** ANTT floor for a full load: distance × CCD + CC, compared with the freight inside the tax base. */
-function aplicarPisoAntt(r: FreteCotado, _t: TabelaPreparada, distanciaKm: Dec | null, frete: Dec, opcoes: Opcoes) {
-  const p = opcoes.pisoAntt;
-  if (!p || distanciaKm === null) return;
+/**
+ * ANTT floor for a full load: distance × CCD + CC, compared with the freight inside the tax base
+ * (before the tax). Binding (TAC): the difference is returned as `ajuste`, added to the freight.
+ */
+function pisoAntt(distanciaKm: Dec | null, frete: Dec, p: PisoAntt | undefined): FreteCotado['pisoAntt'] | undefined {
+  if (!p || distanciaKm === null) return undefined;
   const piso = round2(distanciaKm.times(p.ccd).plus(p.cc));
-  r.pisoAntt = { valor: piso.toNumber(), abaixo: round2(frete).lt(piso) };
+  const abaixo = round2(frete).lt(piso);
+  return {
+    valor: piso.toNumber(),
+    abaixo,
+    ...(p.obrigatorio ? { obrigatorio: true } : {}),
+    ...(p.obrigatorio && abaixo ? { ajuste: paraNumero2(piso.minus(round2(frete))) } : {}),
+    ...(p.fonte ? { fonte: p.fonte } : {}),
+  };
 }
 
 function valorDaRegraOuMotivo(r: RegraPreparada, quantidade: Dec, valorMercadoria: Dec): Dec | string {

@@ -122,10 +122,13 @@ export function criarSchemaRegra(componentes: readonly string[] = COMPONENTES_PA
           modo: z.enum(['SOMENTE', 'EXCETO'], { error: 'Modo da restrição inválido: use SOMENTE ou EXCETO' }),
           remetentes: documentos('Remetente'),
           destinatarios: documentos('Destinatário'),
+          produtos: z.array(z.string().trim().min(1, 'Código de produto vazio').max(60)).optional(),
+          ncms: z.array(z.string().regex(/^\d{2,8}$/, 'NCM deve ter de 2 a 8 dígitos (prefixo)')).optional(),
         })
-        .refine((r) => (r.remetentes?.length ?? 0) + (r.destinatarios?.length ?? 0) > 0, {
-          error: 'A restrição precisa listar ao menos um remetente ou destinatário',
-        })
+        .refine(
+          (r) => (r.remetentes?.length ?? 0) + (r.destinatarios?.length ?? 0) + (r.produtos?.length ?? 0) + (r.ncms?.length ?? 0) > 0,
+          { error: 'A restrição precisa listar ao menos um remetente, destinatário, produto ou NCM' },
+        )
         .optional(),
     })
     .superRefine((r, ctx) => {

@@ -18,8 +18,38 @@ export type RegraPreparada = {
   aposMinimo: boolean;
   foraBaseTributo: boolean;
   percentualValor: Dec;
-  restricao: { somente: boolean; remetentes: Set<string> | null; destinatarios: Set<string> | null } | null;
+  restricao: {
+    somente: boolean;
+    remetentes: Set<string> | null;
+    destinatarios: Set<string> | null;
+    /** Goods criterion (Restricao.produtos/ncms); null when neither list is given. */
+    mercadorias: { produtos: Set<string>; ncms: string[] } | null;
+  } | null;
 };
+
+/** The load's goods as restrictions read them (Carga.produtos / Carga.ncms). */
+export type MercadoriasCarga = { produtos: Set<string>; ncms: string[] };
+
+export function mercadoriasDaCarga(produtos: readonly string[] | undefined, ncms: readonly string[] | undefined): MercadoriasCarga {
+  return {
+    produtos: new Set((produtos ?? []).map((p) => p.trim().toUpperCase())),
+    ncms: (ncms ?? []).map(somenteDigitos).filter(Boolean),
+  };
+}
+
+function mercadoriasDaRestricao(r: NonNullable<Regra['restricao']>): { produtos: Set<string>; ncms: string[] } | null {
+  const produtos = (r.produtos ?? []).map((p) => p.trim().toUpperCase()).filter(Boolean);
+  const ncms = (r.ncms ?? []).map(somenteDigitos).filter(Boolean);
+  if (!produtos.length && !ncms.length) return null;
+  return { produtos: new Set(produtos), ncms };
+}
+
+/** Whether the load carries any of the restriction's goods (a listed product or an NCM under a listed prefix). */
+function levaMercadoria(m: { produtos: Set<string>; ncms: string[] }, carga: MercadoriasCarga | null): boolean {
+  if (!carga) return false;
+  for (const p of carga.produtos) if (m.produtos.has(p)) return true;
+  return carga.ncms.some((n) => m.ncms.some((prefixo) => n.startsWith(prefixo)));
+}
 
 const GRUPO: Record<BaseRegra, 0 | 1 | 2> = {
   PESO: 0,
@@ -92,22 +122,30 @@ export function prepararRegra(regra: Regra): RegraPreparada {
           somente: r.modo === 'SOMENTE',
           remetentes: conjuntoDigitos(r.remetentes),
           destinatarios: conjuntoDigitos(r.destinatarios),
+          mercadorias: mercadoriasDaRestricao(r),
         }
       : null,
   };
 }
 
 /**
- * SOMENTE: every list given must contain its party. EXCETO: skipped if any list given
- * contains its party. Parties are compared by digits, so masks ("12.345.678/0001-90") don't matter.
+ * SOMENTE: every list given must contain its party (and the load must carry the listed goods, when
+ * products/NCMs are given). EXCETO: skipped if any list given contains its party or the load carries
+ * the listed goods. Parties are compared by digits, so masks ("12.345.678/0001-90") don't matter.
  */
-export function regraAplica(r: RegraPreparada, remetente: string | null, destinatario: string | null): boolean {
+export function regraAplica(
+  r: RegraPreparada,
+  remetente: string | null,
+  destinatario: string | null,
+  mercadorias: MercadoriasCarga | null = null,
+): boolean {
   const rest = r.restricao;
   if (!rest) return true;
   const noRem = rest.remetentes ? remetente !== null && rest.remetentes.has(remetente) : null;
   const noDest = rest.destinatarios ? destinatario !== null && rest.destinatarios.has(destinatario) : null;
-  if (rest.somente) return noRem !== false && noDest !== false;
-  return noRem !== true && noDest !== true;
+  const leva = rest.mercadorias ? levaMercadoria(rest.mercadorias, mercadorias) : null;
+  if (rest.somente) return noRem !== false && noDest !== false && leva !== false;
+  return noRem !== true && noDest !== true && leva !== true;
 }
 
 export type ValorRegra = { ok: true; valor: Dec } | { ok: false; ultimaAte: Dec };
@@ -160,10 +198,11 @@ function umaPorComponente(
   regras: readonly RegraPreparada[],
   remetente: string | null,
   destinatario: string | null,
+  mercadorias: MercadoriasCarga | null,
 ): Map<string, RegraPreparada> {
   const out = new Map<string, RegraPreparada>();
   for (const r of regras) {
-    if (!regraAplica(r, remetente, destinatario)) continue;
+    if (!regraAplica(r, remetente, destinatario, mercadorias)) continue;
     const atual = out.get(r.componente);
     if (!atual || pesoRestricao(r) < pesoRestricao(atual)) out.set(r.componente, r);
   }
@@ -182,11 +221,12 @@ export function regrasAplicaveis(
   remetente: string | null,
   destinatario: string | null,
   adicionais: readonly RegraPreparada[] = [],
+  mercadorias: MercadoriasCarga | null = null,
 ): RegraPreparada[] {
   const grupos: RegraPreparada[][] = [[], [], []];
-  const porComponente = umaPorComponente(generalidades, remetente, destinatario);
-  for (const [c, r] of umaPorComponente(daRota, remetente, destinatario)) porComponente.set(c, r);
-  for (const [c, r] of umaPorComponente(adicionais, remetente, destinatario)) porComponente.set(c, r);
+  const porComponente = umaPorComponente(generalidades, remetente, destinatario, mercadorias);
+  for (const [c, r] of umaPorComponente(daRota, remetente, destinatario, mercadorias)) porComponente.set(c, r);
+  for (const [c, r] of umaPorComponente(adicionais, remetente, destinatario, mercadorias)) porComponente.set(c, r);
   // Keep declaration order inside each group: route rules, then generalidades, then adicionais.
   const escolhidas = new Set(porComponente.values());
   for (const r of [...daRota, ...generalidades, ...adicionais]) {

@@ -264,6 +264,26 @@ describe('regras das tabelas dos embarcadores', () => {
     expect(r.pisoAntt).toEqual({ valor: 7358, abaixo: true });
   });
 
+  it('piso ANTT obrigatório (transportador autônomo, TAC): o frete sobe ao piso dentro da base do ICMS', () => {
+    const t = lotacao([{ componente: 'PEDAGIO', base: 'EIXOS', calculo: 'POR_UNIDADE', valor: 95 }], { tipoVeiculoUid: 'carreta' });
+    const opcoes = (aliquotaIcms: number): Opcoes => ({
+      aliquotaIcms,
+      feriados: [],
+      tiposVeiculo: { carreta: { capacidadeKg: 30_000, eixos: 5 } },
+      pisoAntt: { ccd: 6.0, cc: 650, obrigatorio: true, fonte: 'teste' },
+    });
+    // 3.270,00 of freight, floor 7.358,00: + 4.088,00; with ICMS 12 %: 7.358,00 ÷ 0,88 = 8.361,36 (ICMS 1.003,36).
+    const r = cotar(t, { pesoKg: 25_000, tipoVeiculoUid: 'carreta' }, opcoes(12));
+    expect(r.pisoAntt).toEqual({ valor: 7358, abaixo: true, obrigatorio: true, ajuste: 4088, fonte: 'teste' });
+    expect(r.valorSemIcms).toBe(7358);
+    expect(r.icms).toBe(1003.36);
+    expect(r.total).toBe(8361.36);
+    // Above the floor nothing changes: a floor of 1.118 × 2,00 + 100,00 = 2.336,00 < 3.270,00.
+    const acima = cotar(t, { pesoKg: 25_000, tipoVeiculoUid: 'carreta' }, { ...opcoes(0), pisoAntt: { ccd: 2, cc: 100, obrigatorio: true } });
+    expect(acima.pisoAntt).toEqual({ valor: 2336, abaixo: false, obrigatorio: true });
+    expect(acima.valorSemIcms).toBe(3270);
+  });
+
   it('transportador do Simples Nacional não embute ICMS', () => {
     const r = cotar(tabelaSp(), CARGA_1, { aliquotaIcms: 12, feriados: [], simplesNacional: true });
     expect(r.total).toBe(359.2);
@@ -284,5 +304,55 @@ describe('regras das tabelas dos embarcadores', () => {
     ]);
     expect(valorDe(cotar(t, { destinatario: '12345678000195' }), 'TDE')).toBe(70);
     expect(valorDe(cotar(t, { destinatario: '99999999000191' }), 'TDE')).toBe(20);
+  });
+});
+
+describe('Restrição por produto / NCM (a carga leva a mercadoria)', () => {
+  // GRIS 0,50 % only for loads carrying NCM 8471 (computers), 0,20 % for the others; PALETIZACAO
+  // 40,00 only for product GEL-01; TAS 12,00 except for loads carrying product AMOSTRA.
+  const GRIS_8471: Regra = {
+    componente: 'GRIS', base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.5, restricao: { modo: 'SOMENTE', ncms: ['8471'] },
+  };
+  const PALETE: Regra = {
+    componente: 'PALETIZACAO', base: 'VIAGEM', calculo: 'FIXO', valor: 40, restricao: { modo: 'SOMENTE', produtos: ['gel-01'] },
+  };
+  const TAS_EXCETO: Regra = {
+    componente: 'TAS', base: 'VIAGEM', calculo: 'FIXO', valor: 12, restricao: { modo: 'EXCETO', produtos: ['AMOSTRA'] },
+  };
+  const t = tabela({
+    rotas: [
+      rota({
+        uid: 'sp-sp', origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'SP' },
+        regras: [...REGRAS_FRACIONADO.filter((r) => r.componente !== 'TAS'), GRIS_8471, PALETE, TAS_EXCETO],
+      }),
+    ],
+  });
+  const ICMS_12: Opcoes = { aliquotaIcms: 12, feriados: [] };
+
+  it('NCM sob o prefixo 8471: GRIS 0,50 % = 90,00 → 413,20 antes do imposto, 469,55 com ICMS 12 % (56,35)', () => {
+    expect(validarTabela(t).ok).toBe(true);
+    const r = cotar(t, { ...CARGA_1, produtos: ['NOTE-15'], ncms: ['84713012'] }, ICMS_12);
+    expect(valorDe(r, 'GRIS')).toBe(90);
+    expect(valorDe(r, 'PALETIZACAO')).toBeUndefined();
+    expect(r.valorSemIcms).toBe(413.2); // 239,20 + 54,00 + 90,00 + 18,00 + 12,00
+    expect(r.icms).toBe(56.35);
+    expect(r.total).toBe(469.55); // 413,20 ÷ 0,88 = 469,545… → 469,55
+  });
+
+  it('outro NCM: GRIS geral de 0,20 % (36,00) → 359,20 / 408,18, como a carga sem produtos', () => {
+    expect(cotar(t, { ...CARGA_1, ncms: ['85171231'] }, ICMS_12).total).toBe(408.18);
+    expect(cotar(t, CARGA_1, ICMS_12).total).toBe(408.18);
+  });
+
+  it('produto listado (códigos sem diferenciar maiúsculas): PALETIZACAO 40,00 → 399,20; EXCETO AMOSTRA tira a TAS → 387,20', () => {
+    expect(cotar(t, { ...CARGA_1, produtos: ['GEL-01'] }).valorSemIcms).toBe(399.2);
+    const r = cotar(t, { ...CARGA_1, produtos: ['GEL-01', 'AMOSTRA'] });
+    expect(valorDe(r, 'TAS')).toBeUndefined();
+    expect(r.valorSemIcms).toBe(387.2); // 359,20 + 40,00 − 12,00
+  });
+
+  it('validarTabela aceita restrição só por mercadoria e recusa NCM fora do formato', () => {
+    const ruim = tabela({ generalidades: [{ ...GRIS_8471, restricao: { modo: 'SOMENTE', ncms: ['84.71'] } }] });
+    expect(validarTabela(ruim).ok).toBe(false);
   });
 });

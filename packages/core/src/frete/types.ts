@@ -45,6 +45,16 @@ export type Restricao = {
   modo: 'SOMENTE' | 'EXCETO';
   remetentes?: string[];
   destinatarios?: string[];
+  /**
+   * Goods criterion: product codes (Carga.produtos) and NCM prefixes (2 to 8 digits, matched against
+   * Carga.ncms by prefix: '3004' covers 3004.90.69). The load "carries" the restriction's goods when
+   * any of its products is listed or any of its NCMs starts with a listed prefix. SOMENTE: the rule
+   * applies only to loads that carry them; EXCETO: it is skipped for such loads. Together with
+   * remetentes/destinatarios each criterion given must hold (SOMENTE), or any one excludes (EXCETO).
+   * A load that names no products never carries them.
+   */
+  produtos?: string[];
+  ncms?: string[];
 };
 
 export type Regra = {
@@ -159,8 +169,10 @@ export type Carga = {
   remetente?: string;
   destinatario?: string;
   tipoVeiculoUid?: string;
-  /** Product codes of the load (cubage exemption by product). */
+  /** Product codes of the load (cubage exemption by product; restrictions by product). */
   produtos?: string[];
+  /** NCMs of the load's products (restrictions by NCM prefix, Restricao.ncms). */
+  ncms?: string[];
 };
 
 /** A vehicle type's capacity and axles (frota/tipos-veiculo). */
@@ -175,6 +187,11 @@ export type PisoAntt = {
   cc: number;
   /** Where the coefficients come from (resolution and table). */
   fonte?: string;
+  /**
+   * Binding floor (self-employed carrier, TAC): a freight below it is raised to it — the difference is
+   * added inside the tax base (FreteCotado.pisoAntt.ajuste) — instead of only being flagged.
+   */
+  obrigatorio?: boolean;
 };
 
 export type Opcoes = {
@@ -198,6 +215,11 @@ export type Opcoes = {
   simplesNacional?: boolean;
   /** ANTT floor coefficients for the vehicle/cargo: a full-load route price below the floor is flagged. */
   pisoAntt?: PisoAntt;
+  /**
+   * ANTT floor coefficients by axle count, for when pisoAntt is absent: the chosen route's vehicle type
+   * (else the load's) picks its axles' entry (Opcoes.tiposVeiculo[uid].eixos).
+   */
+  pisosAntt?: Record<number, PisoAntt>;
 };
 
 export type ComponenteCalculado = {
@@ -230,7 +252,7 @@ export type FreteCotado = {
   /** Codes of the adicionais (location surcharges) applied. */
   adicionais?: string[];
   /** ANTT floor (distance × CCD + CC) when Opcoes.pisoAntt is given, and whether the freight is below it. */
-  pisoAntt?: { valor: number; abaixo: boolean };
+  pisoAntt?: { valor: number; abaixo: boolean; ajuste?: number; obrigatorio?: boolean; fonte?: string };
   /** Derived table: the base it follows (TabelaCalculo.derivadaDe) and the components it adjusted on this load. */
   derivadaDe?: { uid: string; nome: string };
   ajustados?: string[];

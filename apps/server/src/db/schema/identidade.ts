@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ativo, timestamps, tstz, uidPk } from './columns.ts';
 
 // Shippers, carriers, their units, users, memberships and roles: who may see and do what.
@@ -66,12 +66,23 @@ export const unidadesTransportador = pgTable('unidades_transportador', {
   apelido: varchar({ length: 60 }),
   documento: varchar({ length: 14 }).notNull(),
   indicaAutonomo: boolean().notNull().default(false),
+  /**
+   * RNTRC category of the unit (Res. ANTT 5.982/2022): ETC company, TAC self-employed driver (CPF +
+   * RNTRC; indicaAutonomo follows it: RPA, ANTT floor enforced), CTC cooperative.
+   */
+  tipo: varchar({ length: 3 }).notNull().default('ETC'),
+  /** RNTRC registration (8 digits, as in the CT-e's <RNTRC>). Required for a TAC. */
+  rntrc: varchar({ length: 8 }),
   cep: varchar({ length: 8 }),
   uf: varchar({ length: 2 }),
   municipioIbge: varchar({ length: 7 }),
   ativo: ativo(),
   ...timestamps(),
-}, (t) => [index().on(t.transportadorUid), uniqueIndex('unidades_transportador_documento_uq').on(t.transportadorUid, t.documento)]);
+}, (t) => [
+  index().on(t.transportadorUid),
+  uniqueIndex('unidades_transportador_documento_uq').on(t.transportadorUid, t.documento),
+  check('unidades_transportador_tipo_ck', sql`${t.tipo} in ('ETC', 'TAC', 'CTC')`),
+]);
 
 /** Which carriers serve which shipper. */
 export const embarcadorTransportador = pgTable('embarcador_transportador', {

@@ -196,6 +196,9 @@ export const restricoes = pgTable(
     componente: varchar({ length: 30 }).notNull(),
     modo: varchar({ length: 8 }).notNull(),
     descricao: varchar({ length: 255 }),
+    /** Goods criterion (engine's Restricao.produtos/ncms): product codes of the register and NCM prefixes. */
+    produtos: varchar({ length: 60 }).array().notNull().default(sql`'{}'::varchar[]`),
+    ncms: varchar({ length: 8 }).array().notNull().default(sql`'{}'::varchar[]`),
     ...timestamps(),
   },
   (t) => [
@@ -227,5 +230,36 @@ export const restricaoPessoas = pgTable(
     index('restricao_pessoas_tabela_idx').on(t.tabelaFreteUid),
     index().on(t.pessoaUid),
     check('restricao_pessoas_papel_ck', sql`${t.papel} in ('REMETENTE', 'DESTINATARIO')`),
+  ],
+);
+
+/**
+ * ANTT minimum-freight coefficients (Lei 13.703/2018, Res. ANTT 5.867/2020 Anexo II, Tabela A — lotação),
+ * per shipper, dated: the version of a cargo type and axle count valid on the load's date gives the floor
+ * distance × CCD + CC. Typed from the official resolution in force (its number in `fonte`).
+ */
+export const pisosAntt = pgTable(
+  'pisos_antt',
+  {
+    uid: uidPk(),
+    embarcadorUid: uuid()
+      .notNull()
+      .references(() => embarcadores.uid, { onDelete: 'cascade' }),
+    tipoCarga: varchar({ length: 30 }).notNull(),
+    eixos: smallint().notNull(),
+    /** Coeficiente de custo de deslocamento, R$/km. */
+    ccd: numeric({ precision: 10, scale: 4 }).notNull(),
+    /** Coeficiente de custo de carga e descarga, R$. */
+    cc: numeric({ precision: 12, scale: 2 }).notNull(),
+    vigenciaInicio: date({ mode: 'string' }).notNull(),
+    vigenciaFim: date({ mode: 'string' }),
+    fonte: varchar({ length: 255 }).notNull(),
+    ativo: boolean().notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('pisos_antt_uq').on(t.embarcadorUid, t.tipoCarga, t.eixos, t.vigenciaInicio),
+    check('pisos_antt_eixos_ck', sql`${t.eixos} between 2 and 9`),
+    check('pisos_antt_vigencia_ck', sql`${t.vigenciaFim} is null or ${t.vigenciaFim} >= ${t.vigenciaInicio}`),
   ],
 );

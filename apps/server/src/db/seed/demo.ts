@@ -56,7 +56,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { transportadorUid: rapido.uid, nome: 'Rápido Sul - Guarulhos', apelido: 'Guarulhos', documento: '60746948000201', uf: 'SP', municipioIbge: '3518800' },
       { transportadorUid: nordeste.uid, nome: 'Expresso Nordeste - Recife', apelido: 'Recife', documento: nordeste.cnpj, uf: 'PE', municipioIbge: '2611606' },
       { transportadorUid: minas.uid, nome: 'TransMinas - Belo Horizonte', apelido: 'BH', documento: minas.cnpj, uf: 'MG', municipioIbge: '3106200' },
-      { transportadorUid: autonomo.uid, nome: 'João Carlos Pereira', documento: autonomo.cnpj, indicaAutonomo: true, uf: 'SP', municipioIbge: '3550308' },
+      { transportadorUid: autonomo.uid, nome: 'João Carlos Pereira', documento: autonomo.cnpj, indicaAutonomo: true, tipo: 'TAC', rntrc: '04567821', uf: 'SP', municipioIbge: '3550308' },
     ]).returning();
     await tx.insert(embarcadorTransportador).values([
       ...carriers.map((c) => ({ embarcadorUid: demo.uid, transportadorUid: c.uid })),

@@ -1,7 +1,9 @@
+import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
-import { type Api, as } from '../../../test/support/http.ts';
+import { type Api, as, session } from '../../../test/support/http.ts';
+import { enviar } from '../anexos/multipart-teste.ts';
 import { papeis, pessoas, transportadores } from '../../db/schema/index.ts';
 
 // Issue 9 through the API: tables built with the API, quoted by POST /calculadora/calcular with the
@@ -411,5 +413,157 @@ describe('pedágio por eixo (eixos do tipo de veículo)', () => {
     expect(cotacao.componentes.find((c: { componente: string }) => c.componente === 'PEDAGIO')).toMatchObject({ quantidade: 3, valor: 172.2 });
     const { naoCotada } = await cotar(tab, bh);
     expect(naoCotada.motivo).toBe('PEDAGIO: a base EIXOS exige um tipo de veículo com a quantidade de eixos.');
+  });
+});
+
+describe('restrição por produto / NCM (a carga leva a mercadoria)', () => {
+  // Demo products: CHO-90 (chocolate, NCM 1806.32.10), CAF-500 (coffee, NCM 0901.21.00).
+  // GRIS 0,50 % only for loads carrying NCM 1806*; PALETIZACAO 40,00 only for loads carrying CAF-500.
+  const spCampinas = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } };
+  let tab: { uid: string; base: string };
+  beforeAll(async () => {
+    tab = await tabelaSp('GRIS por mercadoria');
+    const rota = (await admin.get(tab.base, { par: 'full' })).body.data.rotas[0].uid;
+    const restricao = (corpo: Record<string, unknown>) => admin.post(`${tab.base}/restricoes-componentes`, corpo);
+    // Bad input: unknown product, malformed NCM → 400 naming the field.
+    const semProduto = await restricao({ componente: 'GRIS', modo: 'SOMENTE', produtos: ['NAO-EXISTE'] });
+    expect(semProduto.status).toBe(400);
+    expect(semProduto.body.errors).toEqual([{ field: 'produtos', message: 'Produto não cadastrado: NAO-EXISTE' }]);
+    expect((await restricao({ componente: 'GRIS', modo: 'SOMENTE', ncms: ['18.06'] })).status).toBe(400);
+    const chocolate = criado(await restricao({ componente: 'GRIS', modo: 'SOMENTE', ncms: ['1806'], descricao: 'Chocolates' }));
+    expect(chocolate).toMatchObject({ produtos: [], ncms: ['1806'] });
+    // Codes are matched without case and stored as registered.
+    const cafe = criado(await restricao({ componente: 'PALETIZACAO', modo: 'SOMENTE', produtos: ['caf-500'] }));
+    expect(cafe.produtos).toEqual(['CAF-500']);
+    const regra = (corpo: Record<string, unknown>) => admin.post(`${tab.base}/rotasComponente`, { tabelaRotaUid: rota, ...corpo });
+    criado(await regra({ componente: 'GRIS', base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.5, restricaoUid: chocolate.uid }));
+    criado(await regra({ componente: 'PALETIZACAO', base: 'VIAGEM', calculo: 'FIXO', valor: 40, restricaoUid: cafe.uid }));
+    expect((await ativar(tab.base)).status).toBe(200);
+  });
+
+  it('chocolate: GRIS 0,50 % = 90,00 → 413,20 ÷ 0,88 = 469,55; café: PALETIZACAO 40,00 → 399,20 ÷ 0,88 = 453,64; sem produtos: 408,18', async () => {
+    const valor = (c: { componentes: { componente: string; valor: number }[] }, k: string) => c.componentes.find((x) => x.componente === k)?.valor;
+    const choc = (await cotar(tab.uid, { ...spCampinas, produtos: ['CHO-90'] })).cotacao;
+    expect(choc).toMatchObject({ valorSemIcms: 413.2, icms: 56.35, total: 469.55 });
+    expect([valor(choc, 'GRIS'), valor(choc, 'PALETIZACAO')]).toEqual([90, undefined]);
+    const cafe = (await cotar(tab.uid, { ...spCampinas, produtos: ['CAF-500'] })).cotacao;
+    expect(cafe).toMatchObject({ valorSemIcms: 399.2, icms: 54.44, total: 453.64 });
+    expect(valor(cafe, 'GRIS')).toBe(36);
+    // Both: 359,20 − 36,00 + 90,00 + 40,00 = 453,20 ÷ 0,88 = 515,00.
+    expect((await cotar(tab.uid, { ...spCampinas, produtos: ['cho-90', 'CAF-500'] })).cotacao).toMatchObject({ valorSemIcms: 453.2, total: 515 });
+    expect((await cotar(tab.uid, spCampinas)).cotacao).toMatchObject({ valorSemIcms: 359.2, total: 408.18 });
+    const ruim = await admin.post('/api/v1/calculadora/calcular', { ...spCampinas, pesoKg: 1, valorMercadoria: 1, produtos: ['XPTO'] });
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.errors).toEqual([{ field: 'produtos', message: 'Produto não cadastrado: XPTO' }]);
+  });
+
+  it('a planilha XLSX leva os produtos e NCMs (papel PRODUTO / NCM) e volta igual', async () => {
+    const cookie = await session(t.app, 'admin@demo.com.br');
+    const exp = await t.app.inject({ method: 'GET', url: `${tab.base}/exportar`, headers: { cookie } });
+    expect(exp.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exp.rawPayload as unknown as ArrayBuffer);
+    const linhas = ((wb.getWorksheet('Restricoes') as ExcelJS.Worksheet).getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    expect(linhas.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual([
+      ['GRIS', 'NCM', '1806'],
+      ['PALETIZACAO', 'PRODUTO', 'CAF-500'],
+    ]);
+    const imp = await enviar(t.app, cookie, '/api/v1/tabelasfrete/importar', {}, {
+      name: 'tabela.xlsx',
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      data: exp.rawPayload,
+    });
+    expect(imp.status, imp.text).toBe(201);
+    const full = (await admin.get(`/api/v1/tabelasfrete/${imp.body.data.uid}`, { par: 'full' })).body.data;
+    expect(full.restricoes.map((x: { componente: string; produtos: string[]; ncms: string[] }) => [x.componente, x.produtos, x.ncms])).toEqual([
+      ['GRIS', [], ['1806']],
+      ['PALETIZACAO', ['CAF-500'], []],
+    ]);
+    if (imp.body.data.status !== 1) expect((await ativar(`/api/v1/tabelasfrete/${imp.body.data.uid}`)).status).toBe(200);
+    expect((await cotar(imp.body.data.uid, { ...spCampinas, produtos: ['CHO-90'] })).cotacao.total).toBe(469.55);
+  });
+});
+
+describe('piso mínimo ANTT (coeficientes datados por embarcador) e transportador autônomo (TAC)', () => {
+  // Coefficients typed for the test (not official figures): CARGA_GERAL, 5 axles, CCD 7,0000 R$/km, CC 700,00.
+  // SP → RJ by Carreta (5 axles), 430 km: floor 430 × 7,00 + 700,00 = 3.710,00.
+  const rio = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 20_000, m3: 60 };
+  let carreta: string;
+  let autonomo: string;
+  let tabRapido: string;
+  let tabAutonomo: string;
+  beforeAll(async () => {
+    [{ uid: carreta }] = (
+      (await t.db.execute(sql`select uid from tipos_veiculo where nome = 'Carreta' and embarcador_uid is null`)) as unknown as { rows: { uid: string }[] }
+    ).rows;
+    [{ uid: autonomo }] = await t.db.select({ uid: transportadores.uid }).from(transportadores).where(eq(transportadores.nomeFantasia, 'João Autônomo'));
+    const piso = (corpo: Record<string, unknown>) =>
+      admin.post('/api/v1/pisos-antt', { tipoCarga: 'CARGA_GERAL', eixos: 5, fonte: 'Digitado para o teste', ...corpo });
+    criado(await piso({ ccd: 7, cc: 700, vigenciaInicio: '2026-01-01' }));
+    // An older version, ended before: never used for 2026 loads.
+    criado(await piso({ ccd: 3, cc: 100, vigenciaInicio: '2025-01-01', vigenciaFim: '2025-12-31' }));
+    expect((await piso({ ccd: 7, cc: 700, vigenciaInicio: '2026-01-01' })).status).toBe(409);
+    const ruim = await piso({ ccd: 7, cc: 700, vigenciaInicio: '2026-02-01', eixos: 10 });
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.errors[0].field).toBe('eixos');
+    const tabela = async (transportadorUid: string, nome: string) => {
+      const uid = criado(await admin.post('/api/v1/tabelasfrete', corpoTabela(nome, { transportadorUid }))).uid;
+      const base = `/api/v1/tabelasfrete/${uid}`;
+      const r = criado(
+        await admin.post(`${base}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'UF', uf: 'RJ' }, prazoDiasUteis: 1, distanciaKm: 430, tipoVeiculoUid: carreta }),
+      );
+      criado(await admin.post(`${base}/rotasComponente`, { tabelaRotaUid: r.uid, componente: 'FRETE_PESO', base: 'KM', calculo: 'POR_UNIDADE', valor: 6.5 }));
+      criado(await admin.post(`${base}/rotasComponente`, { tabelaRotaUid: r.uid, componente: 'PEDAGIO', base: 'EIXOS', calculo: 'POR_UNIDADE', valor: 57.4 }));
+      expect((await ativar(base)).status).toBe(200);
+      return uid;
+    };
+    tabRapido = await tabela(rapido, 'Lotação Rio (ETC)');
+    tabAutonomo = await tabela(autonomo, 'Lotação Rio (TAC)');
+  });
+
+  const cotarRio = async (tabela: string, transportador: string, extra: Record<string, unknown> = {}) => {
+    const res = await admin.post('/api/v1/calculadora/calcular', {
+      ...rio,
+      valorMercadoria: 18000,
+      data: '2026-04-15',
+      tipoVeiculoUid: carreta,
+      transportadorUids: [transportador],
+      ...extra,
+    });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data.cotacoes.find((c: { tabelaUid: string }) => c.tabelaUid === tabela);
+  };
+
+  it('empresa (ETC): 3.082,00 abaixo do piso de 3.710,00 é só sinalizado (total 3.502,27)', async () => {
+    const c = await cotarRio(tabRapido, rapido);
+    expect(c).toMatchObject({ valorSemIcms: 3082, total: 3502.27 });
+    expect(c.pisoAntt).toMatchObject({ valor: 3710, abaixo: true });
+    expect(c.pisoAntt.ajuste).toBeUndefined();
+    expect(c.pisoAntt.fonte).toBe('Digitado para o teste (vigência desde 01/01/2026)');
+    // Another cargo type without coefficients: no floor.
+    expect((await cotarRio(tabRapido, rapido, { tipoCargaAntt: 'GRANEL_SOLIDO' })).pisoAntt).toBeUndefined();
+  });
+
+  it('autônomo (TAC): o frete sobe ao piso (+628,00): 3.710,00 ÷ 0,88 = 4.215,91 (ICMS 505,91)', async () => {
+    const c = await cotarRio(tabAutonomo, autonomo);
+    expect(c.pisoAntt).toMatchObject({ valor: 3710, abaixo: true, obrigatorio: true, ajuste: 628 });
+    expect(c).toMatchObject({ valorSemIcms: 3710, icms: 505.91, total: 4215.91 });
+  });
+
+  it('unidade TAC: CPF e RNTRC obrigatórios; indicaAutonomo acompanha o tipo', async () => {
+    const base = `/api/v1/transportadores/${autonomo}/unidades`;
+    const corpo = { nome: 'Motorista TAC', tipo: 'TAC', uf: 'SP', municipioIbge: '3550308', ativo: true };
+    const cnpj = await admin.post(base, { ...corpo, documento: '27865757000102', rntrc: '12345678' });
+    expect(cnpj.status).toBe(400);
+    expect(cnpj.body.errors).toEqual([{ field: 'documento', message: 'Transportador autônomo (TAC): informe o CPF do motorista' }]);
+    const semRntrc = await admin.post(base, { ...corpo, documento: '52998224725' });
+    expect(semRntrc.status).toBe(400);
+    expect(semRntrc.body.errors).toEqual([{ field: 'rntrc', message: 'Transportador autônomo (TAC): informe o RNTRC (8 dígitos)' }]);
+    const ok = criado(await admin.post(base, { ...corpo, documento: '52998224725', rntrc: '1234.5678' }));
+    expect(ok).toMatchObject({ tipo: 'TAC', rntrc: '12345678', indicaAutonomo: true });
+    // A unit of a company kind is not autonomous, whatever the legacy flag says.
+    const etc = await admin.put(`${base}/${ok.uid}`, { ...corpo, tipo: 'ETC', indicaAutonomo: true, documento: '52998224725', rntrc: null });
+    expect(etc.status, etc.text).toBe(200);
+    expect(etc.body.data).toMatchObject({ tipo: 'ETC', indicaAutonomo: false });
   });
 });

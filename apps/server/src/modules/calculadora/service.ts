@@ -4,6 +4,7 @@ import {
   type CalculoInput,
   type CalculoResultado,
   type Local,
+  type PisoAntt,
   UID_REGEX,
   calcularFrete,
   contem,
@@ -11,7 +12,7 @@ import {
   especificidade,
   somenteDigitos,
 } from '@fretio/core';
-import { configuracoes, modais, pessoas, tabelasFrete, tiposVeiculo, transportadores } from '../../db/schema/index.ts';
+import { configuracoes, modais, pessoas, produtos, tabelasFrete, tiposVeiculo, transportadores } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
@@ -24,6 +25,7 @@ import { errosDaTabela } from '../tabelasfrete/montar.ts';
 import { type TabelaRow, carregarLinhas } from '../tabelasfrete/repository.ts';
 import { LruTabelas, type PrioridadeFaixa, type TabelaMontada } from './cache.ts';
 import { paraLocal, resolverLocal } from './locais.ts';
+import { coeficientesAntt } from './pisos-antt.ts';
 
 // POST /calculadora/calcular: every active table of the shipper valid on the date (optionally only of
 // some carriers) quoted by the engine (calcularFrete), ranked by total, then deadline, then priority.
@@ -148,16 +150,47 @@ export async function veiculosDasTabelas(db: DbOrTx, montadas: TabelaMontada[], 
   );
 }
 
+/**
+ * The load's products (codes of the register, compared without case) and their NCMs, for restrictions
+ * by product/NCM prefix; an unknown code is a 400 on `produtos`.
+ */
+export async function produtosDaCarga(
+  db: DbOrTx,
+  embarcadorUid: string,
+  codigos: string[] | undefined,
+): Promise<{ produtos?: string[]; ncms?: string[] }> {
+  const pedidos = [...new Set((codigos ?? []).map((c) => c.toUpperCase()))];
+  if (!pedidos.length) return {};
+  const rows = await db
+    .select({ codigo: produtos.codigo, ncm: produtos.ncm, chave: sql<string>`upper(${produtos.codigo})` })
+    .from(produtos)
+    .where(and(eq(produtos.embarcadorUid, embarcadorUid), inArray(sql`upper(${produtos.codigo})`, pedidos)));
+  const achados = new Set(rows.map((r) => r.chave));
+  const faltam = pedidos.filter((c) => !achados.has(c));
+  if (faltam.length) throw AppError.field('produtos', `Produto não cadastrado: ${faltam.slice(0, 5).join(', ')}`);
+  return { produtos: rows.map((r) => r.codigo), ncms: [...new Set(rows.map((r) => r.ncm))] };
+}
+
+/**
+ * The ANTT coefficients by axle count for one carrier (the engine picks the chosen route's vehicle's);
+ * binding for a self-employed driver (TAC). Routes without a distance get no floor.
+ */
+function pisosDoTransportador(coeficientes: Map<number, PisoAntt>, autonomo: boolean): Record<number, PisoAntt> | undefined {
+  if (!coeficientes.size) return undefined;
+  return Object.fromEntries([...coeficientes].map(([e, c]) => [e, autonomo ? { ...c, obrigatorio: true } : c]));
+}
+
 export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoInput): Promise<CalculoResultado> {
   const embarcadorUid = exigirEmbarcador(ctx);
   // `data` (default today, America/Sao_Paulo) is the shipping date: the tables valid on it quote (a
   // December shipment uses December's table) and the delivery deadline counts from it.
   const data = input.data ?? hojeSaoPaulo();
-  const [origem, destino, remetente, destinatario] = await Promise.all([
+  const [origem, destino, remetente, destinatario, mercadorias] = await Promise.all([
     resolverLocal(db, embarcadorUid, input.origem, 'origem'),
     resolverLocal(db, embarcadorUid, input.destino, 'destino'),
     documentoDaParte(db, embarcadorUid, input.remetente, 'remetente'),
     documentoDaParte(db, embarcadorUid, input.destinatario, 'destinatario'),
+    produtosDaCarga(db, embarcadorUid, input.produtos),
   ]);
   const linhas = await db
     .select({
@@ -166,6 +199,9 @@ export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoIn
       transportadorAtivo: transportadores.ativo,
       simplesNacional: transportadores.simplesNacional,
       modalCodigo: modais.codigo,
+      // A self-employed driver (every active unit TAC): the ANTT floor binds (Lei 13.703/2018 art. 5º §4).
+      autonomo: sql<boolean>`(exists (select 1 from unidades_transportador u where u.transportador_uid = ${transportadores.uid} and u.ativo)
+        and not exists (select 1 from unidades_transportador u where u.transportador_uid = ${transportadores.uid} and u.ativo and u.tipo <> 'TAC'))`,
     })
     .from(tabelasFrete)
     .innerJoin(transportadores, eq(transportadores.uid, tabelasFrete.transportadorUid))
@@ -204,6 +240,9 @@ export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoIn
   const componentesFretePrincipal = catalogo.filter((c) => c.fretePrincipal).map((c) => c.codigo);
   const componentesForaBaseTributo = catalogo.filter((c) => c.foraBaseTributo).map((c) => c.codigo);
   const tiposVeiculoCalculo = await veiculosDasTabelas(db, [...montadas.values()], input.tipoVeiculoUid);
+  // ANTT floor: the coefficients of the load's cargo type for every axle count in play, valid on the date.
+  const eixosEmJogo = [...new Set(Object.values(tiposVeiculoCalculo).map((v) => v.eixos).filter((e): e is number => !!e))];
+  const coeficientes = await coeficientesAntt(db, embarcadorUid, input.tipoCargaAntt ?? 'CARGA_GERAL', eixosEmJogo, data);
   const carga = {
     origem: paraLocal(origem),
     destino: paraLocal(destino),
@@ -216,10 +255,11 @@ export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoIn
     remetente,
     destinatario,
     tipoVeiculoUid: input.tipoVeiculoUid,
+    ...mercadorias,
   };
   const cotacoes: CalculoResultado['cotacoes'] = [];
   const naoCotadas: CalculoResultado['naoCotadas'] = [];
-  for (const { t, transportadorNome, transportadorAtivo, simplesNacional, modalCodigo } of linhas) {
+  for (const { t, transportadorNome, transportadorAtivo, simplesNacional, modalCodigo, autonomo } of linhas) {
     const quem = { tabelaUid: t.uid, tabelaNome: t.nome, transportadorUid: t.transportadorUid, transportadorNome };
     const m = montadas.get(t.uid);
     if (!m) continue;
@@ -239,6 +279,7 @@ export async function calcular(db: DbOrTx, ctx: RequestContext, input: CalculoIn
       componentesForaBaseTributo,
       tiposVeiculo: tiposVeiculoCalculo,
       simplesNacional,
+      pisosAntt: pisosDoTransportador(coeficientes, autonomo),
     });
     if (!r.cotado) {
       naoCotadas.push({ ...quem, motivo: r.motivo });

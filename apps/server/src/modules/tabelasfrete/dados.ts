@@ -43,6 +43,9 @@ export type RestricaoDados = {
   componente: string;
   modo: string;
   descricao: string | null;
+  /** Goods criterion: product codes and NCM prefixes (absent in old data: none). */
+  produtos?: string[];
+  ncms?: string[];
   pessoas: { papel: string; pessoaUid: string; documento: string }[];
 };
 export type CamposTabela = Pick<
@@ -123,6 +126,8 @@ export function dadosDeLinhas(t: TabelaRow, l: LinhasTabela): TabelaDados {
       componente: x.componente,
       modo: x.modo,
       descricao: x.descricao,
+      produtos: x.produtos ?? [],
+      ncms: x.ncms ?? [],
       pessoas: (l.pessoas.get(x.uid) ?? []).map((p) => ({ papel: p.papel, pessoaUid: p.pessoaUid, documento: p.documento })),
     })),
     prioridades: l.prioridades.map((p) => ({ ...colunasLocais(p), prioridade: p.prioridade, observacao: p.observacao })),
@@ -145,7 +150,15 @@ export async function inserirDados(tx: DbOrTx, embarcadorUid: string, d: TabelaD
   for (const x of d.restricoes) {
     const uid = randomUUID();
     restricaoUid.set(x.chave, uid);
-    await tx.insert(restricoes).values({ uid, tabelaFreteUid: tabelaUid, componente: x.componente, modo: x.modo, descricao: x.descricao });
+    await tx.insert(restricoes).values({
+      uid,
+      tabelaFreteUid: tabelaUid,
+      componente: x.componente,
+      modo: x.modo,
+      descricao: x.descricao,
+      produtos: x.produtos ?? [],
+      ncms: x.ncms ?? [],
+    });
     await emLotes(
       tx,
       restricaoPessoas,

@@ -16,7 +16,8 @@ import { carregarTabela } from './repository.ts';
 //                  (restricao: the label of the Restricoes row the rule links; empty = the component's table-wide restriction, if any)
 //   Adicionais     id | origemTipo | origem | destinoTipo | destino | componente | … (as Generalidades)   (location surcharges; places may be empty)
 //   Faixas         regra | ate | valor | modo   (in order; ate empty = no upper bound)
-//   Restricoes     componente | modo | descricao | papel | documento | restricao   (one row per person; papel empty = nobody yet;
+//   Restricoes     componente | modo | descricao | papel | documento | restricao   (one row per person — papel REMETENTE/DESTINATARIO,
+//                  documento the CNPJ/CPF — or per good — papel PRODUTO with the product code, NCM with an NCM prefix; papel empty = nobody yet;
 //                  restricao: a label (X1, X2…) grouping the rows of one restriction — several per component; empty = one per component)
 //   Prioridades    origemTipo | origem | destinoTipo | destino | prioridade | observacao
 //   Ajustes        componente | tipo | valor | rota | destinatarios   (derived table: PERCENTUAL/VALOR; rota = uid of a route
@@ -179,11 +180,16 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
   aba('Faixas', faixasLinhas);
   aba(
     'Restricoes',
-    d.restricoes.flatMap((x, i) =>
-      x.pessoas.length
-        ? x.pessoas.map((p) => [x.componente, x.modo, x.descricao, p.papel, p.documento, `X${i + 1}`])
-        : [[x.componente, x.modo, x.descricao, null, null, `X${i + 1}`]],
-    ),
+    d.restricoes.flatMap((x, i) => {
+      const linhas = [
+        ...x.pessoas.map((p) => [p.papel, p.documento]),
+        ...(x.produtos ?? []).map((c) => ['PRODUTO', c]),
+        ...(x.ncms ?? []).map((n) => ['NCM', n]),
+      ];
+      return linhas.length
+        ? linhas.map(([papel, doc]) => [x.componente, x.modo, x.descricao, papel, doc, `X${i + 1}`])
+        : [[x.componente, x.modo, x.descricao, null, null, `X${i + 1}`]];
+    }),
   );
   aba(
     'Prioridades',

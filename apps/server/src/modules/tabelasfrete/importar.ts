@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   type LocalRef,
   type Regra,
@@ -16,6 +16,7 @@ import {
   modais,
   municipios,
   pessoas,
+  produtos,
   regioes,
   rotas,
   tiposVeiculo,
@@ -353,7 +354,13 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     else if (ligada) {
       // For the engine's checks: a linked rule is restricted (not a repeated component).
       const docs = (papel: string) => ligada.pessoas.filter((p) => p.papel === papel).map((p) => p.documento);
-      candidata.restricao = { modo: ligada.modo === 'EXCETO' ? 'EXCETO' : 'SOMENTE', remetentes: docs('REMETENTE'), destinatarios: docs('DESTINATARIO') };
+      candidata.restricao = {
+        modo: ligada.modo === 'EXCETO' ? 'EXCETO' : 'SOMENTE',
+        remetentes: docs('REMETENTE'),
+        destinatarios: docs('DESTINATARIO'),
+        produtos: ligada.produtos.map((p) => p.codigo),
+        ncms: ligada.ncms,
+      };
     }
     const r = schemaRegra.safeParse(candidata);
     if (!r.success) {
@@ -390,6 +397,9 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       modo: string;
       descricao: string | null;
       pessoas: { linha: number; papel: string; documento: string }[];
+      /** Goods criterion: rows with papel PRODUTO (documento = product code) and NCM (documento = prefix). */
+      produtos: { linha: number; codigo: string }[];
+      ncms: string[];
     }
   >();
   for (const l of abas.Restricoes) {
@@ -401,16 +411,28 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     const rotulo = texto(l.v.restricao) ?? componente;
     let x = restricoesLidas.get(rotulo);
     if (!x) {
-      x = { componente, linha: l.linha, modo, descricao: texto(l.v.descricao), pessoas: [] };
+      x = { componente, linha: l.linha, modo, descricao: texto(l.v.descricao), pessoas: [], produtos: [], ncms: [] };
       restricoesLidas.set(rotulo, x);
     } else if (x.componente !== componente)
       erro('Restricoes', l.linha, 'componente', `A restrição ${rotulo} é do componente ${x.componente} (linha ${x.linha})`);
     else if (x.modo !== modo) erro('Restricoes', l.linha, 'modo', `A restrição ${rotulo} já tem modo ${x.modo} na linha ${x.linha}`);
     const papel = texto(l.v.papel)?.toUpperCase() ?? null;
+    if (papel === 'PRODUTO') {
+      const codigo = texto(l.v.documento);
+      if (!codigo) erro('Restricoes', l.linha, 'documento', 'Informe o código do produto');
+      else x.produtos.push({ linha: l.linha, codigo });
+      continue;
+    }
+    if (papel === 'NCM') {
+      const ncm = somenteDigitos(texto(l.v.documento) ?? '');
+      if (!/^\d{2,8}$/.test(ncm)) erro('Restricoes', l.linha, 'documento', 'NCM deve ter de 2 a 8 dígitos (prefixo)');
+      else if (!x.ncms.includes(ncm)) x.ncms.push(ncm);
+      continue;
+    }
     const documento = somenteDigitos(texto(l.v.documento) ?? '');
     if (!papel && !documento) continue;
     if (papel !== 'REMETENTE' && papel !== 'DESTINATARIO')
-      erro('Restricoes', l.linha, 'papel', 'Papel inválido: use REMETENTE ou DESTINATARIO');
+      erro('Restricoes', l.linha, 'papel', 'Papel inválido: use REMETENTE, DESTINATARIO, PRODUTO ou NCM');
     else x.pessoas.push({ linha: l.linha, papel, documento });
   }
   const prioridadesLidas = abas.Prioridades.map((l) => ({
@@ -426,9 +448,10 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   ];
   const ibges = [...new Set(pendentesLocal.filter((p) => p.ref.tipo === 'MUNICIPIO').map((p) => (p.ref as { ibge: string }).ibge))];
   const documentos = [...new Set([...restricoesLidas.values()].flatMap((x) => x.pessoas.map((p) => p.documento)))];
+  const codigosProduto = [...new Set([...restricoesLidas.values()].flatMap((x) => x.produtos.map((p) => p.codigo.toUpperCase())))];
   const tipos = [...new Set(abas.Rotas.map((l) => texto(l.v.tipoVeiculoUid)).filter((u): u is string => !!u && UID_REGEX.test(u)))];
   const cadastradas = [...new Set(abas.Rotas.map((l) => texto(l.v.rotaCadastroUid)).filter((u): u is string => !!u && UID_REGEX.test(u)))];
-  const [rs, ms, ps, ts, cs] = await Promise.all([
+  const [rs, ms, ps, ts, cs, prs] = await Promise.all([
     // Bounded IN lists (lib/lotes.ts): a sheet of 50,000 rows must not become one statement.
     consultarEmLotes(nomesRegiao, (lote) =>
       db
@@ -455,7 +478,14 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
         .from(rotas)
         .where(and(inArray(rotas.uid, lote), eq(rotas.embarcadorUid, embarcadorUid))),
     ),
+    consultarEmLotes(codigosProduto, (lote) =>
+      db
+        .select({ codigo: produtos.codigo, chave: sql<string>`upper(${produtos.codigo})` })
+        .from(produtos)
+        .where(and(eq(produtos.embarcadorUid, embarcadorUid), inArray(sql`upper(${produtos.codigo})`, lote))),
+    ),
   ]);
+  const produtoPorChave = new Map(prs.map((p) => [p.chave, p.codigo]));
   const regiaoPorNome = new Map(rs.map((r) => [r.nome, r.uid]));
   const ibgeOk = new Set(ms.map((m) => m.ibge));
   for (const p of pendentesLocal) {
@@ -533,7 +563,21 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       else if (!lista.some((q) => q.papel === p.papel && q.pessoaUid === uid))
         lista.push({ papel: p.papel, pessoaUid: uid, documento: p.documento });
     }
-    dados.restricoes.push({ chave: rotulo, componente: x.componente, modo: x.modo, descricao: x.descricao, pessoas: lista });
+    const codigosLidos: string[] = [];
+    for (const p of x.produtos) {
+      const codigo = produtoPorChave.get(p.codigo.toUpperCase());
+      if (!codigo) erro('Restricoes', p.linha, 'documento', `Produto ${p.codigo} não cadastrado`);
+      else if (!codigosLidos.includes(codigo)) codigosLidos.push(codigo);
+    }
+    dados.restricoes.push({
+      chave: rotulo,
+      componente: x.componente,
+      modo: x.modo,
+      descricao: x.descricao,
+      pessoas: lista,
+      produtos: codigosLidos,
+      ncms: x.ncms,
+    });
   }
   for (const p of prioridadesLidas) {
     dados.prioridades.push({

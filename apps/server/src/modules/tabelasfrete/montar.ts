@@ -13,16 +13,20 @@ export function faixasDeLinhas(rows: FaixaRow[] | undefined): Faixa[] {
   return (rows ?? []).map((f) => ({ ate: f.ate === null ? null : Number(f.ate), valor: Number(f.valor), modo: f.modo as Faixa['modo'] }));
 }
 
-/** A restriction row as the engine's Restricao; null when nobody is linked (it restricts nothing). */
+/** A restriction row as the engine's Restricao; null when nobody and no goods are listed (it restricts nothing). */
 function restricaoDeLinha(l: Pick<LinhasTabela, 'pessoas'>, x: LinhasTabela['restricoes'][number]): Restricao | null {
   const pessoas = l.pessoas.get(x.uid) ?? [];
   const remetentes = pessoas.filter((p) => p.papel === 'REMETENTE').map((p) => p.documento);
   const destinatarios = pessoas.filter((p) => p.papel === 'DESTINATARIO').map((p) => p.documento);
-  if (!remetentes.length && !destinatarios.length) return null;
+  const produtos = x.produtos ?? [];
+  const ncms = x.ncms ?? [];
+  if (!remetentes.length && !destinatarios.length && !produtos.length && !ncms.length) return null;
   return {
     modo: x.modo as Restricao['modo'],
     ...(remetentes.length ? { remetentes } : {}),
     ...(destinatarios.length ? { destinatarios } : {}),
+    ...(produtos.length ? { produtos } : {}),
+    ...(ncms.length ? { ncms } : {}),
   };
 }
 

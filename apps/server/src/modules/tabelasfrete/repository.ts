@@ -124,6 +124,8 @@ const ENXUTO: Record<keyof LinhasBrutas, { tabela: string; colunas: (readonly [s
       ['uid', 'uid'],
       ['componente', 'componente'],
       ['modo', 'modo'],
+      ['produtos', 'produtos'],
+      ['ncms', 'ncms'],
     ],
     ordem: 'componente, criado_em, uid',
   },

@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { restricao, restricaoInput } from '@fretio/core';
-import { regras, restricoes } from '../../db/schema/index.ts';
+import { produtos, regras, restricoes } from '../../db/schema/index.ts';
 import { defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
@@ -8,6 +8,25 @@ import { catalogoComponentes } from '../componentes/repository.ts';
 import { antesDeAlterar, depoisDeAlterar, filhoDaTabela, tabelaDe } from './comum.ts';
 import { tabelaParaAlterar, tocarTabela } from './repository.ts';
 
+/**
+ * Goods criterion: each product code must be in the shipper's register (compared without case; the
+ * register's spelling is stored), NCM prefixes are kept as digits; both lists without repeats.
+ */
+async function validarMercadorias(tx: Parameters<typeof catalogoComponentes>[0], embarcadorUid: string, values: Record<string, unknown>) {
+  if (Array.isArray(values.ncms)) values.ncms = [...new Set(values.ncms as string[])];
+  if (!Array.isArray(values.produtos)) return;
+  const pedidos = [...new Set((values.produtos as string[]).map((c) => c.toUpperCase()))];
+  if (!pedidos.length) return;
+  const achados = await tx
+    .select({ codigo: produtos.codigo, chave: sql<string>`upper(${produtos.codigo})` })
+    .from(produtos)
+    .where(and(eq(produtos.embarcadorUid, embarcadorUid), inArray(sql`upper(${produtos.codigo})`, pedidos)));
+  const porChave = new Map(achados.map((p) => [p.chave, p.codigo]));
+  const faltam = pedidos.filter((c) => !porChave.has(c));
+  if (faltam.length)
+    throw AppError.field('produtos', `Produto não cadastrado: ${faltam.slice(0, 5).join(', ')}${faltam.length > 5 ? '…' : ''}`);
+  values.produtos = pedidos.map((c) => porChave.get(c) as string);
+}
 
 const contar = (papel: string) =>
   sql<number>`(select count(*)::int from restricao_pessoas rp where rp.restricao_uid = "restricoes"."uid" and rp.papel = ${papel})`.mapWith(
@@ -16,10 +35,11 @@ const contar = (papel: string) =>
 
 /**
  * /tabelasfrete/{uid}/restricoes-componentes: a component of the table applies only to (SOMENTE) or
- * except for (EXCETO) the linked senders and recipients (…/remetentes, …/destinatarios). A table may
+ * except for (EXCETO) the linked senders and recipients (…/remetentes, …/destinatarios) and/or loads
+ * carrying the listed products (codes of the register) or NCM prefixes (`produtos`, `ncms`). A table may
  * hold several restrictions of one component: a rule follows the one it links (restricaoUid); rules
  * linking none follow the component's only unlinked restriction (the first pass's meaning). Without
- * anybody linked it restricts nothing. Deleting a restriction that rules link: 409 (em uso).
+ * anybody or any goods listed it restricts nothing. Deleting a restriction that rules link: 409 (em uso).
  */
 export const restricoesResource = defineResource({
   nome: 'Restrição de componente',
@@ -55,6 +75,7 @@ export const restricoesResource = defineResource({
           .limit(1);
         if (ligada) throw AppError.field('componente', 'Há regras ligadas a esta restrição: o componente não pode mudar');
       }
+      await validarMercadorias(tx, exigirEmbarcador(ctx), values);
     },
     afterWrite: (tx, ctx, row) => depoisDeAlterar(tx, ctx, row.tabelaFreteUid as string),
     async beforeDelete(tx, _ctx, existing) {

@@ -119,6 +119,7 @@ export const unidadesDosTransportadoresResource = defineResource({
     documento: { column: unidadesTransportador.documento, kind: 'text' },
     uf: { column: unidadesTransportador.uf, kind: 'exact' },
     indicaAutonomo: { column: unidadesTransportador.indicaAutonomo, kind: 'bool' },
+    tipo: { column: unidadesTransportador.tipo, kind: 'exact' },
     ativo: { column: unidadesTransportador.ativo, kind: 'bool' },
     transportadorUid: { column: unidadesTransportador.transportadorUid, kind: 'uid' },
     transportadorNome: { column: transportadores.nome, kind: 'text' },

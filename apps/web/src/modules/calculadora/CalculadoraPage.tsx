@@ -3,6 +3,9 @@ import {
   type CalculoResultado,
   CAMPO,
   MSG,
+  TIPO_CARGA_ANTT_LABEL,
+  TIPOS_CARGA_ANTT,
+  type TipoCargaAntt,
   UID_REGEX,
   cepValido,
   cnpjValido,
@@ -26,6 +29,7 @@ import {
   InputNumber,
   Radio,
   Row,
+  Select,
   Table,
   Tag,
   Typography,
@@ -40,6 +44,7 @@ import { RemoteSelect } from '../../resources/fields/RemoteSelect.tsx';
 import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
+import { ProdutosRestricaoField } from '../tabelasfrete/MercadoriasRestricao.tsx';
 import { rotuloBase } from '../tabelasfrete/rotulos.ts';
 import { type CorpoCalculo, useCalcular } from './hooks.ts';
 
@@ -64,6 +69,8 @@ type Valores = {
   data: Dayjs | null;
   transportadorUids?: string[];
   tipoVeiculoUid?: string;
+  tipoCargaAntt?: TipoCargaAntt;
+  produtos?: string[];
 };
 
 const CAMPOS = [
@@ -80,6 +87,8 @@ const CAMPOS = [
   'data',
   'transportadorUids',
   'tipoVeiculoUid',
+  'tipoCargaAntt',
+  'produtos',
 ];
 
 const numero = (v: number, casas = 4) => v.toLocaleString('pt-BR', { maximumFractionDigits: casas });
@@ -228,6 +237,8 @@ export function CalculadoraPage({ def }: { def: ResourceDef }) {
       data: v.data?.format('YYYY-MM-DD'),
       transportadorUids: v.transportadorUids?.length ? v.transportadorUids : undefined,
       tipoVeiculoUid: opcional(v.tipoVeiculoUid),
+      tipoCargaAntt: v.tipoCargaAntt ?? undefined,
+      produtos: v.produtos?.length ? v.produtos : undefined,
     };
     calcular.mutate(body, {
       onError: (e) => {
@@ -395,6 +406,20 @@ export function CalculadoraPage({ def }: { def: ResourceDef }) {
                   remote={{ api: '/tiposveiculo/list', value: 'value', label: (r) => String(r.label) }}
                   placeholder="Qualquer"
                 />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item name="tipoCargaAntt" label="Tipo de carga (piso ANTT)">
+                <Select
+                  allowClear
+                  placeholder="Carga geral"
+                  options={TIPOS_CARGA_ANTT.map((t) => ({ value: t, label: TIPO_CARGA_ANTT_LABEL[t] }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="produtos" label="Produtos da carga" extra="Códigos do cadastro: restrições por produto ou NCM.">
+                <ProdutosRestricaoField />
               </Form.Item>
             </Col>
           </Row>
@@ -565,10 +590,15 @@ function DetalheCotacao({ c }: { c: Cotacao }) {
       {c.pisoAntt?.abaixo && (
         <Col span={24}>
           <Alert
-            type="warning"
+            type={c.pisoAntt.ajuste ? 'info' : 'warning'}
             showIcon
             style={{ marginTop: 8 }}
-            title={`Abaixo do piso mínimo de frete da ANTT (${reais(c.pisoAntt.valor)}) para lotação.`}
+            title={
+              c.pisoAntt.ajuste
+                ? `Transportador autônomo (TAC): frete elevado ao piso mínimo da ANTT (${reais(c.pisoAntt.valor)}), ajuste de ${reais(c.pisoAntt.ajuste)}.`
+                : `Abaixo do piso mínimo de frete da ANTT (${reais(c.pisoAntt.valor)}) para lotação.`
+            }
+            description={c.pisoAntt.fonte ? `Coeficientes: ${c.pisoAntt.fonte}.` : undefined}
           />
         </Col>
       )}

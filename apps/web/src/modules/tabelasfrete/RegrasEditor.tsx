@@ -541,7 +541,14 @@ function FaixasGrid() {
 
 type RestricaoResumo = TabelaFreteCompleta['restricoes'][number];
 const rotuloRestricao = (x: RestricaoResumo) =>
-  `${MODO_RESTRICAO_LABEL[x.modo]} ${[...x.destinatarios, ...x.remetentes].map((p) => p.nome).join(', ') || '(ninguém)'}${x.descricao ? ` — ${x.descricao}` : ''}`;
+  `${MODO_RESTRICAO_LABEL[x.modo]} ${
+    [
+      ...x.destinatarios.map((p) => p.nome),
+      ...x.remetentes.map((p) => p.nome),
+      ...(x.produtos ?? []).map((c) => `produto ${c}`),
+      ...(x.ncms ?? []).map((n) => `NCM ${n}*`),
+    ].join(', ') || '(ninguém)'
+  }${x.descricao ? ` — ${x.descricao}` : ''}`;
 
 /** The restrictions of the table whose rules `api` lists ('/tabelasfrete/{uid}/…'), from the cached whole table. */
 function useRestricoesDaTabela(api: string): RestricaoResumo[] {

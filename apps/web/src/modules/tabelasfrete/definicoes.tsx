@@ -21,6 +21,7 @@ import { comLocais, transportadorRemote } from '../prazosentrega/resource.tsx';
 import { campoLocal, descricaoLocal } from '../regioes/LocalRefInput.tsx';
 import { AcoesDaTabela, ImportarTabela, TagsDaTabela, editorDaTabela } from './acoes.tsx';
 import { TABELAS_KEY } from './api.ts';
+import { NcmsRestricaoField, ProdutosRestricaoField } from './MercadoriasRestricao.tsx';
 import { RestricaoPessoas } from './RestricaoPessoas.tsx';
 import { MODO_RESTRICAO_LABEL } from './rotulos.ts';
 
@@ -172,7 +173,7 @@ export const restricoesDaTabela = defineResource<Restricao>({
   label: 'Restrições de componentes',
   singular: 'Restrição',
   description:
-    'Um componente cobrado somente para (ou exceto para) os remetentes e destinatários vinculados. Expanda a linha para vinculá-los.',
+    'Um componente cobrado somente para (ou exceto para) os remetentes e destinatários vinculados e/ou as cargas que levem os produtos ou NCMs listados. Expanda a linha para vincular pessoas.',
   icon: <StopOutlined />,
   api: '/tabelasfrete/:uid/restricoes-componentes',
   createLabel: 'Nova restrição',
@@ -194,6 +195,14 @@ export const restricoesDaTabela = defineResource<Restricao>({
     { field: 'descricao', title: 'Descrição' },
     { field: 'quantidadeRemetentes', title: 'Remetentes', width: 110 },
     { field: 'quantidadeDestinatarios', title: 'Destinatários', width: 120 },
+    {
+      field: 'produtos',
+      title: 'Produtos / NCM',
+      render: (_v, r) => {
+        const itens = [...(r.produtos ?? []), ...(r.ncms ?? []).map((n) => `NCM ${n}*`)];
+        return itens.length ? itens.map((i) => <Tag key={i}>{i}</Tag>) : '—';
+      },
+    },
   ],
   schema: restricaoInput,
   fields: [
@@ -206,6 +215,22 @@ export const restricoesDaTabela = defineResource<Restricao>({
       help: 'Somente para: o componente só é cobrado dos vinculados. Exceto para: não é cobrado deles.',
     },
     { name: 'descricao', label: 'Descrição' },
+    {
+      name: 'produtos',
+      label: 'Produtos',
+      kind: 'custom',
+      component: ProdutosRestricaoField,
+      required: false,
+      help: 'O componente vale somente para (ou exceto para) cargas que levem algum destes produtos.',
+    },
+    {
+      name: 'ncms',
+      label: 'NCMs (prefixo)',
+      kind: 'custom',
+      component: NcmsRestricaoField,
+      required: false,
+      help: '2 a 8 dígitos: "8471" cobre todo NCM que começa por 8471. Vale como os produtos.',
+    },
   ],
   title: (r) => r.componente,
   expandable: (r) => <RestricaoPessoas restricao={r} />,

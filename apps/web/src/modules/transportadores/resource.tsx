@@ -1,6 +1,13 @@
 import { ApartmentOutlined, CarOutlined, IdcardOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Transportador, UnidadeTransportador, UsuarioTransportador } from '@fretio/core';
-import { transportadorInput, unidadeTransportadorInput, usuarioTransportadorInput, usuarioTransportadorUpdate } from '@fretio/core';
+import {
+  TIPO_UNIDADE_TRANSPORTADOR_LABEL,
+  TIPOS_UNIDADE_TRANSPORTADOR,
+  transportadorInput,
+  unidadeTransportadorInput,
+  usuarioTransportadorInput,
+  usuarioTransportadorUpdate,
+} from '@fretio/core';
 import { documentoRule } from '../../resources/fields/CpfCnpjInput.tsx';
 import { UF_OPTIONS, camposEndereco } from '../../resources/fields/endereco.ts';
 import { type ColumnDef, type RowAction, defineResource } from '../../resources/types.ts';
@@ -119,7 +126,15 @@ export const unidadesTransportador = defineResource<UnidadeTransportador>({
     { field: 'nome', title: 'Nome', sortable: true, filter: 'text' },
     { field: 'apelido', title: 'Apelido', sortable: true },
     { field: 'documento', title: 'CPF/CNPJ', kind: 'documento', sortable: true, filter: 'text', width: 180 },
-    { field: 'indicaAutonomo', title: 'Autônomo', kind: 'bool', sortable: true, filter: 'bool', width: 110 },
+    {
+      field: 'tipo',
+      title: 'Tipo',
+      filter: 'select',
+      filterOptions: TIPOS_UNIDADE_TRANSPORTADOR.map((t) => ({ value: t, label: TIPO_UNIDADE_TRANSPORTADOR_LABEL[t] })),
+      render: (v) => TIPO_UNIDADE_TRANSPORTADOR_LABEL[v as (typeof TIPOS_UNIDADE_TRANSPORTADOR)[number]] ?? String(v ?? ''),
+      width: 160,
+    },
+    { field: 'rntrc', title: 'RNTRC', width: 110 },
     { field: 'uf', title: 'UF', sortable: true, filter: 'select', filterOptions: UF_OPTIONS, width: 90 },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativa', 'Inativa'], sortable: true, filter: 'bool', width: 110 },
   ],
@@ -129,15 +144,18 @@ export const unidadesTransportador = defineResource<UnidadeTransportador>({
     { name: 'apelido', label: 'Apelido', span: 12 },
     { name: 'documento', label: 'CPF/CNPJ', kind: 'cpfCnpj', span: 12 },
     {
-      name: 'indicaAutonomo',
-      label: 'Motorista autônomo',
-      kind: 'bool',
-      help: 'Pessoa física contratada por RPA: aparece na lista de autônomos.',
+      name: 'tipo',
+      label: 'Tipo (RNTRC)',
+      kind: 'select',
+      span: 12,
+      options: TIPOS_UNIDADE_TRANSPORTADOR.map((t) => ({ value: t, label: TIPO_UNIDADE_TRANSPORTADOR_LABEL[t] })),
+      help: 'Autônomo (TAC): pessoa física com CPF e RNTRC, paga por RPA; o piso mínimo de frete da ANTT é obrigatório.',
     },
+    { name: 'rntrc', label: 'RNTRC', span: 12, help: '8 dígitos; obrigatório para TAC.' },
     ...camposEndereco({ buscarCep: true }),
     { name: 'ativo', label: 'Ativa', kind: 'bool' },
   ],
-  initialValues: { ativo: true, indicaAutonomo: false },
+  initialValues: { ativo: true, indicaAutonomo: false, tipo: 'ETC' },
 });
 
 export const usuariosTransportador = defineResource<UsuarioTransportador>({
