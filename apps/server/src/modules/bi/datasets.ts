@@ -97,6 +97,7 @@ const ctesDoPeriodo = (e: Escopo, f: FiltroBi) => sql`c.embarcador_uid = ${e.emb
   and ${seTransp(e, sql`c.transportador_uid`)} and ${f.uf ? sql`c.destino_uf = ${f.uf}` : sql`true`}`;
 
 /** POST bi/frete: freight spend (CT-e valor da prestação) by month, carrier and destination UF; % of the goods value (valor da carga). */
+/** The raw aggregate over ctes; the routes read biFreteResumo (./resumo.ts), the same reply from the summary table. */
 export async function biFrete(db: Db, e: Escopo, f: FiltroBi) {
   const agrupar = (chave: SQL, rotulo: SQL, nome: string) => linhas(db, sql`select ${chave} as "${sql.raw(nome)}", ${rotulo} as "nome", count(*)::int as "ctes",
     coalesce(sum(c.valor_prestacao), 0)::text as "valorFrete", coalesce(sum(c.valor_carga), 0)::text as "valorMercadoria",

@@ -11,10 +11,11 @@ import { criarTarefa } from '../../framework/tarefas/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { dashboard } from './dashboard.ts';
-import { DATASETS, biCotacoes, biFrete, biTracking, scorecard } from './datasets.ts';
+import { DATASETS, biCotacoes, biTracking, scorecard } from './datasets.ts';
 import { exportarRelatorio } from './exportar.ts';
 import { conexaoLeitura } from './leitura.ts';
 import { paginaRelatorio } from './relatorios.ts';
+import { DATASETS_RESUMO, biFreteResumo } from './resumo.ts';
 import { escopo } from './sql.ts';
 
 // Reports (POST with filters, paged JSON; XLSX as a task), BI datasets, the carrier scorecard and the
@@ -58,13 +59,13 @@ export default async function biRoutes(app: FastifyInstance) {
     r.get(`/api/v1/bi-test/${caminho}`, {
       config: { permission: ['bi', 'ler'] },
       schema: { tags: tagsBi, summary: `BI: ${d.nome}`, description: `Fórmula: ${d.formula}.`, querystring: filtroBi, response: ok(z.array(qualquer)) },
-    }, async (req) => ({ success: true as const, message: '', data: (await d.consulta(leitura, escopo(req.ctx, req.query), req.query)) as Record<string, unknown>[] }));
+    }, async (req) => ({ success: true as const, message: '', data: (await (DATASETS_RESUMO[caminho] ?? d.consulta)(leitura, escopo(req.ctx, req.query), req.query)) as Record<string, unknown>[] }));
   }
 
   r.post('/api/v1/bi/frete', {
     config: { permission: ['bi', 'ler'] },
     schema: { tags: tagsBi, summary: 'BI: gasto com frete (CT-e) por mês, transportador e UF; % sobre o valor da mercadoria', body: filtroBi, response: ok(qualquer) },
-  }, async (req) => ({ success: true as const, message: '', data: await biFrete(leitura, escopo(req.ctx, req.body), req.body) }));
+  }, async (req) => ({ success: true as const, message: '', data: await biFreteResumo(leitura, escopo(req.ctx, req.body), req.body) }));
 
   r.post('/api/v1/bi/cotacoes', {
     config: { permission: ['bi', 'ler'] },
