@@ -53,13 +53,13 @@ export async function dashboard(db: Db, e: Escopo, f: FiltroBi, { bruto = false 
       from faturas fa where fa.embarcador_uid = ${e.embarcadorUid} and ${seTransp(e, sql`fa.transportador_uid`)}
         and ${f.dataInicio ? sql`fa.emissao >= ${f.dataInicio}::date` : sql`true`} and ${f.dataFim ? sql`fa.emissao <= ${f.dataFim}::date` : sql`true`}
       group by 1 order by 1`, 'contagem'),
-    cartao(db, bruto ? sql`select ${mes(sql`c.emissao`)} as mes, count(*)::int as qtde, coalesce(sum(c.valor_prestacao), 0)::text as valor,
-        coalesce(sum(c.valor_prestacao), 0)::text as parte, coalesce(sum(c.valor_carga), 0)::text as todo
+    cartao(db, bruto ? sql`select ${mes(sql`c.emissao`)} as mes, count(*)::int as qtde, coalesce(sum(c.valor_prestacao), 0)::numeric(18, 2)::text as valor,
+        coalesce(sum(c.valor_prestacao), 0)::numeric(18, 2)::text as parte, coalesce(sum(c.valor_carga), 0)::numeric(18, 2)::text as todo
       from ctes c where c.embarcador_uid = ${e.embarcadorUid} and not c.cancelado and ${noPeriodo(sql`c.emissao`, f)} and ${seTransp(e, sql`c.transportador_uid`)} and ${ufCte}
       group by 1 order by 1`
       : sql`select ${mesResumo} as mes, sum(s.ctes)::int as qtde, sum(s.valor_prestacao)::text as valor, sum(s.valor_prestacao)::text as parte,
         sum(s.valor_carga)::text as todo from ${ctes} group by 1 having sum(s.ctes) > 0 order by 1`, 'valor'),
-    cartao(db, bruto ? sql`select ${mes(sql`x.emissao`)} as mes, count(*)::int as qtde, coalesce(sum(x.valor_total), 0)::text as valor,
+    cartao(db, bruto ? sql`select ${mes(sql`x.emissao`)} as mes, count(*)::int as qtde, coalesce(sum(x.valor_total), 0)::numeric(18, 2)::text as valor,
         (count(*) filter (where x.status = 'E' and x.data_prometida is not null))::int as parte,
         (count(*) filter (where x.entregue_em is not null and x.data_prometida is not null))::int as todo
       from ${entregas(e, f)} x group by 1 order by 1`
@@ -84,7 +84,7 @@ export async function dashboard(db: Db, e: Escopo, f: FiltroBi, { bruto = false 
     (count(*) filter (where ${jn[j]} and x.entregue_em is not null and x.data_prometida is not null))::int as ${sql.raw(`"${j}_entregas"`)},
     (count(*) filter (where ${jn[j]} and x.status = 'E' and x.data_prometida is not null))::int as ${sql.raw(`"${j}_no_prazo"`)}`), sql`,`);
   const colunasFrete = (jn: Record<(typeof JANELAS)[number], SQL>) =>
-    sql.join(JANELAS.map((j) => sql`coalesce(sum(c.valor_prestacao) filter (where ${jn[j]}), 0)::text as ${sql.raw(`"${j}_frete"`)}`), sql`,`);
+    sql.join(JANELAS.map((j) => sql`coalesce(sum(c.valor_prestacao) filter (where ${jn[j]}), 0)::numeric(18, 2)::text as ${sql.raw(`"${j}_frete"`)}`), sql`,`);
 
   // The same windows over the summaries' São Paulo day.
   const hojeSp = sql`(now() at time zone ${TZ})::date`;
@@ -97,7 +97,7 @@ export async function dashboard(db: Db, e: Escopo, f: FiltroBi, { bruto = false 
   const colunasEntregaResumo = sql.join(JANELAS.map((j) => sql`
     coalesce(sum(s.com_prazo) filter (where ${janelasDia[j]}), 0)::int as ${sql.raw(`"${j}_entregas"`)},
     coalesce(sum(s.no_prazo) filter (where ${janelasDia[j]}), 0)::int as ${sql.raw(`"${j}_no_prazo"`)}`), sql`,`);
-  const colunasFreteResumo = sql.join(JANELAS.map((j) => sql`coalesce(sum(s.valor_prestacao) filter (where ${janelasDia[j]}), 0)::text as ${sql.raw(`"${j}_frete"`)}`), sql`,`);
+  const colunasFreteResumo = sql.join(JANELAS.map((j) => sql`coalesce(sum(s.valor_prestacao) filter (where ${janelasDia[j]}), 0)::numeric(18, 2)::text as ${sql.raw(`"${j}_frete"`)}`), sql`,`);
   const [entT, freT, entR, freR] = await (bruto ? Promise.all([
     linhas<Record<string, unknown>>(db, sql`select x.transportador_uid as id, coalesce(x.transportador, 'Sem transportador') as nome, ${colunasEntrega(janelas(sql`x.emissao`))}
       from ${entregas(e, f)} x group by 1, 2`),
