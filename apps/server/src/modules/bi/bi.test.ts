@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FiltroBi, RELATORIOS } from '@fretio/core';
@@ -452,12 +453,23 @@ describe('tabelas de resumo', () => {
 });
 
 describe('réplica de leitura (DATABASE_READ_URL)', () => {
-  // PostgreSQL only. The "replica" is another database of the same server: this file's database, read
-  // through a second connection string (read-only, application_name fretio_leitura) by a second app whose own
-  // primary is a fresh copy. What that app's BI shows therefore tells which pool served it.
+  // PostgreSQL only. With PG_REPLICA=1 (pg.sh), a real streaming replica (pg_basebackup -R) of the test server;
+  // without it, another connection string to the same server (read-only, its own application_name). Either way
+  // the replica's database is this file's, and a second app (its own primary: a fresh copy) reads BI from it:
+  // what that app's BI shows tells which pool served it.
   it.runIf(naPostgres)('reports, BI and the dashboard read the replica; the rest reads the primary', async () => {
     const [{ nome }] = await rows<{ nome: string }>(t.db, sql`select current_database() as nome`);
-    const url = new URL(databaseUrlFor((inject('fretioTestDb') as { url: string }).url, nome));
+    const servidor = process.env.TEST_REPLICA_URL ?? (inject('fretioTestDb') as { url: string }).url;
+    const url = new URL(databaseUrlFor(servidor, nome));
+    const leitor = new pg.Client({ connectionString: url.toString() });
+    await leitor.connect();
+    /** Until the replica has replayed everything the primary wrote so far (asynchronous; pg.sh commits with
+     * synchronous_commit=off, so the insert position: what is committed but maybe not yet flushed). */
+    const alcancar = async () => {
+      if (!process.env.TEST_REPLICA_URL) return;
+      const [{ lsn }] = await rows<{ lsn: string }>(t.db, sql`select pg_current_wal_insert_lsn()::text as lsn`);
+      await expect.poll(async () => (await leitor.query('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [lsn])).rows[0].ok, { timeout: 15_000, interval: 50 }).toBe(true);
+    };
     url.searchParams.set('application_name', 'fretio_leitura');
     url.searchParams.set('options', '-c default_transaction_read_only=on');
     process.env.DATABASE_READ_URL = url.toString();
@@ -468,6 +480,8 @@ describe('réplica de leitura (DATABASE_READ_URL)', () => {
       delete process.env.DATABASE_READ_URL;
     }
     try {
+      expect((await leitor.query('select pg_is_in_recovery() as r')).rows[0].r).toBe(Boolean(process.env.TEST_REPLICA_URL));
+      await alcancar();
       const a2 = await as(t2.app, 'admin@demo.com.br');
       const esperado = await dashboard(t.db, { embarcadorUid: u.demo, transportadorUid: null }, P);
       expect((await a2.get('/api/v1/dashboard', P)).body.data).toEqual(esperado);
@@ -477,12 +491,17 @@ describe('réplica de leitura (DATABASE_READ_URL)', () => {
       expect((await a2.get('/api/v1/documentos/ctes', { ftr_numero: 7009 })).body.data.totalRecords).toBe(1);
       expect((await a2.post('/api/v1/bi/frete', P)).body.data.total).toEqual((await admin.post('/api/v1/bi/frete', P)).body.data.total);
       expect((await a2.post('/api/v1/relatorios/cte-sem-nfe', P)).body.data.data.map((r: { numero: number }) => r.numero)).not.toContain(7009);
-      // The read pool's backends: this file's database, read-only, last statement a BI one.
-      const leitores = await rows<{ banco: string; consulta: string }>(t.db, sql`select datname as banco, query as consulta from pg_stat_activity where application_name = 'fretio_leitura'`);
+      // Written to the replica's primary (this file's database), it reaches the second app's BI once replayed.
+      await t.db.execute(sql`update ctes set valor_prestacao = 150.35 where uid = ${u.C1}`);
+      await alcancar();
+      expect((await a2.post('/api/v1/bi/frete', P)).body.data.total.valorFrete).toBe((await admin.post('/api/v1/bi/frete', P)).body.data.total.valorFrete);
+      // The read pool's backends: on the replica's server, this file's database.
+      const leitores = (await leitor.query<{ banco: string }>(`select datname as banco from pg_stat_activity where application_name = 'fretio_leitura'`)).rows;
       expect(leitores.length).toBeGreaterThan(0);
       expect(leitores.every((l) => l.banco === nome)).toBe(true);
     } finally {
       await t2.close();
+      await leitor.end();
     }
   });
 });
