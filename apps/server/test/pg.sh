@@ -4,6 +4,7 @@
 # and removes the server. Extra arguments go to vitest, e.g.
 #   bash apps/server/test/pg.sh apps/server/test/framework.test.ts
 #   bash apps/server/test/pg.sh --bench     # npm run bench with BENCH_DATABASE_URL instead
+#   PG_REPLICA=1 bash apps/server/test/pg.sh apps/server/src/modules/bi -t réplica   # with a streaming replica
 # PGPORT picks the port (default 55432; the next free one is used when it is taken).
 set -euo pipefail
 
@@ -26,6 +27,7 @@ as_pg() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; 
 [[ $(id -u) -eq 0 ]] && chown postgres "$D"
 
 stop() {
+  [[ -d "$D/replica" ]] && { as_pg "$PGBIN/pg_ctl" -D "$D/replica" -m immediate -w stop >/dev/null 2>&1 || true; }
   as_pg "$PGBIN/pg_ctl" -D "$D/data" -m immediate -w stop >/dev/null 2>&1 || true
   rm -rf "$D"
 }
@@ -39,6 +41,19 @@ as_pg "$PGBIN/pg_ctl" -D "$D/data" -l "$D/log" -w \
 
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT ($D)"
 URL="postgres://postgres@127.0.0.1:$PORT/postgres"
+# PG_REPLICA=1: also a streaming replica of it (pg_basebackup -R, hot standby on the next free port), named by
+# TEST_REPLICA_URL; the read-replica test of modules/bi reads through it (without it, a second connection string).
+if [[ -n "${PG_REPLICA:-}" ]]; then
+  RPORT=$((PORT + 1))
+  for _ in $(seq 1 20); do port_free "$RPORT" && break; RPORT=$((RPORT + 1)); done
+  as_pg "$PGBIN/pg_basebackup" -D "$D/replica" -R -X stream -h 127.0.0.1 -p "$PORT" -U postgres >"$D/basebackup.log" 2>&1 \
+    || { cat "$D/basebackup.log" >&2; exit 1; }
+  as_pg "$PGBIN/pg_ctl" -D "$D/replica" -l "$D/replica.log" -w \
+    -o "-p $RPORT -k $D -c listen_addresses=127.0.0.1 -c hot_standby=on -c fsync=off -c max_connections=200" start >/dev/null \
+    || { cat "$D/replica.log" >&2; exit 1; }
+  export TEST_REPLICA_URL="postgres://postgres@127.0.0.1:$RPORT/postgres"
+  echo "Streaming replica on 127.0.0.1:$RPORT"
+fi
 if [[ "${1:-}" == "--bench" ]]; then
   shift
   BENCH_DATABASE_URL="$URL" npm run bench -- "$@"

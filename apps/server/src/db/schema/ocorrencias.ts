@@ -128,5 +128,7 @@ export const rastreios = pgTable(
     ultimoEventoEm: tstz(),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('rastreios_token_uq').on(t.token), index('rastreios_prevista_idx').on(t.embarcadorUid, t.dataPrevista)],
+  (t) => [uniqueIndex('rastreios_token_uq').on(t.token), index('rastreios_prevista_idx').on(t.embarcadorUid, t.dataPrevista),
+    // BI's late notes (not delivered, promised date past): only the undelivered, a small part of the table.
+    index('rastreios_pendentes_idx').on(t.embarcadorUid, t.dataPrevista).where(sql`data_entrega is null`)],
 );

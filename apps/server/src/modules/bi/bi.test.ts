@@ -1,13 +1,19 @@
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELATORIOS } from '@fretio/core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type FiltroBi, RELATORIOS } from '@fretio/core';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as, session } from '../../../test/support/http.ts';
+import { databaseUrlFor } from '../../../test/support/pg-admin.ts';
 import { rows } from '../../../test/support/state.ts';
 import { aguardarTarefa } from '../../../test/support/tarefas.ts';
 import { atualizarRastreio } from '../tracking/service.ts';
+import { dashboard } from './dashboard.ts';
+import { DATASETS, biFrete } from './datasets.ts';
 import { pdfRelatorio } from './pdf.ts';
+import { DATASETS_RESUMO, biFreteResumo } from './resumo.ts';
+import type { Escopo } from './sql.ts';
 import { linhasDoPdf } from './texto-pdf-teste.ts';
 
 // A small fixed data set in March 2024 (no other seed data lives there), every aggregate worked by hand
@@ -19,6 +25,7 @@ let admin: Api, outro: Api, transp: Api;
 const P = { dataInicio: '2024-03-01', dataFim: '2024-03-31' };
 const u: Record<string, string> = {};
 
+const naPostgres = inject('fretioTestDb')?.kind === 'postgres';
 const um = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => (await rows<T>(t.db, q))[0];
 
 beforeAll(async () => {
@@ -317,6 +324,39 @@ describe('BI', () => {
     ]);
   });
 
+  it('each chart\'s data as XLSX: pt-BR labels, money as numbers in R$, dates DD/MM/YYYY', async () => {
+    const planilha = async (grafico: string, q: Record<string, string>) => {
+      const cookie = await session(t.app, 'admin@demo.com.br');
+      const r = await t.app.inject({ url: `/api/v1/bi/graficos/${grafico}/xlsx`, query: q, headers: { cookie } });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.headers['content-disposition']).toBe(`attachment; filename="${grafico}.xlsx"`);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(r.rawPayload as never);
+      const ws = wb.worksheets[0];
+      const linha = (n: number) => (ws.getRow(n).values as unknown[]).slice(1);
+      return { ws, linha };
+    };
+    // The CT-e chart of the month (the dashboard's card above): 3 CT-e, R$ 270,35 over R$ 3.800,00 = 7,11 %.
+    const f = await planilha('frete-por-mes', { ...P, transportadorUid: u.M });
+    expect(f.linha(1)).toEqual(['Custo do frete por mês (CT-e)']);
+    expect(f.linha(2)).toEqual(['Período: 01/03/2024 a 31/03/2024 · Transportador: TransMinas']);
+    expect(f.linha(4)).toEqual(['Mês', 'De', 'Até', 'CT-e', 'Frete', 'Valor da mercadoria', '% do frete sobre a mercadoria']);
+    // TransMinas only: 80.10 + 40.00 = 120.10 over 800.00 = 15.01 %.
+    expect(f.linha(5)).toEqual(['mar/2024', new Date('2024-03-01T00:00:00Z'), new Date('2024-03-31T00:00:00Z'), 2, 120.1, 800, 15.01]);
+    expect([f.ws.getCell('B5').numFmt, f.ws.getCell('E5').numFmt, f.ws.getCell('F5').numFmt]).toEqual(['dd/mm/yyyy', '"R$" #,##0.00', '"R$" #,##0.00']);
+    const p = await planilha('entregas-no-prazo', { dataInicio: '2024-03-05', dataFim: '2024-03-31' });
+    expect(p.linha(4)).toEqual(['Mês', 'De', 'Até', 'NF-e emitidas', 'Entregues no prazo', 'Entregues com atraso', 'Atrasadas (não entregues)', '% no prazo']);
+    // From 05/03: N2 (late), N3 (on time), N4 (not delivered, past its date).
+    expect(p.linha(5)).toEqual(['mar/2024', new Date('2024-03-05T00:00:00Z'), new Date('2024-03-31T00:00:00Z'), 3, 1, 1, 1, 50]);
+    const o = await planilha('ocorrencias-por-tipo', P);
+    expect(o.linha(4)).toEqual(['Ocorrência', 'Eventos']);
+    expect(o.linha(5)).toEqual(['01 - Entrega Realizada Normalmente', 3]);
+    expect(o.ws.rowCount).toBe(6);
+    // Another shipper's carrier names nothing; a bad period is a 400.
+    expect((await outro.get('/api/v1/bi/graficos/frete-por-mes/xlsx', { ...P, transportadorUid: u.R })).status).toBe(200);
+    expect((await admin.get('/api/v1/bi/graficos/frete-por-mes/xlsx', { dataInicio: '2024-13-01' })).status).toBe(400);
+  });
+
   it("the carrier's own scorecard: one row per shipper that links it, only its numbers, no BI permission needed", async () => {
     const r = await transp.get('/api/v1/bi/transportadora/meu-desempenho', P);
     expect(r.status, r.text).toBe(200);
@@ -353,5 +393,115 @@ describe('BI', () => {
     expect((await admin.post('/api/v1/bi', body)).status).toBe(200);
     expect((await admin.get('/api/v1/bi')).body.data).toEqual(body);
     expect((await outro.get('/api/v1/bi')).body.data).toBeNull();
+  });
+});
+
+describe('tabelas de resumo', () => {
+  // The routes read the summaries (resumo.ts); each figure must equal the raw aggregate (datasets.ts,
+  // dashboard.ts bruto) over the same rows, before and after writes of every kind: a note and its delivery
+  // inserted, a note moved to another carrier/UF/value, a note cancelled, an event deleted (the delivery undone),
+  // a CT-e inserted, changed, cancelled and deleted. Last in the file: it changes the fixed data set.
+  const filtros = (): [string, Escopo, FiltroBi][] => [
+    ['março', { embarcadorUid: u.demo, transportadorUid: null }, P],
+    ['sem período', { embarcadorUid: u.demo, transportadorUid: null }, {}],
+    ['TransMinas para MG', { embarcadorUid: u.demo, transportadorUid: u.M }, { ...P, uf: 'MG' }],
+  ];
+  const conferir = async () => {
+    for (const [nome, e, f] of filtros()) {
+      for (const [k, resumo] of Object.entries(DATASETS_RESUMO)) {
+        expect(await resumo(t.db, e, f), `${k} (${nome})`).toEqual(await DATASETS[k].consulta(t.db, e, f));
+      }
+      expect(await biFreteResumo(t.db, e, f), `bi/frete (${nome})`).toEqual(await biFrete(t.db, e, f));
+      expect(await dashboard(t.db, e, f), `dashboard (${nome})`).toEqual(await dashboard(t.db, e, f, { bruto: true }));
+    }
+    // And the tables as a whole: every counted note and CT-e once.
+    expect(await um(sql`select (select coalesce(sum(notas), 0) from resumo_bi_notas)::int as notas, (select coalesce(sum(ctes), 0) from resumo_bi_ctes)::int as ctes`)).toEqual(
+      await um(sql`select (select count(*) from nfes where not cancelada and substituida_por_uid is null)::int as notas, (select count(*) from ctes where not cancelado)::int as ctes`),
+    );
+  };
+
+  it('equal the raw aggregates after inserts, updates, cancels and deletes', async () => {
+    await conferir();
+    const [d] = (await admin.post('/api/v1/bi/frete', P)).body.data.porUf as { uf: string }[];
+    expect(d.uf).toBe('MG');
+
+    // A new note of Rápido Sul to SP, delivered the next day (event through SQL, tracking brought up to date as the API would).
+    const [n5] = await rows<{ uid: string }>(t.db, sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_uf, destinatario_nome, destinatario_uf, valor_total, peso_bruto, transportador_uid)
+      values (${u.demo}, '35240311222333000181550010000090051000000000', 9005, 1, '2024-03-12T09:30:00-03:00', '2024-03-12T09:30:00-03:00', '11222333000181', 'SP', 'Cliente 9005', 'SP', '123.45', '10', ${u.R}) returning uid`);
+    await t.db.execute(sql`insert into eventos_ocorrencia (embarcador_uid, ocorrencia_uid, transportador_uid, cnpj_emissor_nf, serie_nf, numero_nf, nfe_uid, data_hora, origem)
+      values (${u.demo}, ${u.entregue}, ${u.R}, '11222333000181', '1', '9005', ${n5.uid}, '2024-03-13T16:45:00-03:00', 'manual')`);
+    await t.db.transaction((tx) => atualizarRastreio(tx, n5.uid));
+    await conferir();
+
+    // N4 moves to Rápido Sul, to BA, another value; N3 is cancelled; N2's deliveries are deleted.
+    await t.db.execute(sql`update nfes set transportador_uid = ${u.R}, destinatario_uf = 'BA', valor_total = 310.10 where uid = ${u.N4}`);
+    await t.db.execute(sql`update nfes set cancelada = true where uid = ${u.N3}`);
+    await t.db.execute(sql`delete from eventos_ocorrencia where nfe_uid = ${u.N2} and ocorrencia_uid = ${u.entregue}`);
+    await t.db.transaction((tx) => atualizarRastreio(tx, u.N2));
+    await conferir();
+
+    // CT-es: one inserted, one changed (value and UF), one cancelled, one deleted.
+    await t.db.execute(sql`insert into ctes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_nome, transportador_uid, valor_prestacao, valor_carga, peso_carga, destino_uf)
+      values (${u.demo}, '35240360746948000112570010000070051000000000', 7005, 1, '2024-03-31T23:30:00-03:00', '2024-03-31T23:30:00-03:00', 'Emitente', null, '12.34', '100.00', '5', 'SP')`);
+    await t.db.execute(sql`update ctes set valor_prestacao = 81.11, destino_uf = 'BA' where uid = ${u.C2}`);
+    await t.db.execute(sql`update ctes set cancelado = true where uid = ${u.C3}`);
+    await t.db.execute(sql`delete from ctes where uid = ${u.CO}`);
+    await conferir();
+    // 31/03 23:30 in São Paulo is 01/04 in UTC: still March's.
+    expect((await admin.post('/api/v1/bi/frete', P)).body.data.total).toMatchObject({ ctes: 3, valorFrete: '243.70' });
+  });
+});
+
+describe('réplica de leitura (DATABASE_READ_URL)', () => {
+  // PostgreSQL only. With PG_REPLICA=1 (pg.sh), a real streaming replica (pg_basebackup -R) of the test server;
+  // without it, another connection string to the same server (read-only, its own application_name). Either way
+  // the replica's database is this file's, and a second app (its own primary: a fresh copy) reads BI from it:
+  // what that app's BI shows tells which pool served it.
+  it.runIf(naPostgres)('reports, BI and the dashboard read the replica; the rest reads the primary', async () => {
+    const [{ nome }] = await rows<{ nome: string }>(t.db, sql`select current_database() as nome`);
+    const servidor = process.env.TEST_REPLICA_URL ?? (inject('fretioTestDb') as { url: string }).url;
+    const url = new URL(databaseUrlFor(servidor, nome));
+    const leitor = new pg.Client({ connectionString: url.toString() });
+    await leitor.connect();
+    /** Until the replica has replayed everything the primary wrote so far (asynchronous; pg.sh commits with
+     * synchronous_commit=off, so the insert position: what is committed but maybe not yet flushed). */
+    const alcancar = async () => {
+      if (!process.env.TEST_REPLICA_URL) return;
+      const [{ lsn }] = await rows<{ lsn: string }>(t.db, sql`select pg_current_wal_insert_lsn()::text as lsn`);
+      await expect.poll(async () => (await leitor.query('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [lsn])).rows[0].ok, { timeout: 15_000, interval: 50 }).toBe(true);
+    };
+    url.searchParams.set('application_name', 'fretio_leitura');
+    url.searchParams.set('options', '-c default_transaction_read_only=on');
+    process.env.DATABASE_READ_URL = url.toString();
+    let t2: TestApp | undefined;
+    try {
+      t2 = await createTestApp();
+    } finally {
+      delete process.env.DATABASE_READ_URL;
+    }
+    try {
+      expect((await leitor.query('select pg_is_in_recovery() as r')).rows[0].r).toBe(Boolean(process.env.TEST_REPLICA_URL));
+      await alcancar();
+      const a2 = await as(t2.app, 'admin@demo.com.br');
+      const esperado = await dashboard(t.db, { embarcadorUid: u.demo, transportadorUid: null }, P);
+      expect((await a2.get('/api/v1/dashboard', P)).body.data).toEqual(esperado);
+      // A CT-e written to the second app's primary: its CT-e list (primary) has it, its BI (replica) does not.
+      await t2.db.execute(sql`insert into ctes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_nome, valor_prestacao, valor_carga, destino_uf)
+        values (${u.demo}, '35240360746948000112570010000070091000000000', 7009, 1, '2024-03-20T10:00:00-03:00', '2024-03-20T10:00:00-03:00', 'Só no primário', '777.00', '1000.00', 'SP')`);
+      expect((await a2.get('/api/v1/documentos/ctes', { ftr_numero: 7009 })).body.data.totalRecords).toBe(1);
+      expect((await a2.post('/api/v1/bi/frete', P)).body.data.total).toEqual((await admin.post('/api/v1/bi/frete', P)).body.data.total);
+      expect((await a2.post('/api/v1/relatorios/cte-sem-nfe', P)).body.data.data.map((r: { numero: number }) => r.numero)).not.toContain(7009);
+      // Written to the replica's primary (this file's database), it reaches the second app's BI once replayed.
+      await t.db.execute(sql`update ctes set valor_prestacao = 150.35 where uid = ${u.C1}`);
+      await alcancar();
+      expect((await a2.post('/api/v1/bi/frete', P)).body.data.total.valorFrete).toBe((await admin.post('/api/v1/bi/frete', P)).body.data.total.valorFrete);
+      // The read pool's backends: on the replica's server, this file's database.
+      const leitores = (await leitor.query<{ banco: string }>(`select datname as banco from pg_stat_activity where application_name = 'fretio_leitura'`)).rows;
+      expect(leitores.length).toBeGreaterThan(0);
+      expect(leitores.every((l) => l.banco === nome)).toBe(true);
+    } finally {
+      await t2.close();
+      await leitor.end();
+    }
   });
 });

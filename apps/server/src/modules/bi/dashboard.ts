@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { CartaoDashboard, Dashboard, FiltroBi, IndicadorDashboard } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
 import { REGIAO_NOME, regiaoDe } from './datasets.ts';
+import { mesResumo, noResumo, transportadorResumo } from './resumo.ts';
 import { type Escopo, TZ, entregas, linhas, mes, noPeriodo, nomeTransportador } from './sql.ts';
 
 // GET dashboard: four cards and two indicator tables, over the filter's period (all time without one).
@@ -40,22 +41,30 @@ async function somaExata(db: Db, valores: string[]): Promise<string> {
   return r.s;
 }
 
-export async function dashboard(db: Db, e: Escopo, f: FiltroBi): Promise<Dashboard> {
+/** `bruto`: the NF-e and CT-e figures aggregated from the documents themselves instead of the summary tables
+ * (./resumo.ts) — the same numbers (bi.test.ts), kept for the comparison of bench/bi.ts. */
+export async function dashboard(db: Db, e: Escopo, f: FiltroBi, { bruto = false } = {}): Promise<Dashboard> {
   const ufCte = f.uf ? sql`c.destino_uf = ${f.uf}` : sql`true`;
+  const notas = sql`resumo_bi_notas s left join transportadores t on t.uid = s.transportador_uid where ${noResumo(e, f)}`;
+  const ctes = sql`resumo_bi_ctes s left join transportadores t on t.uid = s.transportador_uid where ${noResumo(e, f)}`;
   const [contaFrete, conhecimentos, notasFiscais, divergencias] = await Promise.all([
     cartao(db, sql`select to_char(fa.emissao, 'YYYY-MM') as mes, count(*)::int as qtde, sum(fa.valor)::text as valor,
         (count(*) filter (where fa.data_pagamento is not null))::int as parte, count(*)::int as todo
       from faturas fa where fa.embarcador_uid = ${e.embarcadorUid} and ${seTransp(e, sql`fa.transportador_uid`)}
         and ${f.dataInicio ? sql`fa.emissao >= ${f.dataInicio}::date` : sql`true`} and ${f.dataFim ? sql`fa.emissao <= ${f.dataFim}::date` : sql`true`}
       group by 1 order by 1`, 'contagem'),
-    cartao(db, sql`select ${mes(sql`c.emissao`)} as mes, count(*)::int as qtde, coalesce(sum(c.valor_prestacao), 0)::text as valor,
-        coalesce(sum(c.valor_prestacao), 0)::text as parte, coalesce(sum(c.valor_carga), 0)::text as todo
+    cartao(db, bruto ? sql`select ${mes(sql`c.emissao`)} as mes, count(*)::int as qtde, coalesce(sum(c.valor_prestacao), 0)::numeric(18, 2)::text as valor,
+        coalesce(sum(c.valor_prestacao), 0)::numeric(18, 2)::text as parte, coalesce(sum(c.valor_carga), 0)::numeric(18, 2)::text as todo
       from ctes c where c.embarcador_uid = ${e.embarcadorUid} and not c.cancelado and ${noPeriodo(sql`c.emissao`, f)} and ${seTransp(e, sql`c.transportador_uid`)} and ${ufCte}
-      group by 1 order by 1`, 'valor'),
-    cartao(db, sql`select ${mes(sql`x.emissao`)} as mes, count(*)::int as qtde, coalesce(sum(x.valor_total), 0)::text as valor,
+      group by 1 order by 1`
+      : sql`select ${mesResumo} as mes, sum(s.ctes)::int as qtde, sum(s.valor_prestacao)::text as valor, sum(s.valor_prestacao)::text as parte,
+        sum(s.valor_carga)::text as todo from ${ctes} group by 1 having sum(s.ctes) > 0 order by 1`, 'valor'),
+    cartao(db, bruto ? sql`select ${mes(sql`x.emissao`)} as mes, count(*)::int as qtde, coalesce(sum(x.valor_total), 0)::numeric(18, 2)::text as valor,
         (count(*) filter (where x.status = 'E' and x.data_prometida is not null))::int as parte,
         (count(*) filter (where x.entregue_em is not null and x.data_prometida is not null))::int as todo
-      from ${entregas(e, f)} x group by 1 order by 1`, 'contagem'),
+      from ${entregas(e, f)} x group by 1 order by 1`
+      : sql`select ${mesResumo} as mes, sum(s.notas)::int as qtde, sum(s.valor_total)::text as valor, sum(s.no_prazo)::int as parte,
+        sum(s.com_prazo)::int as todo from ${notas} group by 1 having sum(s.notas) > 0 order by 1`, 'contagem'),
     cartao(db, sql`select ${mes(sql`a.emissao`)} as mes, (count(*) filter (where a.resultado_calculo = 2))::int as qtde,
         coalesce(sum(abs(a.diferenca)) filter (where a.resultado_calculo = 2), 0)::text as valor,
         (count(*) filter (where a.resultado_calculo = 2))::int as parte, count(*)::int as todo
@@ -75,9 +84,21 @@ export async function dashboard(db: Db, e: Escopo, f: FiltroBi): Promise<Dashboa
     (count(*) filter (where ${jn[j]} and x.entregue_em is not null and x.data_prometida is not null))::int as ${sql.raw(`"${j}_entregas"`)},
     (count(*) filter (where ${jn[j]} and x.status = 'E' and x.data_prometida is not null))::int as ${sql.raw(`"${j}_no_prazo"`)}`), sql`,`);
   const colunasFrete = (jn: Record<(typeof JANELAS)[number], SQL>) =>
-    sql.join(JANELAS.map((j) => sql`coalesce(sum(c.valor_prestacao) filter (where ${jn[j]}), 0)::text as ${sql.raw(`"${j}_frete"`)}`), sql`,`);
+    sql.join(JANELAS.map((j) => sql`coalesce(sum(c.valor_prestacao) filter (where ${jn[j]}), 0)::numeric(18, 2)::text as ${sql.raw(`"${j}_frete"`)}`), sql`,`);
 
-  const [entT, freT, entR, freR] = await Promise.all([
+  // The same windows over the summaries' São Paulo day.
+  const hojeSp = sql`(now() at time zone ${TZ})::date`;
+  const janelasDia = {
+    hoje: sql`s.dia = ${hojeSp}`,
+    semana: sql`s.dia > ${hojeSp} - 7`,
+    ano: sql`date_trunc('year', s.dia) = date_trunc('year', ${hojeSp})`,
+    total: sql`true`,
+  };
+  const colunasEntregaResumo = sql.join(JANELAS.map((j) => sql`
+    coalesce(sum(s.com_prazo) filter (where ${janelasDia[j]}), 0)::int as ${sql.raw(`"${j}_entregas"`)},
+    coalesce(sum(s.no_prazo) filter (where ${janelasDia[j]}), 0)::int as ${sql.raw(`"${j}_no_prazo"`)}`), sql`,`);
+  const colunasFreteResumo = sql.join(JANELAS.map((j) => sql`coalesce(sum(s.valor_prestacao) filter (where ${janelasDia[j]}), 0)::numeric(18, 2)::text as ${sql.raw(`"${j}_frete"`)}`), sql`,`);
+  const [entT, freT, entR, freR] = await (bruto ? Promise.all([
     linhas<Record<string, unknown>>(db, sql`select x.transportador_uid as id, coalesce(x.transportador, 'Sem transportador') as nome, ${colunasEntrega(janelas(sql`x.emissao`))}
       from ${entregas(e, f)} x group by 1, 2`),
     linhas<Record<string, unknown>>(db, sql`select c.transportador_uid as id, coalesce(${nomeTransportador(sql`t`)}, c.emitente_nome) as nome, ${colunasFrete(janelas(sql`c.emissao`))}
@@ -86,7 +107,13 @@ export async function dashboard(db: Db, e: Escopo, f: FiltroBi): Promise<Dashboa
     linhas<Record<string, unknown>>(db, sql`select ${regiaoDe('x.destinatario_uf')} as id, ${colunasEntrega(janelas(sql`x.emissao`))} from ${entregas(e, f)} x group by 1`),
     linhas<Record<string, unknown>>(db, sql`select ${regiaoDe('c.destino_uf')} as id, ${colunasFrete(janelas(sql`c.emissao`))}
       from ctes c where c.embarcador_uid = ${e.embarcadorUid} and not c.cancelado and ${noPeriodo(sql`c.emissao`, f)} and ${seTransp(e, sql`c.transportador_uid`)} and ${ufCte} group by 1`),
-  ]);
+  ]) : Promise.all([
+    linhas<Record<string, unknown>>(db, sql`select s.transportador_uid as id, coalesce(${transportadorResumo}, 'Sem transportador') as nome, ${colunasEntregaResumo}
+      from ${notas} group by 1, 2 having sum(s.notas) > 0`),
+    linhas<Record<string, unknown>>(db, sql`select s.transportador_uid as id, ${transportadorResumo} as nome, ${colunasFreteResumo} from ${ctes} group by 1, 2 having sum(s.ctes) > 0`),
+    linhas<Record<string, unknown>>(db, sql`select ${regiaoDe('s.uf')} as id, ${colunasEntregaResumo} from ${notas} group by 1 having sum(s.notas) > 0`),
+    linhas<Record<string, unknown>>(db, sql`select ${regiaoDe('s.uf')} as id, ${colunasFreteResumo} from ${ctes} group by 1 having sum(s.ctes) > 0`),
+  ]));
 
   const montar = (ent: Record<string, unknown>[], fre: Record<string, unknown>[], nome: (id: string, r?: Record<string, unknown>) => string) => {
     const ids = new Map<string, { e?: Record<string, unknown>; f?: Record<string, unknown> }>();

@@ -97,9 +97,10 @@ const ctesDoPeriodo = (e: Escopo, f: FiltroBi) => sql`c.embarcador_uid = ${e.emb
   and ${seTransp(e, sql`c.transportador_uid`)} and ${f.uf ? sql`c.destino_uf = ${f.uf}` : sql`true`}`;
 
 /** POST bi/frete: freight spend (CT-e valor da prestação) by month, carrier and destination UF; % of the goods value (valor da carga). */
+/** The raw aggregate over ctes; the routes read biFreteResumo (./resumo.ts), the same reply from the summary table. */
 export async function biFrete(db: Db, e: Escopo, f: FiltroBi) {
   const agrupar = (chave: SQL, rotulo: SQL, nome: string) => linhas(db, sql`select ${chave} as "${sql.raw(nome)}", ${rotulo} as "nome", count(*)::int as "ctes",
-    coalesce(sum(c.valor_prestacao), 0)::text as "valorFrete", coalesce(sum(c.valor_carga), 0)::text as "valorMercadoria",
+    coalesce(sum(c.valor_prestacao), 0)::numeric(18, 2)::text as "valorFrete", coalesce(sum(c.valor_carga), 0)::numeric(18, 2)::text as "valorMercadoria",
     coalesce(sum(c.peso_carga), 0)::float8 as "pesoKg",
     ${pct(sql`sum(c.valor_prestacao)`, sql`coalesce(sum(c.valor_carga), 0)`)} as "percentualFrete"
     from ctes c left join transportadores t on t.uid = c.transportador_uid where ${ctesDoPeriodo(e, f)} group by 1, 2 order by 1`);
@@ -168,16 +169,21 @@ export async function scorecard(db: Db, e: Escopo, f: FiltroBi) {
     order by "percentualNoPrazo" desc nulls last, 2`);
 }
 
+/** Events of the period by kind (the 20 most frequent): bi/tracking's `ocorrencias`, the dashboard's chart. */
+export function ocorrenciasPorTipo(db: Db, e: Escopo, f: FiltroBi) {
+  return linhas<{ ocorrencia: string; ocorrenciaUid: string | null; quantidade: number }>(db, sql`select coalesce(o.codigo || ' - ' || o.descricao, 'Sem de-para') as "ocorrencia", o.uid as "ocorrenciaUid", count(*)::int as "quantidade"
+      from eventos_ocorrencia e left join ocorrencias o on o.uid = e.ocorrencia_uid
+      where e.embarcador_uid = ${e.embarcadorUid} and ${noPeriodo(sql`e.data_hora`, f)} and ${seTransp(e, sql`e.transportador_uid`)}
+      group by 1, 2 order by 3 desc, 1 limit 20`);
+}
+
 /** POST bi/tracking: {fretes: NF-e by situation, media: average days to deliver and late, ocorrencias: events by kind}, one object. */
 export async function biTracking(db: Db, e: Escopo, f: FiltroBi) {
   const [fretes, [media], ocorrencias] = await Promise.all([
     linhas(db, sql`select x.situacao as "situacao", count(*)::int as "quantidade" from ${entregas(e, f)} x group by 1 order by 1`),
     linhas(db, sql`select count(*)::int as "notas", round(avg(${dias(sql`x.emissao`, sql`x.entregue_em`)})::numeric, 2)::float8 as "diasEntrega",
       round(avg(x.dias_atraso) filter (where x.dias_atraso > 0), 2)::float8 as "diasAtraso" from ${entregas(e, f)} x`),
-    linhas(db, sql`select coalesce(o.codigo || ' - ' || o.descricao, 'Sem de-para') as "ocorrencia", o.uid as "ocorrenciaUid", count(*)::int as "quantidade"
-      from eventos_ocorrencia e left join ocorrencias o on o.uid = e.ocorrencia_uid
-      where e.embarcador_uid = ${e.embarcadorUid} and ${noPeriodo(sql`e.data_hora`, f)} and ${seTransp(e, sql`e.transportador_uid`)}
-      group by 1, 2 order by 3 desc, 1 limit 20`),
+    ocorrenciasPorTipo(db, e, f),
   ]);
   return { fretes, media, ocorrencias };
 }

@@ -5,16 +5,18 @@ import {
 } from '@fretio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { biConfiguracoes, embarcadorTransportador, embarcadores } from '../../db/schema/index.ts';
+import { biConfiguracoes, embarcadorTransportador, embarcadores, transportadores } from '../../db/schema/index.ts';
 import { errorResponses, ok } from '../../framework/schemas.ts';
 import { criarTarefa } from '../../framework/tarefas/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { dashboard } from './dashboard.ts';
-import { DATASETS, biCotacoes, biFrete, biTracking, scorecard } from './datasets.ts';
+import { DATASETS, biCotacoes, biTracking, scorecard } from './datasets.ts';
 import { exportarRelatorio } from './exportar.ts';
+import { GRAFICOS, descreverFiltrosBi, planilhaGrafico } from './graficos.ts';
 import { conexaoLeitura } from './leitura.ts';
 import { paginaRelatorio } from './relatorios.ts';
+import { DATASETS_RESUMO, biFreteResumo } from './resumo.ts';
 import { escopo } from './sql.ts';
 
 // Reports (POST with filters, paged JSON; XLSX as a task), BI datasets, the carrier scorecard and the
@@ -58,13 +60,39 @@ export default async function biRoutes(app: FastifyInstance) {
     r.get(`/api/v1/bi-test/${caminho}`, {
       config: { permission: ['bi', 'ler'] },
       schema: { tags: tagsBi, summary: `BI: ${d.nome}`, description: `Fórmula: ${d.formula}.`, querystring: filtroBi, response: ok(z.array(qualquer)) },
-    }, async (req) => ({ success: true as const, message: '', data: (await d.consulta(leitura, escopo(req.ctx, req.query), req.query)) as Record<string, unknown>[] }));
+    }, async (req) => ({ success: true as const, message: '', data: (await (DATASETS_RESUMO[caminho] ?? d.consulta)(leitura, escopo(req.ctx, req.query), req.query)) as Record<string, unknown>[] }));
   }
 
   r.post('/api/v1/bi/frete', {
     config: { permission: ['bi', 'ler'] },
     schema: { tags: tagsBi, summary: 'BI: gasto com frete (CT-e) por mês, transportador e UF; % sobre o valor da mercadoria', body: filtroBi, response: ok(qualquer) },
-  }, async (req) => ({ success: true as const, message: '', data: await biFrete(leitura, escopo(req.ctx, req.body), req.body) }));
+  }, async (req) => ({ success: true as const, message: '', data: await biFreteResumo(leitura, escopo(req.ctx, req.body), req.body) }));
+
+  // Each dashboard chart's data as XLSX: a small table, written in the request (no queue task).
+  for (const [nome, g] of Object.entries(GRAFICOS)) {
+    r.get(`/api/v1/bi/graficos/${nome}/xlsx`, {
+      config: { permission: ['bi', 'ler'] },
+      schema: {
+        tags: tagsBi, summary: `Dados do gráfico "${g.titulo}" do painel em XLSX`,
+        description: `Colunas: ${g.colunas.map((c) => c.rotulo).join(', ')}. Valores em R$ como números com formato de moeda; datas DD/MM/AAAA.`,
+        querystring: filtroBi, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    }, async (req, res) => {
+      const e = escopo(req.ctx, req.query);
+      // The carrier's name only when the shipper links it (a uid of anyone else's names nothing).
+      const [t] = e.transportadorUid
+        ? await app.db.select({ nome: sql<string>`coalesce(${transportadores.nomeFantasia}, ${transportadores.nome})` }).from(transportadores)
+          .innerJoin(embarcadorTransportador, eq(embarcadorTransportador.transportadorUid, transportadores.uid))
+          .where(sql`${transportadores.uid} = ${e.transportadorUid} and ${embarcadorTransportador.embarcadorUid} = ${e.embarcadorUid}`)
+        : [];
+      const dados = await planilhaGrafico(g, await g.dados(leitura, e, req.query), descreverFiltrosBi(req.query, t?.nome ?? null));
+      return res
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${nome}.xlsx"`)
+        .header('cache-control', 'private, no-store')
+        .send(dados);
+    });
+  }
 
   r.post('/api/v1/bi/cotacoes', {
     config: { permission: ['bi', 'ler'] },

@@ -1,5 +1,6 @@
 import { type Dashboard, type FiltroBi, formatarDinheiro } from '@fretio/core';
-import { Alert, Card, Col, Row } from 'antd';
+import { FileExcelOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Row, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { formatarPercentual, mesCurto } from './componentes.tsx';
@@ -8,7 +9,7 @@ import { useDataset } from './hooks.ts';
 
 // The dashboard's three charts (Apache ECharts, loaded with the first of them): freight cost per month
 // (the CT-e card's months), % delivered on time per month (bi-test/performancemensalnf) and occurrences by
-// kind (bi/tracking). A bar or point opens the list behind it with the dashboard's filters, narrowed to
+// kind (bi/tracking); each card's XLSX button downloads the chart's data. A bar or point opens the list behind it with the dashboard's filters, narrowed to
 // that month or that kind.
 
 type MesNoPrazo = { mes: string; notas: number; noPrazo: number; comAtraso: number; atrasadas: number; percentualNoPrazo: number | null };
@@ -74,23 +75,32 @@ export function GraficosPainel({ filtro, d }: { filtro: FiltroBi; d: Dashboard }
     navigate(o.ocorrenciaUid ? `/eventos-ocorrencia?ftr_ocorrenciaUid=${o.ocorrenciaUid}${periodo}` : `/eventos-ocorrencia?filtro=P${periodo}`);
   };
 
+  // The chart's data as XLSX (GET bi/graficos/{grafico}/xlsx with the dashboard's filters): a plain link, the session's cookie goes along.
+  const consulta = new URLSearchParams(Object.entries(filtro).filter(([, v]) => v) as [string, string][]).toString();
+  const xlsx = (grafico: string, titulo: string) => (
+    <Tooltip title="Baixar os dados (XLSX)">
+      <Button size="small" type="text" icon={<FileExcelOutlined />} aria-label={`Baixar os dados de "${titulo}" (XLSX)`}
+        href={`/api/v1/bi/graficos/${grafico}/xlsx${consulta ? `?${consulta}` : ''}`} download={`${grafico}.xlsx`} data-testid={`xlsx-${grafico}`} />
+    </Tooltip>
+  );
+
   const vazio = <div style={{ color: 'rgba(0,0,0,.45)', padding: '24px 0' }}>Sem dados no período.</div>;
   return (
     <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
       <Col xs={24} xl={8}>
-        <Card size="small" title="Custo do frete por mês (CT-e)">
+        <Card size="small" title="Custo do frete por mês (CT-e)" extra={xlsx('frete-por-mes', 'Custo do frete por mês')}>
           {frete.length ? <Grafico testId="grafico-frete" rotulo="Custo do frete por mês" nomeArquivo="frete-por-mes" opcao={opcaoFrete} aoClicar={(p) => frete[p.dataIndex] && relatorio('relatorio-frete', frete[p.dataIndex].mes)} /> : vazio}
         </Card>
       </Col>
       <Col xs={24} xl={8}>
-        <Card size="small" title="Entregas no prazo por mês">
+        <Card size="small" title="Entregas no prazo por mês" extra={xlsx('entregas-no-prazo', 'Entregas no prazo por mês')}>
           {noPrazo.isError ? <Alert type="error" showIcon title="Não foi possível carregar." /> : meses.length ? (
             <Grafico testId="grafico-no-prazo" rotulo="Percentual de entregas no prazo por mês" nomeArquivo="entregas-no-prazo" opcao={opcaoNoPrazo} aoClicar={(p) => meses[p.dataIndex] && relatorio('acompanhamento-entregas', meses[p.dataIndex].mes)} />
           ) : vazio}
         </Card>
       </Col>
       <Col xs={24} xl={8}>
-        <Card size="small" title="Ocorrências por tipo">
+        <Card size="small" title="Ocorrências por tipo" extra={xlsx('ocorrencias-por-tipo', 'Ocorrências por tipo')}>
           {tracking.isError ? <Alert type="error" showIcon title="Não foi possível carregar." /> : ocorrencias.length ? (
             <Grafico testId="grafico-ocorrencias" rotulo="Eventos de ocorrência por tipo" nomeArquivo="ocorrencias-por-tipo" opcao={opcaoOcorrencias} aoClicar={(p) => eventos(p.dataIndex)} />
           ) : vazio}

@@ -1,0 +1,80 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FiltroBi } from '@fretio/core';
+import type { Db } from '../../db/client.ts';
+import { type Escopo, TZ, linhas, nomeTransportador } from './sql.ts';
+
+// BI read from the summary tables (resumo_bi_notas, resumo_bi_ctes; kept by triggers: drizzle
+// *_bi_resumo_dados.sql, docs/BI.md): the same figures as the raw aggregates of datasets.ts/dashboard.ts,
+// a few hundred rows per shipper and day instead of every document. bi.test.ts checks them equal.
+
+/** The summary rows `s` of the scope and period (São Paulo days, the key's `dia`). */
+export function noResumo(e: Escopo, f: FiltroBi, s = 's'): SQL {
+  const c = (n: string) => sql.raw(`${s}.${n}`);
+  return sql`${c('embarcador_uid')} = ${e.embarcadorUid}
+    and ${f.dataInicio ? sql`${c('dia')} >= ${f.dataInicio}::date` : sql`true`} and ${f.dataFim ? sql`${c('dia')} <= ${f.dataFim}::date` : sql`true`}
+    and ${e.transportadorUid ? sql`${c('transportador_uid')} = ${e.transportadorUid}` : sql`true`}
+    and ${f.uf ? sql`${c('uf')} = ${f.uf}` : sql`true`}`;
+}
+
+export const mesResumo = sql`to_char(s.dia, 'YYYY-MM')`;
+/** The carrier's label as the raw queries give it: the registered name, else the name on the document. */
+export const transportadorResumo = sql`coalesce(${nomeTransportador(sql`t`)}, s.nome_sem_cadastro)`;
+const pct = (parte: SQL, todo: SQL) => sql`case when (${todo}) = 0 then null else round((${parte}) * 100.0 / (${todo}), 2)::float8 end`;
+const media = (soma: SQL, n: SQL) => sql`case when (${n}) = 0 then null else round((${soma})::numeric / (${n}), 2)::float8 end`;
+
+const notas = (e: Escopo, f: FiltroBi) => sql`resumo_bi_notas s left join transportadores t on t.uid = s.transportador_uid where ${noResumo(e, f)}`;
+
+export const DATASETS_RESUMO: Record<string, (db: Db, e: Escopo, f: FiltroBi) => Promise<unknown>> = {
+  tmciclopedido: (db, e, f) => linhas(db, sql`select ${mesResumo} as "mes", sum(s.entregues)::int as "quantidade",
+    ${media(sql`sum(s.soma_dias_entrega)`, sql`sum(s.entregues)`)} as "mediaDias"
+    from ${notas(e, f)} group by 1 having sum(s.entregues) > 0 order by 1`),
+  tmentregaporuf: (db, e, f) => linhas(db, sql`select s.uf as "uf", sum(s.entregues)::int as "quantidade",
+    ${media(sql`sum(s.soma_dias_entrega)`, sql`sum(s.entregues)`)} as "mediaDias"
+    from ${notas(e, f)} group by 1 having sum(s.entregues) > 0 order by 1`),
+  performanceentregacaptacao: (db, e, f) => linhas(db, sql`select ${mesResumo} as "mes", sum(s.notas)::int as "emitidas",
+    sum(s.entregues)::int as "entregues", ${pct(sql`sum(s.entregues)`, sql`sum(s.notas)`)} as "percentual"
+    from ${notas(e, f)} group by 1 having sum(s.notas) > 0 order by 1`),
+  performancemensalnf: async (db, e, f) => {
+    // "Atrasadas" depend on today (not delivered, promised date past): read from rastreios through its partial
+    // index of undelivered notes; everything else from the summary.
+    const [meses, atrasadas] = await Promise.all([
+      linhas<Record<string, unknown> & { mes: string }>(db, sql`select ${mesResumo} as "mes", sum(s.notas)::int as "notas",
+        sum(s.no_prazo)::int as "noPrazo", sum(s.com_atraso)::int as "comAtraso",
+        ${pct(sql`sum(s.no_prazo)`, sql`sum(s.com_prazo)`)} as "percentualNoPrazo"
+        from ${notas(e, f)} group by 1 having sum(s.notas) > 0 order by 1`),
+      linhas<{ mes: string; n: number }>(db, sql`select to_char(n.emissao at time zone ${TZ}, 'YYYY-MM') as mes, count(*)::int as n
+        from rastreios r join nfes n on n.uid = r.nfe_uid
+        where r.embarcador_uid = ${e.embarcadorUid} and r.data_entrega is null and r.data_prevista < (now() at time zone ${TZ})::date
+          and not n.cancelada and n.substituida_por_uid is null
+          and ${e.transportadorUid ? sql`n.transportador_uid = ${e.transportadorUid}` : sql`true`} and ${f.uf ? sql`n.destinatario_uf = ${f.uf}` : sql`true`}
+          and ${f.dataInicio ? sql`n.emissao >= (${f.dataInicio}::date::timestamp at time zone ${TZ})` : sql`true`}
+          and ${f.dataFim ? sql`n.emissao < ((${f.dataFim}::date + 1)::timestamp at time zone ${TZ})` : sql`true`}
+        group by 1`),
+    ]);
+    const porMes = new Map(atrasadas.map((a) => [a.mes, a.n]));
+    return meses.map(({ mes, notas: qt, noPrazo, comAtraso, percentualNoPrazo }) => ({ mes, notas: qt, noPrazo, comAtraso, atrasadas: porMes.get(mes) ?? 0, percentualNoPrazo }));
+  },
+  slatransportadoras: (db, e, f) => linhas(db, sql`select s.transportador_uid as "transportadorUid", coalesce(${transportadorResumo}, 'Sem transportador') as "transportador",
+    sum(s.com_prazo)::int as "entregas", sum(s.no_prazo)::int as "noPrazo", ${pct(sql`sum(s.no_prazo)`, sql`sum(s.com_prazo)`)} as "percentualNoPrazo",
+    ${media(sql`sum(s.soma_dias_atraso)`, sql`sum(s.com_atraso)`)} as "atrasoMedioDias"
+    from ${notas(e, f)} group by 1, 2 having sum(s.notas) > 0 order by 2`),
+  efetividadeentregatransportador: (db, e, f) => linhas(db, sql`select s.transportador_uid as "transportadorUid", coalesce(${transportadorResumo}, 'Sem transportador') as "transportador",
+    sum(s.entregues)::int as "entregues", sum(s.primeira_tentativa)::int as "primeiraTentativa", (sum(s.entregues) - sum(s.primeira_tentativa))::int as "comTentativas",
+    ${pct(sql`sum(s.primeira_tentativa)`, sql`sum(s.entregues)`)} as "efetividade"
+    from ${notas(e, f)} group by 1, 2 having sum(s.notas) > 0 order by 2`),
+};
+
+/** POST bi/frete from resumo_bi_ctes: the same reply as datasets.ts biFrete. */
+export async function biFreteResumo(db: Db, e: Escopo, f: FiltroBi) {
+  const agrupar = (chave: SQL, rotulo: SQL, nome: string) => linhas(db, sql`select ${chave} as "${sql.raw(nome)}", ${rotulo} as "nome", sum(s.ctes)::int as "ctes",
+    sum(s.valor_prestacao)::text as "valorFrete", sum(s.valor_carga)::text as "valorMercadoria", sum(s.peso_carga)::float8 as "pesoKg",
+    ${pct(sql`sum(s.valor_prestacao)`, sql`sum(s.valor_carga)`)} as "percentualFrete"
+    from resumo_bi_ctes s left join transportadores t on t.uid = s.transportador_uid where ${noResumo(e, f)} group by 1, 2 having sum(s.ctes) > 0 order by 1`);
+  const [porMes, porTransportador, porUf, [total]] = await Promise.all([
+    agrupar(mesResumo, mesResumo, 'mes'),
+    agrupar(sql`s.transportador_uid`, transportadorResumo, 'transportadorUid'),
+    agrupar(sql`s.uf`, sql`s.uf`, 'uf'),
+    agrupar(sql`'total'`, sql`'Total'`, 'chave'),
+  ]);
+  return { porMes, porTransportador, porUf, total: total ?? { ctes: 0, valorFrete: '0', valorMercadoria: '0', pesoKg: 0, percentualFrete: null } };
+}
