@@ -1,9 +1,8 @@
-import { CheckOutlined, FileAddOutlined, FileTextOutlined, LockOutlined, SendOutlined, SolutionOutlined, TruckOutlined, UnlockOutlined } from '@ant-design/icons';
+import { CheckOutlined, FileTextOutlined, LockOutlined, SendOutlined, SolutionOutlined, TruckOutlined, UnlockOutlined } from '@ant-design/icons';
 import {
   type CotacaoFrete,
   type CotacaoTransportador,
   cargaNfeInput,
-  cargaProdutoInput,
   conviteTransportadorInput,
   cotacaoFreteInput,
   formatarDinheiro,

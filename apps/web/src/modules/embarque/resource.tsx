@@ -1,5 +1,5 @@
 import { AppstoreOutlined, FileSearchOutlined, FileTextOutlined, HistoryOutlined, InboxOutlined } from '@ant-design/icons';
-import { ACOES_EMBARQUE, type AcaoEmbarque, type Embarque, acaoProibida, cargaNfeInput, cargaProdutoInput, embarqueInput, formatarDinheiro } from '@fretio/core';
+import { ACOES_EMBARQUE, type AcaoEmbarque, type Embarque, acaoProibida, cargaNfeInput, embarqueInput, formatarDinheiro } from '@fretio/core';
 import { Link } from 'react-router';
 import { apiPut } from '../../app/api.ts';
 import { type ColumnDef, defineResource } from '../../resources/types.ts';

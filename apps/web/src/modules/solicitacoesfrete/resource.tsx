@@ -1,5 +1,5 @@
-import { FileAddOutlined, FileTextOutlined, InboxOutlined, SendOutlined } from '@ant-design/icons';
-import { type SolicitacaoFrete, cargaNfeInput, cargaProdutoInput, solicitacaoFreteInput } from '@fretio/core';
+import { FileTextOutlined, InboxOutlined, SendOutlined } from '@ant-design/icons';
+import { type SolicitacaoFrete, cargaNfeInput, solicitacaoFreteInput } from '@fretio/core';
 import { apiPost, apiPut } from '../../app/api.ts';
 import { defineResource } from '../../resources/types.ts';
 import { camposCarga, camposNfe, colunasCarga, colunasNfe, recursoProdutosDaCarga, statusOptions } from './campos.tsx';
