@@ -340,7 +340,7 @@ export const calculoInput = z
       .describe('Tipo de carga para o piso mínimo da ANTT (padrão CARGA_GERAL)'),
     produtos: z
       .array(z.string({ error: 'Código de produto inválido' }).trim().min(1, 'Código de produto vazio').max(60), {
-        error: 'produtos deve ser uma lista de códigos',
+        error: 'Produtos: informe uma lista de códigos',
       })
       .max(500, 'No máximo 500 produtos')
       .optional()

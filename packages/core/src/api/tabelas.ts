@@ -290,17 +290,20 @@ export const restricaoInput = z.object({
   descricao: zTextoOpcional(255),
   produtos: z
     .array(z.string({ error: 'Código de produto inválido' }).trim().min(1, 'Código de produto vazio').max(60), {
-      error: 'produtos deve ser uma lista de códigos',
+      error: 'Produtos: informe uma lista de códigos',
     })
     .max(500, 'No máximo 500 produtos')
-    .optional()
+    // null (a cleared field on screen) empties the list; absent keeps it (older clients send neither).
+    .nullish()
+    .transform((v) => (v === null ? [] : v))
     .describe('Códigos do cadastro de produtos: o componente vale só para (SOMENTE) / exceto (EXCETO) cargas que os levem'),
   ncms: z
     .array(z.string({ error: 'NCM inválido' }).trim().regex(/^\d{2,8}$/, 'NCM deve ter de 2 a 8 dígitos (prefixo, sem pontos)'), {
-      error: 'ncms deve ser uma lista',
+      error: 'NCMs: informe uma lista de prefixos',
     })
     .max(200, 'No máximo 200 NCMs')
-    .optional()
+    .nullish()
+    .transform((v) => (v === null ? [] : v))
     .describe('Prefixos de NCM (2 a 8 dígitos): "3004" cobre 3004.90.69'),
 });
 export const restricao = z.object({

@@ -435,6 +435,13 @@ describe('restrição por produto / NCM (a carga leva a mercadoria)', () => {
     // Codes are matched without case and stored as registered.
     const cafe = criado(await restricao({ componente: 'PALETIZACAO', modo: 'SOMENTE', produtos: ['caf-500'] }));
     expect(cafe.produtos).toEqual(['CAF-500']);
+    // The screen sends null for lists left empty: a restriction by people only, with no goods criterion.
+    const soPessoas = criado(await restricao({ componente: 'TAS', modo: 'SOMENTE', produtos: null, ncms: null }));
+    expect(soPessoas).toMatchObject({ produtos: [], ncms: [] });
+    // Leaving the lists out of a change keeps them; null clears them.
+    expect((await admin.put(`${tab.base}/restricoes-componentes/${cafe.uid}`, { componente: 'PALETIZACAO', modo: 'SOMENTE', descricao: 'Café' })).body.data.produtos).toEqual(['CAF-500']);
+    expect((await admin.put(`${tab.base}/restricoes-componentes/${soPessoas.uid}`, { componente: 'TAS', modo: 'SOMENTE', produtos: null })).status).toBe(200);
+    expect((await admin.delete(`${tab.base}/restricoes-componentes/${soPessoas.uid}`)).status).toBe(200);
     const regra = (corpo: Record<string, unknown>) => admin.post(`${tab.base}/rotasComponente`, { tabelaRotaUid: rota, ...corpo });
     criado(await regra({ componente: 'GRIS', base: 'VALOR', calculo: 'PERCENTUAL', valor: 0.5, restricaoUid: chocolate.uid }));
     criado(await regra({ componente: 'PALETIZACAO', base: 'VIAGEM', calculo: 'FIXO', valor: 40, restricaoUid: cafe.uid }));
