@@ -152,7 +152,9 @@ export const faturaInput = z.object({
   valor: zDecimal(2, 1e12).describe('Valor cobrado na fatura'),
   valorDesconto: zDecimal(2, 1e12).nullish().transform((v) => v ?? '0')
     .describe('Desconto do saldo da conta corrente do transportador (abatido na validação)'),
-  cteUids: z.array(zUid).max(5000, 'No máximo 5.000 CT-es').optional().describe('CT-es da fatura; com preFaturaUid, os da pré-fatura'),
+  // null: the form's "CT-es da fatura" left empty (a pre-invoice brings its own) — same as absent.
+  cteUids: z.array(zUid).max(5000, 'No máximo 5.000 CT-es').nullish().transform((v) => v ?? undefined)
+    .describe('CT-es da fatura; com preFaturaUid, os da pré-fatura'),
   observacao: zTextoOpcional(500),
 });
 export const faturaUpdate = faturaInput.partial().extend({ observacao: zTextoOpcional(500) });
