@@ -1,7 +1,6 @@
 import { DashboardOutlined } from '@ant-design/icons';
 import { hojeSaoPaulo, type pisoAntt, pisoAnttInput, TIPO_CARGA_ANTT_LABEL, TIPOS_CARGA_ANTT, type TipoCargaAntt, type z } from '@fretio/core';
-import { Space } from 'antd';
-import { DateText } from '../../resources/fields/DateText.tsx';
+import { colunaVigencia } from '../../resources/colunaVigencia.tsx';
 import { defineResource } from '../../resources/types.ts';
 
 // ANTT minimum-freight coefficients (Res. ANTT 5.867/2020 Anexo II, Tabela A, and its updates), dated per
@@ -37,23 +36,7 @@ export const pisosAntt = defineResource<PisoAntt>({
     { field: 'eixos', title: 'Eixos', sortable: true, width: 90 },
     { field: 'ccd', title: 'CCD (R$/km)', width: 130, render: (v) => numero(v, 4) },
     { field: 'cc', title: 'CC (R$)', width: 120, render: (v) => numero(v, 2) },
-    {
-      field: 'vigenciaInicio',
-      title: 'Vigência',
-      sortable: true,
-      filter: 'dateRange',
-      width: 230,
-      render: (v, r) =>
-        r.vigenciaFim ? (
-          <Space size={4}>
-            <DateText value={String(v)} /> a <DateText value={r.vigenciaFim} />
-          </Space>
-        ) : (
-          <Space size={4}>
-            desde <DateText value={String(v)} />
-          </Space>
-        ),
-    },
+    colunaVigencia(),
     { field: 'fonte', title: 'Fonte', filter: 'text' },
     { field: 'ativo', title: 'Situação', kind: 'bool', boolLabels: ['Ativo', 'Inativo'], filter: 'bool', width: 110 },
   ],

@@ -17,9 +17,9 @@ import {
   tributoInput,
   type TributoItem,
 } from '@fretio/core';
-import { Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { FormRule } from 'antd';
-import { DateText } from '../../resources/fields/DateText.tsx';
+import { colunaVigencia } from '../../resources/colunaVigencia.tsx';
 import { campoMunicipio } from '../../resources/fields/MunicipioSelect.tsx';
 import { formatarPercentual } from '../../resources/fields/PercentInput.tsx';
 import { UF_OPTIONS } from '../../resources/fields/endereco.ts';
@@ -305,23 +305,7 @@ export const tributos = defineResource<TributoItem>({
           ? `PIS ${formatarPercentual(r.aliquotaPis)} · COFINS ${formatarPercentual(r.aliquotaCofins)}`
           : formatarPercentual(v),
     },
-    {
-      field: 'vigenciaInicio',
-      title: 'Vigência',
-      sortable: true,
-      filter: 'dateRange',
-      width: 230,
-      render: (v, r) =>
-        r.vigenciaFim ? (
-          <Space size={4}>
-            <DateText value={String(v)} /> a <DateText value={r.vigenciaFim} />
-          </Space>
-        ) : (
-          <Space size={4}>
-            desde <DateText value={String(v)} />
-          </Space>
-        ),
-    },
+    colunaVigencia(),
     {
       field: 'vigente',
       title: 'Em vigor',
