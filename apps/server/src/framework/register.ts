@@ -82,7 +82,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef) {
     r.route({
       method,
       url: `${one}/${action.path}`,
-      config: { permission: [def.recurso, action.permission] },
+      // Every action writes (the row is locked and the audit row written), GET ones too: refused cross-site.
+      config: { permission: [def.recurso, action.permission], escrita: true },
       schema: {
         tags,
         summary: action.summary,

@@ -98,6 +98,8 @@ export type Ref = { mensagem: string; existe(tx: DbOrTx, ctx: RequestContext, ui
  */
 export type ActionDef = {
   path: string;
+  /** GET only where the contract says so: the route still counts as a write (`config.escrita`), so a
+   *  cross-site request is refused exactly like a POST. */
   method?: 'POST' | 'PUT' | 'GET';
   summary: string;
   description?: string;

@@ -151,6 +151,65 @@ for (const user of users) {
   });
 }
 
+// GET routes that change state (the contract's commands that use GET: liberar, cancelar, finish…) declare
+// it (`config.escrita`; every declared action does by itself), and a flagged route is refused cross-site
+// exactly like a POST (plugins/auth/mesma-origem.ts): a link on another site must not run a command
+// with the user's cookie. Which GETs write is observed, not assumed: each one runs once as shipper A's
+// administrator on its own records, and whatever wrote without the flag fails.
+describe('GET routes that write', () => {
+  const gets = h.routes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/v1/') && !r.config.public);
+  const flagged = gets.filter((r) => r.config.escrita === true);
+
+  /** No queue task left running: its writes would be taken for the next request's. */
+  const filaOciosa = () =>
+    expect
+      .poll(async () => (await h.rows<{ n: number }>(sql`select count(*)::int as n from tarefas where status in (1, 2)`))[0].n, {
+        timeout: 60_000,
+        interval: 50,
+      })
+      .toBe(0);
+
+  it('every declared action carries the flag, GET ones included', () => {
+    const acoes = h.resources.flatMap((x) => (x.def.actions ?? []).map((a) => ({ method: a.method ?? 'POST', url: `${x.item}/${a.path}` })));
+    const semFlag = acoes.filter((a) => !h.routes.find((r) => r.method === a.method && r.url === a.url)?.config.escrita).map(routeKey);
+    expect(semFlag).toEqual([]);
+    expect(flagged.map(routeKey)).toEqual(
+      expect.arrayContaining(['GET /api/v1/fila-tarefas/:uid/cancelar', 'GET /api/v1/fatura/pre-fatura/liberar/:uid', 'GET /api/v1/fatura/validar/:uid']),
+    );
+  });
+
+  for (const route of gets.filter((r) => !r.config.escrita)) {
+    it(`${routeKey(route)} writes nothing (otherwise it must declare config.escrita)`, async () => {
+      const { url } = await requestFor(route);
+      await filaOciosa();
+      const writes = await watchWrites(h.db);
+      const res = await h.admin.get(url);
+      expect(await writes(), `GET ${url} → ${res.status} gravou: declare config: { escrita: true } na rota`).toEqual([]);
+    });
+  }
+
+  for (const route of flagged) {
+    it(`${routeKey(route)} from another site (Origin, Sec-Fetch-Site, Referer; GET and HEAD) → 403, nothing written`, async () => {
+      const { url } = await requestFor(route);
+      await filaOciosa();
+      const writes = await watchWrites(h.db);
+      for (const headers of [
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
+        { origin: 'https://evil.example' },
+        { referer: 'https://evil.example/pagina' },
+      ]) {
+        for (const method of ['GET', 'HEAD']) {
+          const res = await h.admin.request(method, url, undefined, { headers });
+          expect(res.status, `${method} ${url} com ${JSON.stringify(headers)} → ${res.status} ${res.text}`).toBe(403);
+          if (method === 'GET') expect(res.body).toMatchObject({ success: false, code: 'OUTRA_ORIGEM' });
+        }
+      }
+      expect(await writes(), 'a requisição recusada gravou algo').toEqual([]);
+    });
+  }
+});
+
 describe('without a session', () => {
   const closed = h.routes.filter((r) => isApi(r) && !r.config.public);
   it('there are protected routes', () => expect(closed.length).toBeGreaterThan(10));

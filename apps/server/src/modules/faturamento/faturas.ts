@@ -338,7 +338,7 @@ export async function faturasRoutes(app: FastifyInstance) {
   const params = z.object({ uid: zUidParam });
   for (const a of [validar, reabrir]) {
     r.get(`/api/v1/fatura/${a.path}/:uid`, {
-      config: { permission: ['fatura', a.permission] },
+      config: { permission: ['fatura', a.permission], escrita: true },
       schema: { tags, summary: a.summary, params, response: { 200: envelope(fatura), ...errorResponses } },
     }, async (req) => ({ success: true as const, message: 'Registro salvo com sucesso.',
       data: (await executarAcao(app.db, faturasResource, a, req.ctx as never, req.params.uid, {})) as never }));

@@ -152,7 +152,7 @@ export async function preFaturasRoutes(app: FastifyInstance) {
   const params = z.object({ uid: zUidParam });
   for (const a of [liberar, cancelar]) {
     r.get(`/api/v1/fatura/pre-fatura/${a.path}/:uid`, {
-      config: { permission: ['pre-fatura', 'alterar'] },
+      config: { permission: ['pre-fatura', 'alterar'], escrita: true },
       schema: { tags, summary: a.summary, params, response: { 200: envelope(preFatura), ...errorResponses } },
     }, async (req) => ({ success: true as const, message: 'Registro salvo com sucesso.',
       data: (await executarAcao(app.db, preFaturasResource, a, req.ctx as never, req.params.uid, {})) as never }));

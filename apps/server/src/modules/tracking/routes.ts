@@ -74,7 +74,7 @@ export default async function trackingRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/tracking/:uid',
     {
-      config: { permission: ['tracking', 'ler'] },
+      config: { permission: ['tracking', 'ler'], escrita: true }, // may write the note's tracking row (below)
       schema: {
         tags: TAGS,
         summary: 'Rastreamento de uma NF-e: previsão, status, dias de atraso, link público e a linha do tempo dos eventos',

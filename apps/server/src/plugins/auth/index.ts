@@ -23,6 +23,9 @@ declare module 'fastify' {
     public?: boolean;
     /** [permission resource, action] checked before the handler runs: 403 when the role lacks it. */
     permission?: [string, Acao];
+    /** A GET that changes state (a command of the contract that uses GET): refused cross-site like a
+     *  POST (plugins/auth/mesma-origem.ts). Declared actions carry it by themselves (framework/register.ts). */
+    escrita?: boolean;
   }
 }
 

@@ -38,17 +38,41 @@ function mesmoEndereco(origin: string, host: string | undefined) {
   }
 }
 
+/** State-changing: POST/PUT/PATCH/DELETE, or a GET (and its HEAD twin) whose route declares `escrita` —
+ *  the contract's commands that use GET (liberar, cancelar, finish…). */
+function escreve(req: FastifyRequest) {
+  return ESCRITA.has(req.method) || req.routeOptions.config?.escrita === true;
+}
+
+/**
+ * Did a browser send this from a page of another site? Origin when the browser names it (every POST,
+ * fetch and XHR); a top-level GET (a link, `location =`, a GET form) carries no Origin, so then
+ * Sec-Fetch-Site ('same-site' is a sibling host, not our origin), and where a browser sends neither
+ * (Safari before 16.4), the Referer when there is one.
+ */
+function deOutraOrigem(req: FastifyRequest, origem: string) {
+  const aceita = (o: string) => o === origem || mesmoEndereco(o, req.headers.host);
+  const origin = req.headers.origin;
+  if (origin !== undefined) return !aceita(origin);
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'cross-site' || site === 'same-site';
+  const referer = req.headers.referer;
+  if (!referer) return false; // not a browser (server-to-server, scripts, tests), or a page that hides it
+  try {
+    return !aceita(new URL(referer).origin);
+  } catch {
+    return true;
+  }
+}
+
 /** onRequest hook (before the body is read). */
 export function exigirMesmaOrigem(publicUrl: string) {
   const origem = new URL(publicUrl).origin;
   return async function mesmaOrigem(req: FastifyRequest) {
-    if (!ESCRITA.has(req.method) || !(req.url.startsWith('/api/v1/') || req.url.startsWith('/api/importar/'))) return;
+    if (!(req.url.startsWith('/api/v1/') || req.url.startsWith('/api/importar/')) || !escreve(req)) return;
     if (!tipoAceito(req)) throw AppError.forbidden(MSG_TIPO_CONTEUDO, 'TIPO_DE_CONTEUDO');
     // A Bearer token without a cookie is no ambient credential: a page on another site cannot add it.
     if (req.headers.authorization?.startsWith('Bearer ') && !req.headers.cookie) return;
-    const origin = req.headers.origin;
-    // No Origin and no Sec-Fetch-Site: not a browser (server-to-server, scripts, tests).
-    const outraOrigem = origin !== undefined ? origin !== origem && !mesmoEndereco(origin, req.headers.host) : req.headers['sec-fetch-site'] === 'cross-site';
-    if (outraOrigem) throw AppError.forbidden(MSG_ORIGEM, 'OUTRA_ORIGEM');
+    if (deOutraOrigem(req, origem)) throw AppError.forbidden(MSG_ORIGEM, 'OUTRA_ORIGEM');
   };
 }
