@@ -74,7 +74,7 @@ function leiturasSh(texto: string, onde: string): Leitura[] {
 }
 
 const desconhecidas: string[] = [];
-const leituras = FONTES.flatMap(arquivos).flatMap((f) => {
+const leituras = FONTES.flatMap((f) => arquivos(f)).flatMap((f) => {
   const texto = readFileSync(f, 'utf8');
   const onde = relative(RAIZ, f);
   return f.endsWith('.sh') ? leiturasSh(texto, onde) : leiturasJs(texto, onde, desconhecidas);

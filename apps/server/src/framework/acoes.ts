@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { type Acao, type StatusKey, STATUS, statusValues, transicaoProibida, z, zTextoOpcional } from '@fretio/core';
 import { AppError } from '../lib/errors.ts';
 import type { RequestContext } from '../plugins/auth/context.ts';
-import type { ActionDef, Tx } from './resource.ts';
+import { type ActionDef, SEM_MUDANCA, type Tx } from './resource.ts';
 
 // Status changes as declared actions: the state machine of packages/core decides, before anything is
 // written, whether the change is allowed (409 naming both statuses, code TRANSICAO_INVALIDA).
@@ -55,10 +55,11 @@ export function acaoDeStatus(opts: {
       .join('; ')}. Outra transição responde 409 (code ${TRANSICAO_INVALIDA}).`,
     input: statusInput(opts.maquina),
     auditoria: 'status',
+    transicao: { maquina: opts.maquina, campo },
     async run(tx, ctx, row, input, def) {
       const para = input.status as number;
       const de = row[campo] as number;
-      if (de === para) return undefined;
+      if (de === para) return SEM_MUDANCA;
       exigirTransicao(opts.maquina, de, para);
       if (opts.justificativaPara?.includes(para) && !input.justificativa) {
         throw AppError.field('justificativa', 'Informe a justificativa');

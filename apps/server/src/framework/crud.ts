@@ -5,7 +5,7 @@ import type { RequestContext } from '../plugins/auth/context.ts';
 import { registrarAuditoria } from './audit.ts';
 import { totalMantido } from './contagem.ts';
 import { condicoesDoPeriodo, parseList } from './list-query.ts';
-import type { ActionDef, DbOrTx, FromBuilder, ResourceDef, Tx } from './resource.ts';
+import { type ActionDef, type DbOrTx, type FromBuilder, type ResourceDef, SEM_MUDANCA, type Tx } from './resource.ts';
 
 // The SQL behind every declared resource. Custom routes call these too, so scoping and audit
 // are never re-implemented by hand.
@@ -175,7 +175,9 @@ export async function executarAcao(
     const resultado = await action.run(tx, ctx, antes, input, def);
     const depois = await findRow(tx, def, ctx, uid, parentUid);
     const justificativa = typeof input.justificativa === 'string' ? { justificativa: input.justificativa } : {};
-    await registrarAuditoria(tx, ctx, def.recurso, uid, action.auditoria ?? action.path, antes, depois && { ...depois, ...justificativa });
-    return resultado === undefined ? (depois && toItem(def, depois, ctx)) : resultado;
+    if (resultado !== SEM_MUDANCA) {
+      await registrarAuditoria(tx, ctx, def.recurso, uid, action.auditoria ?? action.path, antes, depois && { ...depois, ...justificativa });
+    }
+    return resultado === undefined || resultado === SEM_MUDANCA ? (depois && toItem(def, depois, ctx)) : resultado;
   });
 }

@@ -6,7 +6,7 @@ import { AppError } from '../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador, temPermissao } from '../plugins/auth/context.ts';
 import { notificar as gravarNotificacao } from '../modules/notificacoes/service.ts';
 import { TRANSICAO_INVALIDA, exigirTransicao, statusInput } from './acoes.ts';
-import type { ActionDef, DbOrTx, Scope, Tx } from './resource.ts';
+import { type ActionDef, type DbOrTx, SEM_MUDANCA, type Scope, type Tx } from './resource.ts';
 
 // A record that goes back and forth between a shipper and a carrier (quotations, pickup orders; the
 // next ones: disputes, appointments…), declared once with `definirFluxo`:
@@ -192,9 +192,10 @@ export function definirFluxo<T extends PgTable>(def: FluxoDef<T>) {
       description: o.description,
       input: statusInput(def.maquina),
       auditoria: 'status',
+      transicao: { maquina: def.maquina, campo: 'status' },
       async run(tx, ctx, row, input) {
         const para = input.status as number;
-        if (para === row.status) return undefined;
+        if (para === row.status) return SEM_MUDANCA;
         exigirTransicao(def.maquina, row.status as number, para);
         const fazer = o.comandos[para];
         if (!fazer) throw AppError.conflict(o.semComando ?? `${def.rotulo} não vai para este status por aqui.`, undefined, TRANSICAO_INVALIDA);

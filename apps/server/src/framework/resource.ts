@@ -1,6 +1,6 @@
 import { type SQL, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Acao, z } from '@fretio/core';
+import type { Acao, StatusKey, z } from '@fretio/core';
 import type { Db } from '../db/client.ts';
 import type { RequestContext } from '../plugins/auth/context.ts';
 import { exigirEmbarcador } from '../plugins/auth/context.ts';
@@ -114,8 +114,15 @@ export type ActionDef = {
   auditoria?: string;
   /** Success message; defaults to 'Registro salvo com sucesso.' */
   message?: string;
+  /** Set by acaoDeStatus: the machine and column the action moves (docs, and the race test over every one). */
+  transicao?: { maquina: StatusKey; campo: string };
+  /** `run` returns SEM_MUDANCA (framework/acoes.ts) when nothing changed: the reply is the record, no audit row. */
   run(tx: Tx, ctx: RequestContext, row: Record<string, unknown>, input: Record<string, unknown>, def: ResourceDef): Promise<unknown>;
 };
+
+/** What an action's `run` returns when the record already was as asked (the same status, the same date):
+ *  the reply is the record and no audit row is written — two identical commands at once audit one change. */
+export const SEM_MUDANCA: unique symbol = Symbol('sem mudança');
 
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder type
 export type FromBuilder = any;

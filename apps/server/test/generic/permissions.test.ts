@@ -194,7 +194,7 @@ describe('GET routes that write', () => {
       await filaOciosa();
       const writes = await watchWrites(h.db);
       for (const headers of [
-        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'cross-site' } as Record<string, string>,
         { 'sec-fetch-site': 'same-site' },
         { origin: 'https://evil.example' },
         { referer: 'https://evil.example/pagina' },

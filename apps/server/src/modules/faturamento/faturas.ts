@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { exigirTransicao } from '../../framework/acoes.ts';
 import { executarAcao } from '../../framework/crud.ts';
-import { type ActionDef, type DbOrTx, defineResource, type Scope, type Tx } from '../../framework/resource.ts';
+import { type ActionDef, type DbOrTx, defineResource, SEM_MUDANCA, type Scope, type Tx } from '../../framework/resource.ts';
 import { errorResponses, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
@@ -265,7 +265,7 @@ const validar: ActionDef = {
   async run(tx, ctx, row) {
     exigirEmbarcadorUsuario(ctx);
     exigirTransicao('fatura', row.status as number, FATURA.VALIDADA);
-    if (row.status === FATURA.VALIDADA) return undefined;
+    if (row.status === FATURA.VALIDADA) return SEM_MUDANCA;
     // A condition counted from the validation sets the due date now.
     let vencimento = row.vencimento as string;
     if (row.condicaoPagamentoUid) {
@@ -289,7 +289,7 @@ const reabrir: ActionDef = {
   async run(tx, ctx, row) {
     exigirEmbarcadorUsuario(ctx);
     exigirTransicao('fatura', row.status as number, FATURA.ABERTA);
-    if (row.status === FATURA.ABERTA) return undefined;
+    if (row.status === FATURA.ABERTA) return SEM_MUDANCA;
     await tx.update(faturas).set({ status: FATURA.ABERTA, validadaEm: null, atualizadoEm: sql`now()` }).where(eq(faturas.uid, row.uid as string));
     const desconto = new Decimal(row.valorDesconto as string);
     if (desconto.gt(0)) await lancarNaContaCorrente(tx, ctx, row, desconto, `Estorno do desconto na fatura ${row.numero} (reaberta)`);
@@ -310,6 +310,7 @@ const dataPagamento: ActionDef = {
     if (data && data < (row.emissao as string)) {
       throw AppError.field('dataPagamento', `A data de pagamento não pode ser anterior à emissão (${formatarData(row.emissao as string)}).`);
     }
+    if (row.status === para && (row.dataPagamento ?? null) === data) return SEM_MUDANCA;
     await tx.update(faturas).set({ status: para, dataPagamento: data, atualizadoEm: sql`now()` }).where(eq(faturas.uid, row.uid as string));
     return undefined;
   },

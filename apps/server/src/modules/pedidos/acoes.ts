@@ -3,7 +3,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { cotacaoFrete, definirNfeInput, definirTransportadorInput, listaDe, pedidoSimulacao, selecionarCalculoInput } from '@fretio/core';
 import { cargaProdutos, cotacoesFrete, nfes, pedidoSimulacoes, pedidos } from '../../db/schema/index.ts';
 import { exigirTransicao } from '../../framework/acoes.ts';
-import type { ActionDef, DbOrTx, ResourceDef, Tx } from '../../framework/resource.ts';
+import { type ActionDef, type DbOrTx, type ResourceDef, SEM_MUDANCA, type Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { calcular } from '../calculadora/service.ts';
@@ -100,6 +100,7 @@ const selecionarCalculo: ActionDef = {
       .from(pedidoSimulacoes)
       .where(and(eq(pedidoSimulacoes.uid, input.simulacaoFreteUid as string), eq(pedidoSimulacoes.pedidoUid, row.uid as string)));
     if (!s) throw AppError.field('simulacaoFreteUid', 'Simulação não encontrada neste pedido');
+    if (row.status === PEDIDO.FRETE_DEFINIDO && row.simulacaoFreteUid === s.uid) return SEM_MUDANCA;
     await tx
       .update(pedidos)
       .set({
@@ -153,6 +154,7 @@ const definirNfe: ActionDef = {
       .where(and(eq(nfes.uid, input.nfeUid as string), eq(nfes.embarcadorUid, exigirEmbarcador(ctx))));
     if (!n) throw AppError.field('nfeUid', 'NF-e não encontrada');
     if (n.cancelada) throw AppError.field('nfeUid', 'A NF-e está cancelada');
+    if (row.status === PEDIDO.FATURADO && row.nfeUid === n.uid) return SEM_MUDANCA;
     const [outro] = await tx
       .select({ numero: pedidos.numero })
       .from(pedidos)

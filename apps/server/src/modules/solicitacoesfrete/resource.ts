@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { solicitacaoFrete, solicitacaoFreteInput, statusLabel } from '@fretio/core';
 import { cotacoesFrete, solicitacoesFrete } from '../../db/schema/index.ts';
 import { acaoDeStatus } from '../../framework/acoes.ts';
-import { type ActionDef, type DbOrTx, type Tx, defineResource, doEmbarcador } from '../../framework/resource.ts';
+import { type ActionDef, type DbOrTx, SEM_MUDANCA, type Tx, defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { removerAnexosDe } from '../anexos/service.ts';
@@ -40,7 +40,7 @@ function acaoStatusSolicitacao(): ActionDef {
   return {
     ...base,
     async run(tx, ctx, row, input, def) {
-      if (row.status === input.status) return undefined;
+      if (row.status === input.status) return SEM_MUDANCA;
       await base.run(tx, ctx, row, input, def);
       await tx
         .update(solicitacoesFrete)

@@ -1,0 +1,146 @@
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { STATUS, type StatusKey } from '@fretio/core';
+import type { ActionDef, ResourceDef } from '../src/framework/resource.ts';
+import type { RouteInfo } from './support/db.ts';
+import { type Harness, createHarness, fillUrl, ownedParams, routeKey } from './support/harness.ts';
+
+// Write races on the declared commands (issue 7, fault 8), on a real PostgreSQL: the embedded database
+// has one connection and cannot show them. For every route that runs a command on one record (every
+// declared action, and the contract's GET commands that run one), two identical requests are sent while
+// a third connection holds the record's row lock; both wait on it, then race. Whatever the command:
+// nothing answers 5xx, and every success that did something left its audit row. When the pair changed
+// the record's status (a transition), it happened once: one success, one audit row, and the other
+// request got 409 — or 200 for a status PUT that found the record already in the status asked
+// (`atualizarstatus` is idempotent by design), which then wrote nothing.
+const naPostgres = inject('fretioTestDb')?.kind === 'postgres';
+
+type Row = Record<string, unknown>;
+type Alvo = { route: RouteInfo; res: ResourceDef; acao?: ActionDef };
+
+const h = (naPostgres ? await createHarness() : undefined) as Harness;
+afterAll(() => h?.close());
+
+describe.runIf(naPostgres)('two identical commands at once on one record', () => {
+  const pool = (h.db as unknown as { $client: pg.Pool }).$client;
+
+  // Each command route with the resource that owns its record: the declared actions by their URL, the
+  // hand-written ones (contract paths such as /fatura/pre-fatura/liberar/:uid) by the longest collection prefix.
+  const alvos: Alvo[] = h.routes
+    .filter((r) => r.config.escrita === true && r.url.includes(':uid') && r.config.permission?.[1] !== 'ler') // not tracking's first look
+    .flatMap((route) => {
+      for (const x of h.resources) {
+        const acao = (x.def.actions ?? []).find((a) => route.url === `${x.item}/${a.path}` && route.method === (a.method ?? 'POST'));
+        if (acao) return [{ route, res: x.def, acao }];
+      }
+      const dono = h.resources.filter((x) => route.url.startsWith(`${x.collection}/`)).sort((a, b) => b.collection.length - a.collection.length)[0];
+      return dono ? [{ route, res: dono.def }] : [];
+    });
+
+  const exercidas: string[] = [];
+  const naoExercidas: string[] = [];
+
+  async function linha(def: ResourceDef, uid: string): Promise<Row | undefined> {
+    const { rows } = await pool.query(`select * from "${getTableName(def.table)}" where "${def.uid.name}" = $1`, [uid]);
+    return rows[0];
+  }
+  /** Audit rows of the record: the action's own when it is declared (a command may audit related changes too). */
+  const auditorias = async (uid: string, acao?: string) =>
+    Number(
+      (await pool.query('select count(*)::int as n from auditoria_sistema where registro_uid = $1 and ($2::text is null or acao = $2)', [uid, acao ?? null]))
+        .rows[0].n,
+    );
+
+  /** Both requests wait on the row lock a third connection holds, then race for it once it commits. */
+  async function emCorrida(def: ResourceDef, uid: string, pedido: () => Promise<{ status: number; text: string }>) {
+    const outra = await pool.connect();
+    try {
+      await outra.query('begin');
+      await outra.query(`select 1 from "${getTableName(def.table)}" where "${def.uid.name}" = $1 for update`, [uid]);
+      let prontas = 0;
+      const par = [pedido(), pedido()].map((p) => p.finally(() => prontas++));
+      // Both blocked on the lock (a request refused before it locks, e.g. 400 on its body, is simply done).
+      await expect
+        .poll(
+          async () =>
+            prontas +
+            Number(
+              (
+                await pool.query(
+                  "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+                )
+              ).rows[0].n,
+            ),
+          { timeout: 20_000, interval: 10 },
+        )
+        .toBeGreaterThanOrEqual(2);
+      await outra.query('commit');
+      return await Promise.all(par);
+    } catch (e) {
+      await outra.query('rollback').catch(() => undefined);
+      throw e;
+    } finally {
+      outra.release();
+    }
+  }
+
+  /** Bodies to try: a status action gets each status its machine allows from the current one. */
+  function corpos(a: Alvo, atual: Row | undefined, corpoFixture: unknown): unknown[] {
+    const t = a.acao?.transicao;
+    if (!t || !atual) return [corpoFixture ?? (a.route.method === 'GET' ? undefined : {})];
+    const de = STATUS[t.maquina as StatusKey].values.find((s) => s.value === atual[t.campo]);
+    return (de?.next ?? []).map((status) => ({ status, justificativa: 'Duas pessoas ao mesmo tempo' }));
+  }
+
+  for (const a of alvos) {
+    it(`${routeKey(a.route)}`, async () => {
+      const { values, body } = await ownedParams(h, a.route);
+      const url = fillUrl(a.route.url, values);
+      const uid = a.route.url.includes(':childUid') ? values.childUid : values.uid;
+      const campo = a.acao?.transicao?.campo ?? ('status' in getTableColumns(a.res.table) ? 'status' : undefined);
+      let visto = 'nenhum corpo a tentar';
+      for (const corpo of corpos(a, await linha(a.res, uid), body)) {
+        const antes = await linha(a.res, uid);
+        const nomeAuditoria = a.acao && (a.acao.auditoria ?? a.acao.path);
+        const audit0 = await auditorias(uid, nomeAuditoria);
+        const respostas = await emCorrida(a.res, uid, () => h.admin.request(a.route.method, url, corpo));
+        const depois = await linha(a.res, uid);
+        const novasAuditorias = (await auditorias(uid, nomeAuditoria)) - audit0;
+        const codigos = respostas.map((r) => r.status).sort();
+        visto = `${JSON.stringify(corpo)} → ${respostas.map((r) => `${r.status} ${r.text.slice(0, 160)}`).join(' | ')}; ${novasAuditorias} auditoria(s)`;
+        expect(codigos.filter((c) => c >= 500), visto).toEqual([]);
+        const sucessos = codigos.filter((c) => c < 300).length;
+        if (!sucessos) {
+          expect(novasAuditorias, `recusadas, mas auditadas: ${visto}`).toBe(0);
+          continue; // this record cannot take this command (its precondition): try the next body
+        }
+        exercidas.push(routeKey(a.route));
+        if (campo && antes?.[campo] !== depois?.[campo]) {
+          // A transition: it happened once.
+          expect(novasAuditorias, `a transição foi auditada ${novasAuditorias} vezes: ${visto}`).toBe(1);
+          // The other one found it done: 409, or 200 as a no-op (the same status asked twice; it audited nothing).
+          if (sucessos === 2) expect(codigos, visto).toEqual([200, 200]);
+          else expect(codigos[1], visto).toBe(409);
+        } else if (nomeAuditoria) {
+          // Not a transition (a copy, a simulation, a new version): every success did its work and audited it.
+          expect(novasAuditorias, visto).toBe(sucessos);
+        } else expect(novasAuditorias, visto).toBeGreaterThanOrEqual(sucessos);
+        return;
+      }
+      naoExercidas.push(`${routeKey(a.route)}: ${visto}`);
+    });
+  }
+
+  it('the race ran on the commands a fresh record can take (the rest need a longer history)', () => {
+    console.info(`corridas: ${exercidas.length} comandos exercidos; sem pré-condição num registro novo: ${naoExercidas.length}\n  ${naoExercidas.join('\n  ')}`);
+    expect(alvos.length).toBeGreaterThan(20);
+    expect(exercidas).toEqual(
+      expect.arrayContaining([
+        'PUT /api/v1/tabelasfrete/:uid/atualizarstatus',
+        'GET /api/v1/fatura/pre-fatura/cancelar/:uid',
+        'GET /api/v1/rpa/:uid/emitir',
+      ]),
+    );
+  });
+});
