@@ -130,6 +130,14 @@ describe('Origin and Sec-Fetch-Site', () => {
     expect((await json({ cookie, authorization: `Bearer ${token}`, origin: 'https://evil.example' })).statusCode).toBe(403);
   });
 
+  it('every state-changing route is under a checked prefix (only Auth.js, which checks its own CSRF token, is outside)', () => {
+    const escreve = (r: (typeof t.routes)[number]) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) || r.config.escrita === true;
+    const fora = t.routes
+      .filter((r) => escreve(r) && !['/api/v1/', '/api/importar/', '/api/auth/'].some((p) => r.url.startsWith(p)))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(fora).toEqual([]);
+  });
+
   it('reads are not affected', async () => {
     const res = await t.app.inject({ method: 'GET', url: CC, headers: { cookie, origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(200);
