@@ -138,6 +138,35 @@ describe('Origin and Sec-Fetch-Site', () => {
     expect(fora).toEqual([]);
   });
 
+  it('a percent-encoded path reaches the same route and the same checks (the router decodes %xx)', async () => {
+    const antes = await contarCentros();
+    for (const url of ['/api/%761/centros-custo', '/%61pi/v1/centros-custo', '/api/v1/%63entros-custo']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+        payload: JSON.stringify(corpo()),
+      });
+      expect(res.statusCode, `${url} → ${res.body}`).toBe(403);
+    }
+    const mp = multipart({ name: 'foto.png', type: 'image/png', data: PNG });
+    const foto = await t.app.inject({
+      method: 'POST',
+      url: '/api/%761/perfil/foto',
+      headers: { cookie, 'sec-fetch-site': 'cross-site', 'content-type': mp['content-type'] },
+      payload: mp.payload,
+    });
+    expect(foto.statusCode, foto.body).toBe(403);
+    expect(await contarCentros()).toBe(antes);
+    // The session and permission checks too: the operator may not create roles, whatever the spelling.
+    const operador = await session(t.app, DEMO.operador.login);
+    for (const url of ['/api/v1/papeis', '/%61pi/v1/papeis']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { cookie: operador, 'content-type': 'application/json' }, payload: '{}' });
+      expect(res.json(), url).toMatchObject({ errorCode: 403, code: 'FORBIDDEN' });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/%61pi/v1/centros-custo' })).json()).toMatchObject({ errorCode: 401 });
+  });
+
   it('reads are not affected', async () => {
     const res = await t.app.inject({ method: 'GET', url: CC, headers: { cookie, origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(200);

@@ -53,12 +53,13 @@ export default fp(async function auth(app: FastifyInstance) {
   // Every /api route except the public ones needs a session or token; permissions come from the route.
   app.addHook('onRequest', async (req) => {
     const routeConfig = req.routeOptions.config;
-    if (!req.url.startsWith('/api/') || PUBLIC_PREFIXES.some((p) => req.url.startsWith(p))) return;
+    // The matched route's path, never req.url: the router decodes %xx, so '/%61pi/v1/…' reaches '/api/v1/…'.
+    const rota = req.routeOptions.url;
+    if (!rota?.startsWith('/api/') || PUBLIC_PREFIXES.some((p) => rota.startsWith(p))) return;
     if (routeConfig?.public) {
       req.ctx = await resolve(req).catch(() => null);
       return;
     }
-    if (!req.routeOptions.url) return; // unknown route: the 404 handler answers
     req.ctx = await resolve(req);
     if (!req.ctx) throw AppError.unauthenticated();
     const perm = routeConfig?.permission;

@@ -69,7 +69,9 @@ function deOutraOrigem(req: FastifyRequest, origem: string) {
 export function exigirMesmaOrigem(publicUrl: string) {
   const origem = new URL(publicUrl).origin;
   return async function mesmaOrigem(req: FastifyRequest) {
-    if (!(req.url.startsWith('/api/v1/') || req.url.startsWith('/api/importar/')) || !escreve(req)) return;
+    // The matched route's path, never req.url: the router decodes %xx ('/api/%761/…' is '/api/v1/…').
+    const rota = req.routeOptions.url ?? '';
+    if (!(rota.startsWith('/api/v1/') || rota.startsWith('/api/importar/')) || !escreve(req)) return;
     if (!tipoAceito(req)) throw AppError.forbidden(MSG_TIPO_CONTEUDO, 'TIPO_DE_CONTEUDO');
     // A Bearer token without a cookie is no ambient credential: a page on another site cannot add it.
     if (req.headers.authorization?.startsWith('Bearer ') && !req.headers.cookie) return;
