@@ -18,6 +18,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // The app's module graph (Fastify, zod schemas of every route, drizzle) is imported once per worker,
+          // not once per file: that import was ~40% of the project's CPU. Every file still builds its own app on
+          // its own database copy; isolamento.ts undoes what a file changes outside its app (spies, env).
+          isolate: false,
+          setupFiles: ['apps/server/test/support/isolamento.ts'],
         },
       },
       {

@@ -15,7 +15,8 @@ import { adminClient, createDatabase, databaseUrlFor, dropDatabase } from './pg-
 import { dbKinds } from './state.ts';
 
 // A fresh, migrated database per test file (a copy of the one global-setup.ts migrated) and the
-// whole application on top of it. Nothing is shared between test files.
+// whole application on top of it. No database or app is shared between test files (the imported modules
+// are: see isolamento.ts).
 
 export type TestDatabase = { database: Database; kind: 'pglite' | 'postgres'; ms: number; close: () => Promise<void> };
 
@@ -93,6 +94,14 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** Apps not closed yet; isolamento.ts closes what a test file left open before the next file runs. */
+const abertos = new Set<TestApp>();
+export async function fecharAppsAbertos(): Promise<number> {
+  const restantes = [...abertos];
+  await Promise.all(restantes.map((t) => t.close().catch(() => undefined)));
+  return restantes.length;
+}
+
 export const TEST_AUTH_SECRET = 'fretio-test-secret-0123456789abcdef0123456789abcdef';
 
 export async function createTestApp(opts: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
@@ -136,7 +145,7 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
   if (seed) await seedDemo(db);
   const appMs = performance.now() - t0;
   let closed = false;
-  return {
+  const testApp: TestApp = {
     app,
     db,
     database: testDb.database,
@@ -146,9 +155,12 @@ export async function createTestApp(opts: { seed?: boolean; config?: Partial<Con
     close: async () => {
       if (closed) return;
       closed = true;
+      abertos.delete(testApp);
       await app.close();
       await testDb.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  abertos.add(testApp);
+  return testApp;
 }
