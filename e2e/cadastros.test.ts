@@ -53,7 +53,9 @@ describe('centros de custo', () => {
 
     // Text filter: kept in the URL and applied by the server.
     await page.getByLabel('Filtrar por Nome').fill('editado');
-    await page.getByLabel('Filtrar por Nome').press('Enter');
+    // The filter's icon buttons are named in pt-BR (not antd's "search"/"close-circle").
+    await page.getByRole('button', { name: 'Limpar', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Buscar por nome', exact: true }).click();
     await page.getByText('1-1 de 1 registros').waitFor();
     expect(new URL(page.url()).searchParams.get('ftr_nome')).toBe('editado');
     expect(await row(page, 'Suprimentos').count()).toBe(0);
