@@ -43,7 +43,8 @@ describe('centros de custo', () => {
     await page.getByText('1-5 de 5 registros').waitFor();
 
     // Edit: the drawer loads the record, the list shows the change.
-    await row(page, 'Centro E2E').getByRole('button', { name: 'Editar' }).click();
+    // Named by its words only: the icon beside them is decoration ("Editar", not "edit Editar").
+    await row(page, 'Centro E2E').getByRole('button', { name: 'Editar', exact: true }).click();
     await drawer(page).getByText('Editar centro de custo').waitFor();
     const nome = drawer(page).getByLabel('Nome', { exact: true });
     await expect.poll(() => nome.inputValue()).toBe('Centro E2E');
