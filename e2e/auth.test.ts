@@ -1,3 +1,4 @@
+import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { clicarAte } from './support/antd.ts';
 import { ADMIN, DEMO_SENHA, signIn } from './support/browser.ts';
@@ -9,7 +10,19 @@ describe('autenticação', () => {
 
   it('entra como admin e vê o shell; senha errada mostra o erro', async () => {
     const { page } = await suite.open();
+    // The built web as served: the page and its hashed scripts come brotli-compressed; scripts are
+    // cached for a year, the page is revalidated (issue 8).
+    const respostas: Response[] = [];
+    page.on('response', (r) => respostas.push(r));
     await page.goto('/login');
+    await page.getByLabel('Login').waitFor();
+    const scripts = respostas.filter((r) => /^\/assets\/[^/]+\.js$/.test(new URL(r.url()).pathname));
+    const pagina = respostas.find((r) => new URL(r.url()).pathname === '/login');
+    // Files under 1 KB (the bundler's runtime) are not worth compressing and go as they are.
+    expect(await Promise.all(scripts.map((r) => r.headerValue('content-encoding')))).toContain('br');
+    for (const r of scripts) expect(await r.headerValue('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await pagina?.headerValue('content-encoding')).toBe('br');
+    expect(await pagina?.headerValue('cache-control')).toBe('no-cache');
     await page.getByLabel('Login').fill(ADMIN);
     await page.getByLabel('Senha').fill('senha-errada');
     await page.getByRole('button', { name: 'Entrar' }).click();
@@ -54,6 +67,7 @@ describe('autenticação', () => {
     await page.getByRole('button', { name: 'Menu do usuário' }).click();
     await clicarAte(page.getByRole('menuitem', { name: 'Sair' }), () => page.getByRole('button', { name: 'Entrar' }).isVisible());
     expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByRole('alert').filter({ hasText: 'Você saiu.' }).waitFor();
     await page.goto('/centros-custo');
     await page.getByText('Faça login para acessar esta página.').waitFor();
   });
@@ -73,5 +87,6 @@ describe('autenticação', () => {
     const url = new URL(page.url());
     expect(url.pathname).toBe('/login');
     expect(url.searchParams.get('callbackUrl')).toBe('/centros-custo');
+    await page.getByRole('alert').filter({ hasText: 'Sua sessão expirou. Entre novamente.' }).waitFor();
   });
 });

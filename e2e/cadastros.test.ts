@@ -43,7 +43,8 @@ describe('centros de custo', () => {
     await page.getByText('1-5 de 5 registros').waitFor();
 
     // Edit: the drawer loads the record, the list shows the change.
-    await row(page, 'Centro E2E').getByRole('button', { name: 'Editar' }).click();
+    // Named by its words only: the icon beside them is decoration ("Editar", not "edit Editar").
+    await row(page, 'Centro E2E').getByRole('button', { name: 'Editar', exact: true }).click();
     await drawer(page).getByText('Editar centro de custo').waitFor();
     const nome = drawer(page).getByLabel('Nome', { exact: true });
     await expect.poll(() => nome.inputValue()).toBe('Centro E2E');
@@ -53,7 +54,9 @@ describe('centros de custo', () => {
 
     // Text filter: kept in the URL and applied by the server.
     await page.getByLabel('Filtrar por Nome').fill('editado');
-    await page.getByLabel('Filtrar por Nome').press('Enter');
+    // The filter's icon buttons are named in pt-BR (not antd's "search"/"close-circle").
+    await page.getByRole('button', { name: 'Limpar', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Buscar por nome', exact: true }).click();
     await page.getByText('1-1 de 1 registros').waitFor();
     expect(new URL(page.url()).searchParams.get('ftr_nome')).toBe('editado');
     expect(await row(page, 'Suprimentos').count()).toBe(0);

@@ -28,6 +28,10 @@ describe('menu lateral', () => {
     await page.getByRole('menuitem', { name: 'Centros de custo' }).waitFor({ state: 'visible' });
     expect(await sider.getAttribute('class')).not.toContain('ant-layout-sider-collapsed');
     expect((await sider.boundingBox())?.width).toBe(240);
+    // The menu stays in place while the page scrolls (the home page is taller than the window).
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect((await sider.boundingBox())?.y).toBe(0);
 
     await page.getByRole('button', { name: 'Recolher menu' }).click();
     await expect.poll(() => sider.getAttribute('class')).toContain('ant-layout-sider-collapsed');

@@ -1,12 +1,54 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 // Dev: the API runs apart (apps/server on :3000, or API_URL) and is proxied, so cookies stay same-origin.
 // Build: apps/web/dist, which the server serves in production.
 const API_URL = process.env.API_URL ?? 'http://localhost:3000';
 
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+const COMPRIMIVEL = /\.(?:js|mjs|css|html|svg|json|txt|map)$/;
+
+/**
+ * Writes `x.br` and `x.gz` beside every text file of the build, which the server sends as they are
+ * (@fastify/static `preCompressed`): compressed once here at the strongest level rather than on every
+ * request. Files under 1 KB, or that would not shrink, stay plain only.
+ */
+export function precomprimir(): Plugin {
+  return {
+    name: 'fretio-precomprimir',
+    apply: 'build',
+    async writeBundle(opts, bundle) {
+      const outDir = opts.dir as string;
+      const arquivos = Object.keys(bundle).filter((f) => COMPRIMIVEL.test(f));
+      await Promise.all(
+        arquivos.map(async (f) => {
+          const bruto = await readFile(join(outDir, f));
+          if (bruto.length < 1024) return;
+          const [br, gzipado] = await Promise.all([
+            brotli(bruto, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bruto.length,
+              },
+            }),
+            gz(bruto, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < bruto.length) await writeFile(join(outDir, `${f}.br`), br);
+          if (gzipado.length < bruto.length) await writeFile(join(outDir, `${f}.gz`), gzipado);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precomprimir()],
   server: {
     port: 5173,
     proxy: {

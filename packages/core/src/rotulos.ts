@@ -41,6 +41,10 @@ export const ROTULOS_CAMPOS: Readonly<Record<string, string>> = {
   departamentoUid: 'Departamento',
   papelUid: 'Papel',
   unidadeUid: 'Unidade',
+  icmsIncluso: 'ICMS incluso',
+  aposMinimo: 'Após o frete mínimo',
+  comparaFaixaSeguinte: 'Compara com a faixa seguinte',
+  foraBaseTributo: 'Fora da base do imposto',
 };
 
 /** `texto` with every known field code (a whole camelCase word) replaced by its label. */

@@ -39,7 +39,7 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
   // redirecting on their own, and /login does not bounce back to the page being left.
   const [signingOut, setSigningOut] = useState(false);
   const signOut = useCallback(
-    async (redirectTo = '/login') => {
+    async (redirectTo = '/login?error=SignedOut') => {
       setSigningOut(true);
       try {
         await signOutRequest().catch(() => undefined);
@@ -66,7 +66,8 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
     [queryClient],
   );
 
-  // A 401 from the API: one toast, then sign-out and the sign-in page (several failing calls act once).
+  // A 401 from the API: one toast, then sign-out and the sign-in page saying the session expired
+  // (several failing calls act once).
   const pending = useRef(false);
   useEffect(() => {
     setUnauthorizedHandler(() => {
@@ -74,7 +75,7 @@ export function SessionProvider({ children, navigate }: { children: ReactNode; n
       pending.current = true;
       message.error(MSG.naoAutorizado);
       window.setTimeout(() => {
-        void signOut(signInPath('SessionRequired', here())).finally(() => {
+        void signOut(signInPath('SessionExpired', here())).finally(() => {
           pending.current = false;
         });
       }, SIGNOUT_DELAY_MS);
@@ -111,6 +112,10 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpin />;
+  // Sign-out has already moved the URL to the sign-in page, and React Router renders that move in a
+  // transition, after the session turned unauthenticated: redirecting from here would replace its
+  // "Você saiu." / "Sua sessão expirou." with the protected-page message.
+  if (status === 'unauthenticated' && window.location.pathname !== location.pathname) return <FullPageSpin />;
   if (status === 'unauthenticated') {
     return <Navigate replace to={signInPath('SessionRequired', `${location.pathname}${location.search}`)} />;
   }

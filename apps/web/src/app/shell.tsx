@@ -47,7 +47,8 @@ export function Shell() {
         collapsed={collapsed}
         collapsedWidth={narrow ? 0 : 64}
         width={SIDER_WIDTH}
-        style={narrow ? { position: 'fixed', insetBlock: 0, left: 0, zIndex: 20, overflow: 'auto' } : { overflow: 'auto' }}
+        // Wide screens: the menu stays in view (scrolling on its own) while the content scrolls.
+        style={narrow ? { position: 'fixed', insetBlock: 0, left: 0, zIndex: 20, overflow: 'auto' } : { overflow: 'auto', position: 'sticky', top: 0, height: '100vh' }}
       >
         <Flex align="center" justify="center" style={{ height: 64 }}>
           <Typography.Title level={4} style={{ color: '#fff', margin: 0 }}>

@@ -1,8 +1,12 @@
-import { ClearOutlined } from '@ant-design/icons';
+import { ClearOutlined, CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { STATUS, somenteDigitos } from '@fretio/core';
 import { Button, DatePicker, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import type { ColumnDef } from './types.ts';
+
+// antd's own icon buttons are named by their icon ("search", "close-circle"): named in pt-BR here.
+const LIMPAR = { clearIcon: <CloseCircleFilled aria-label="Limpar" /> };
+const buscar = (titulo: string) => <Button aria-label={`Buscar por ${minusculas(titulo)}`} icon={<SearchOutlined aria-hidden />} />;
 
 // The filter bar of a list: one input per filterable column, applied to the URL (ftr_<field>).
 type Props = {
@@ -86,7 +90,8 @@ export function ListFilters({ columns, values, onChange }: Props) {
             key={`${param}=${values[param] ?? ''}`}
             aria-label={`Filtrar por ${c.title}`}
             placeholder={`Filtrar por ${minusculas(c.title)}`}
-            allowClear
+            allowClear={LIMPAR}
+            enterButton={buscar(c.title)}
             defaultValue={values[param]}
             style={{ width: 220 }}
             // Documents and CEPs are stored as digits: a masked search text is sent as its digits.

@@ -116,11 +116,11 @@ export function ResourceList({ def }: { def: ResourceDef }) {
             {def.toolbar && <def.toolbar def={def} />}
             <EscolherColunas def={def} ocultas={ocultas} onChange={setOcultas} />
             {def.exportar !== false && <ExportarLista def={def} lista={base} query={query} colunas={colunasVisiveis} />}
-            <Button icon={<ReloadOutlined />} onClick={() => list.refetch()} loading={list.isFetching} aria-label="Atualizar lista">
+            <Button icon={<ReloadOutlined aria-hidden />} onClick={() => list.refetch()} loading={list.isFetching} aria-label="Atualizar lista">
               Atualizar
             </Button>
             {can.criar && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm(null)}>
                 {def.createLabel ?? 'Novo'}
               </Button>
             )}

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, EllipsisOutlined, EyeOutlined } from '@ant-design/icons';
 import type { Acao, Perfil } from '@fretio/core';
 import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, cloneElement, isValidElement, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TableColumnsType } from 'antd';
 import { renderCell } from './cells.tsx';
@@ -157,13 +157,17 @@ export function actionsColumn(def: ResourceDef, can: Can, h: Handlers): TableCol
   ];
 }
 
+/** An icon beside its words is decoration: hidden from assistive technology, so the action is named
+ * "Editar", not "edit Editar" (antd's icons label themselves by their English name). */
+const decorativo = (icon: ReactNode) => (isValidElement<{ 'aria-hidden'?: boolean }>(icon) ? cloneElement(icon, { 'aria-hidden': true }) : icon);
+
 function AcaoPrincipal({ item }: { item: ItemDaLinha }) {
   const button = (
     <Button
       type="link"
       size="small"
       danger={item.danger}
-      icon={item.icon}
+      icon={decorativo(item.icon)}
       loading={item.loading}
       tabIndex={item.to ? -1 : undefined}
       onClick={item.confirm || item.to ? undefined : () => void item.run?.()}
@@ -213,7 +217,7 @@ function MaisAcoes({ itens, extra }: { itens: ItemDaLinha[]; extra?: ReactNode }
       open={aberto}
       onOpenChange={setAberto}
       menu={{
-        items: itens.map((i) => ({ key: i.key, label: i.label, icon: i.icon, danger: i.danger })),
+        items: itens.map((i) => ({ key: i.key, label: i.label, icon: decorativo(i.icon), danger: i.danger })),
         onClick: ({ key }) => {
           setAberto(false);
           const i = itens.find((x) => x.key === key);
@@ -237,7 +241,7 @@ function MaisAcoes({ itens, extra }: { itens: ItemDaLinha[]; extra?: ReactNode }
       <Button
         type="link"
         size="small"
-        icon={<EllipsisOutlined />}
+        icon={<EllipsisOutlined aria-hidden />}
         aria-label="Mais ações"
         title="Mais ações"
         loading={itens.some((i) => i.loading)}

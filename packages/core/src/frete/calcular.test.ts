@@ -347,10 +347,14 @@ describe('generalidades', () => {
 describe('entradas inválidas não lançam exceção', () => {
   const t = tabelaComRegras([{ componente: 'TAS', base: 'VIAGEM', calculo: 'FIXO', valor: 1 }]);
 
-  it('peso negativo', () => {
+  it('peso negativo (o motivo nomeia o campo como a calculadora, não pelo código)', () => {
     expect(calcularFrete(t, carga({ pesoKg: -1 }), SEM_ICMS)).toEqual({
       cotado: false,
-      motivo: expect.stringMatching(/pesoKg/),
+      motivo: 'Carga inválida: Peso (kg) deve ser um número maior ou igual a zero.',
+    });
+    expect(calcularFrete(t, carga({ m3: Number.NaN }), SEM_ICMS)).toEqual({
+      cotado: false,
+      motivo: 'Carga inválida: Volume (m³) deve ser um número maior ou igual a zero.',
     });
   });
 

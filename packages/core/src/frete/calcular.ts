@@ -47,17 +47,18 @@ const percentualValido = (a: unknown) => typeof a === 'number' && Number.isFinit
 
 /** Input problems are answered as "not quoted" so a bad load never throws inside a batch of quotes. */
 function validarEntrada(carga: Carga, opcoes: Opcoes): string | null {
-  const numeros: [string, number | undefined][] = [
-    ['pesoKg', carga.pesoKg],
-    ['valorMercadoria', carga.valorMercadoria],
-    ['m3', carga.m3],
-    ['volumes', carga.volumes],
-    ['documentos', carga.documentos],
+  // Named as the calculator's form names them: the reason reaches the user as "não cotou".
+  const numeros: [rotulo: string, v: number | undefined, obrigatorio: boolean][] = [
+    ['Peso (kg)', carga.pesoKg, true],
+    ['Valor da mercadoria', carga.valorMercadoria, true],
+    ['Volume (m³)', carga.m3, false],
+    ['Volumes', carga.volumes, false],
+    ['Nº de NF-es', carga.documentos, false],
   ];
-  for (const [campo, v] of numeros) {
-    if (v === undefined && campo !== 'pesoKg' && campo !== 'valorMercadoria') continue;
+  for (const [rotulo, v, obrigatorio] of numeros) {
+    if (v === undefined && !obrigatorio) continue;
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
-      return `Carga inválida: ${campo} deve ser um número maior ou igual a zero.`;
+      return `Carga inválida: ${rotulo} deve ser um número maior ou igual a zero.`;
   }
   if (typeof carga.data !== 'string' || !dataCalendario(carga.data))
     return `Carga inválida: data "${carga.data}" não é uma data ISO (AAAA-MM-DD).`;

@@ -1,7 +1,9 @@
 import { AuditOutlined } from '@ant-design/icons';
-import { RECURSOS, formatarData } from '@fretio/core';
-import { Empty, Table, Tag, Typography } from 'antd';
+import { RECURSOS } from '@fretio/core';
+import { Tag, Typography } from 'antd';
+import { sobDemanda } from '../../resources/sobDemanda.tsx';
 import { defineResource, type Registro } from '../../resources/types.ts';
+import { nomeDoAuditado } from './leitura.ts';
 
 // The audit trail of the active shipper: who did what, when, to which record; read-only. An
 // expanded row shows the record before and after as a field-by-field table.
@@ -33,7 +35,37 @@ const ACAO_AUDITORIA: Record<string, string> = {
   certificado: 'Certificado digital',
   ativar: 'Ativação de conta',
   'redefinir-senha': 'Redefinição de senha',
+  importar: 'Importação',
+  'import-from-global': 'Importação do cadastro geral',
+  copiar: 'Cópia',
+  copiada: 'Cópia',
+  duplicar: 'Duplicação',
+  reajustar: 'Reajuste',
+  reajustada: 'Reajuste',
+  status: 'Mudança de status',
+  cancelar: 'Cancelamento',
+  confirmar: 'Confirmação',
+  finish: 'Finalização',
+  mover: 'Movimentação',
+  reabrir: 'Reabertura',
+  reauditar: 'Nova auditoria',
+  reprocessar: 'Reprocessamento',
+  'aceitar-auditoria': 'Aceite da auditoria',
+  liberacaoitem: 'Liberação de item',
+  'selecionar-calculo': 'Seleção de cálculo',
+  pagamento: 'Pagamento',
+  anexar: 'Inclusão de anexo',
+  'excluir-anexo': 'Exclusão de anexo',
+  convidar: 'Convite',
+  'retirar-convite': 'Convite retirado',
+  resposta: 'Resposta',
+  reset: 'Redefinição',
+  leitura: 'Leitura',
+  'marcar-lidas': 'Marcadas como lidas',
+  'receber-documentos': 'Recebimento de documentos',
 };
+/** An action no one named yet still reads as words ("enviar-lote" → "Enviar lote"), never as a code. */
+const acaoLegivel = (a: string) => ACAO_AUDITORIA[a] ?? a.charAt(0).toUpperCase() + a.slice(1).replaceAll('-', ' ');
 const ACAO_COR: Record<string, string> = { criar: 'success', alterar: 'processing', excluir: 'error', recusar: 'error' };
 
 const opcoes = (m: Record<string, string>) =>
@@ -41,72 +73,8 @@ const opcoes = (m: Record<string, string>) =>
     .map(([value, label]) => ({ value, label }))
     .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** A value as a person reads it: dates in DD/MM/YYYY HH:mm, yes/no, lists and objects as compact JSON. */
-export function valorLegivel(v: unknown): string {
-  if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'boolean') return v ? 'Sim' : 'Não';
-  if (typeof v === 'string') return ISO.test(v) ? formatarData(v, true) || v : v;
-  if (typeof v === 'number') return String(v);
-  return JSON.stringify(v);
-}
-
-type LinhaDiff = { campo: string; antes: unknown; depois: unknown; mudou: boolean };
-
-export function diffLinhas(antes: unknown, depois: unknown): LinhaDiff[] {
-  const a = (antes && typeof antes === 'object' ? antes : {}) as Record<string, unknown>;
-  const d = (depois && typeof depois === 'object' ? depois : {}) as Record<string, unknown>;
-  const campos = [...new Set([...Object.keys(a), ...Object.keys(d)])];
-  // A creation or a deletion has one side only: nothing is "changed", the record is simply shown.
-  const comparar = !!antes && !!depois;
-  return campos.map((campo) => ({
-    campo,
-    antes: a[campo],
-    depois: d[campo],
-    mudou: comparar && JSON.stringify(a[campo] ?? null) !== JSON.stringify(d[campo] ?? null),
-  }));
-}
-
-function Diff({ registro }: { registro: Auditoria }) {
-  const linhas = diffLinhas(registro.antes, registro.depois);
-  if (!linhas.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Sem dados de antes/depois." />;
-  // Changed fields first: they are what the entry is about.
-  linhas.sort((x, y) => Number(y.mudou) - Number(x.mudou));
-  return (
-    <Table<LinhaDiff>
-      size="small"
-      bordered
-      pagination={false}
-      rowKey="campo"
-      data-testid="auditoria-diff"
-      dataSource={linhas}
-      onRow={(l) => ({ style: l.mudou ? { background: '#fffbe6' } : undefined })}
-      columns={[
-        {
-          key: 'campo',
-          title: 'Campo',
-          width: 220,
-          render: (_v, l) => (
-            <span>
-              <Typography.Text code>{l.campo}</Typography.Text> {l.mudou && <Tag color="orange">alterado</Tag>}
-            </span>
-          ),
-        },
-        { key: 'antes', title: 'Antes', render: (_v, l) => <Valor v={l.antes} riscado={l.mudou && registro.antes != null} /> },
-        { key: 'depois', title: 'Depois', render: (_v, l) => <Valor v={l.depois} destaque={l.mudou} /> },
-      ]}
-    />
-  );
-}
-
-function Valor({ v, riscado, destaque }: { v: unknown; riscado?: boolean; destaque?: boolean }) {
-  return (
-    <Typography.Text delete={riscado} strong={destaque} style={{ wordBreak: 'break-all' }}>
-      {valorLegivel(v)}
-    </Typography.Text>
-  );
-}
+/** The expanded row (labels, names, formats from the screens' declarations: leitura.ts), loaded on first use. */
+const DiffAuditoria = sobDemanda(() => import('./Diff.tsx'), 'DiffAuditoria');
 
 export const auditoriaSistema = defineResource<Auditoria>({
   key: 'auditoria-sistema',
@@ -138,7 +106,7 @@ export const auditoriaSistema = defineResource<Auditoria>({
       filter: 'select',
       filterOptions: opcoes(ACAO_AUDITORIA),
       width: 150,
-      render: (v) => <Tag color={ACAO_COR[String(v)]}>{ACAO_AUDITORIA[String(v)] ?? String(v)}</Tag>,
+      render: (v) => <Tag color={ACAO_COR[String(v)]}>{acaoLegivel(String(v))}</Tag>,
     },
     {
       field: 'usuarioNome',
@@ -148,14 +116,18 @@ export const auditoriaSistema = defineResource<Auditoria>({
     {
       field: 'registroUid',
       title: 'Registro',
-      width: 120,
-      render: (v) => (
-        <Typography.Text code copyable={{ text: String(v), tooltips: ['Copiar identificador', 'Copiado'] }} title={String(v)}>
-          {String(v).slice(0, 8)}
-        </Typography.Text>
+      width: 240,
+      // The record by its name (from the entry itself), with the uid to copy.
+      render: (v, r) => (
+        <span>
+          {nomeDoAuditado(r.antes, r.depois)}{' '}
+          <Typography.Text type="secondary" copyable={{ text: String(v), tooltips: ['Copiar identificador', 'Copiado'] }} title={String(v)}>
+            {String(v).slice(0, 8)}
+          </Typography.Text>
+        </span>
       ),
     },
   ],
   fields: [],
-  expandable: (r) => <Diff registro={r} />,
+  expandable: (r) => <DiffAuditoria registro={r} />,
 });

@@ -9,15 +9,14 @@ import { usePode, useToastErro } from '../../app/perfil.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
 import { DateText } from '../../resources/fields/DateText.tsx';
 import type { ResourceDef } from '../../resources/types.ts';
-import { AvisoConferencia, Chave, ParteTexto, TagConferencia, formatarPeso, reais } from '../nfes/comum.tsx';
+import { AvisoConferencia, Chave, LugarTexto, ParteTexto, TagConferencia, formatarPeso, reais } from '../nfes/comum.tsx';
 import { modalCte, tipoCte, tipoServico, tipoTomador } from './rotulos.ts';
 
 // One CT-e: header and status, parties, route, values, components, ICMS, the NF-es it cites (linked
 // when imported), the original of a complement/substitute and the complements of this one, the XML.
 type CteDetalhe = z.infer<typeof cteDetalhe>;
 const dinheiro = (v: number | null | undefined) => reais(v);
-const lugar = (l: { municipio: string | null; municipioIbge: string | null; uf: string | null }) =>
-  [l.municipio ?? l.municipioIbge, l.uf].filter(Boolean).join(' / ') || '—';
+const lugar = (l: { municipio: string | null; municipioIbge: string | null; uf: string | null }) => <LugarTexto lugar={l} />;
 
 function AlterarStatus({ c }: { c: CteDetalhe }) {
   const pode = usePode();

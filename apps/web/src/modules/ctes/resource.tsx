@@ -2,7 +2,7 @@ import { FolderOpenOutlined, ContainerOutlined } from '@ant-design/icons';
 import { SITUACOES_CTE, TIPOS_CTE, UFS, formatarDocumento } from '@fretio/core';
 import { Checkbox, Select, Space, Tag } from 'antd';
 import { type Registro, type ResourceDef, defineResource } from '../../resources/types.ts';
-import { Chave, TagConferencia, formatarPeso } from '../nfes/comum.tsx';
+import { Chave, LugarTexto, TagConferencia, formatarPeso } from '../nfes/comum.tsx';
 import { useDefComParametros, useParametroDaLista } from '../nfes/parametros.ts';
 import { tipoCte } from './rotulos.ts';
 import { sobDemanda, telaSobDemanda } from '../../resources/sobDemanda.tsx';
@@ -89,11 +89,7 @@ export const ctes = defineResource<Registro>({
   links: [{ label: 'Abrir', icon: <FolderOpenOutlined />, recurso: 'ctes', to: (r) => `/documentos/ctes/${r.uid}` }],
 });
 
-function lugar(v: unknown) {
-  const l = v as { municipio: string | null; municipioIbge: string | null; uf: string | null } | null;
-  if (!l) return '—';
-  return [l.municipio ?? l.municipioIbge, l.uf].filter(Boolean).join(' / ') || '—';
-}
+const lugar = (v: unknown) => <LugarTexto lugar={v as { municipio: string | null; municipioIbge: string | null; uf: string | null } | null} />;
 
 export const cteDetalhe = defineResource<Registro>({
   key: 'cte-detalhe',

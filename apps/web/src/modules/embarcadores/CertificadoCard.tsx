@@ -36,6 +36,9 @@ export function CertificadoCard({ embarcadorUid, podeAlterar }: { embarcadorUid:
     },
   });
 
+  // A user the certificate is not meant for (a carrier's user, a role without it) sees no card, not a 403 box.
+  if (atual.isError && (atual.error as ApiError).status === 403) return null;
+
   function onFinish(v: Valores) {
     const file = v.file?.[0]?.originFileObj;
     if (!file) {

@@ -1,6 +1,7 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { MODALIDADES_FRETE, formatarDinheiro, formatarDocumento } from '@fretio/core';
 import { Alert, Tag, Tooltip, Typography } from 'antd';
+import { MunicipioTexto } from '../../resources/fields/MunicipioTexto.tsx';
 
 // Pieces the NF-e and CT-e screens share: the access key in groups of four, a party (document and
 // name), the quantities in pt-BR and the warning of a document whose key or signature did not check.
@@ -28,15 +29,27 @@ type Parte = { documento: string | null; nome: string | null; uf?: string | null
 /** Name, document and place of a party of the document. */
 export function ParteTexto({ parte }: { parte: Parte }) {
   if (!parte || (!parte.nome && !parte.documento)) return <>—</>;
-  const lugar = [parte.municipio ?? parte.municipioIbge, parte.uf].filter(Boolean).join(' / ');
+  const temLugar = !!(parte.municipio || parte.municipioIbge || parte.uf);
   return (
     <div>
       <div>{parte.nome ?? '—'}</div>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {[parte.documento ? formatarDocumento(parte.documento) : null, lugar || null].filter(Boolean).join(' · ')}
+        {parte.documento ? formatarDocumento(parte.documento) : null}
+        {parte.documento && temLugar ? ' · ' : null}
+        {temLugar && <LugarTexto lugar={parte} />}
       </Typography.Text>
     </div>
   );
+}
+
+type Lugar = { municipio?: string | null; municipioIbge?: string | null; uf?: string | null } | null | undefined;
+
+/** A document's place: the city as the XML names it, else its IBGE code looked up ("Cidade/UF (código)"), never the bare code. */
+export function LugarTexto({ lugar }: { lugar: Lugar }) {
+  if (!lugar) return <>—</>;
+  if (lugar.municipio) return <>{[lugar.municipio, lugar.uf].filter(Boolean).join(' / ')}</>;
+  if (lugar.municipioIbge) return <MunicipioTexto ibge={lugar.municipioIbge} />;
+  return <>{lugar.uf || '—'}</>;
 }
 
 /** What did not check in an imported document (key, signature) plus the import's notes. */

@@ -3,7 +3,7 @@ import { UFS, formatarDocumento } from '@fretio/core';
 import { Checkbox, Space, Tag } from 'antd';
 import { type Registro, type ResourceDef, defineResource } from '../../resources/types.ts';
 import { transportadorRemote } from '../prazosentrega/resource.tsx';
-import { Chave, TagConferencia, formatarPeso } from './comum.tsx';
+import { Chave, LugarTexto, TagConferencia, formatarPeso } from './comum.tsx';
 import { useDefComParametros, useParametroDaLista } from './parametros.ts';
 import { sobDemanda, telaSobDemanda } from '../../resources/sobDemanda.tsx';
 
@@ -76,11 +76,11 @@ export const nfes = defineResource<Registro>({
     },
     {
       field: 'destinatarioMunicipioIbge',
-      title: 'Município destino (IBGE)',
+      title: 'Município destino',
       filter: 'text',
       render: (_v, r) => {
         const d = r.destinatario as { municipio: string | null; municipioIbge: string | null } | null;
-        return d?.municipio ?? d?.municipioIbge ?? '—';
+        return <LugarTexto lugar={d && { municipio: d.municipio, municipioIbge: d.municipioIbge }} />;
       },
     },
     { field: 'transportadorDocumento', kind: 'documento', filter: 'text', title: 'Transportador (CNPJ)', render: (_v, r) => { const t = r.transportador as { nome: string | null; documento: string | null } | null; return t ? `${t.nome ?? ''}${t.documento ? ` (${formatarDocumento(t.documento)})` : ''}` : '—'; } },

@@ -35,6 +35,20 @@ function useOptions(api: string, params: Record<string, string | number>, enable
   });
 }
 
+/** The label `remote` gives `value` (a linked record's name shown outside a form, e.g. the audit trail):
+ * the same options RemoteSelect loads (shared cache), else a lookup by the search parameter; null
+ * while unknown or when the list needs path parameters. */
+export function useRotuloRemoto(remote: RemoteOptions | undefined, value: string | null | undefined, enabled = true): string | null {
+  const api = remote && !remote.api.includes(':') ? remote.api : '';
+  const pode = enabled && !!api && !!value;
+  const lista = useOptions(api, { src: 'embarcador', pc: 1, pps: 500, ...(remote?.query ?? {}) } as Record<string, string | number>, pode);
+  const valueField = remote?.value ?? 'uid';
+  const naLista = lista.data?.find((r) => String(r[valueField]) === String(value));
+  const busca = useOptions(api, { src: 'embarcador', pc: 1, pps: 20, [remote?.search ?? '']: String(value ?? '') }, pode && !!remote?.search && !!lista.data && !naLista);
+  const achado = naLista ?? busca.data?.find((r) => String(r[valueField]) === String(value));
+  return achado && remote ? remote.label(achado) : null;
+}
+
 export function RemoteSelect({ remote, current, ...rest }: Props) {
   const api = fillPath(remote.api, usePathParams());
   const form = Form.useFormInstance();
