@@ -5,6 +5,8 @@ import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as, session } from '../../../test/support/http.ts';
 import { enviar } from '../anexos/multipart-teste.ts';
 import { papeis, pessoas, transportadores } from '../../db/schema/index.ts';
+import { calculoPelaTabela } from '../auditorias/calculo.ts';
+import { cacheDe } from './service.ts';
 
 // Issue 9 through the API: tables built with the API, quoted by POST /calculadora/calcular with the
 // worked numbers (transport ICMS, ISS, importado, adicionais, validity by date) and the maker–checker.
@@ -572,5 +574,104 @@ describe('piso mínimo ANTT (coeficientes datados por embarcador) e transportado
     const etc = await admin.put(`${base}/${ok.uid}`, { ...corpo, tipo: 'ETC', indicaAutonomo: true, documento: '52998224725', rntrc: null });
     expect(etc.status, etc.text).toBe(200);
     expect(etc.body.data).toMatchObject({ tipo: 'ETC', indicaAutonomo: false });
+  });
+});
+
+describe('um só motor: calculadora, simulação do embarque e auditoria usam as mesmas opções (calculadora/opcoes.ts)', () => {
+  // SP → Campinas, 350 kg (no m³: the CT-e has none), NF R$ 18.000,00: FRETE_PESO 78,00 + 250 × 0,62 = 233,00;
+  // FRETE_VALOR 54,00; GRIS 36,00; PEDAGIO 4 × 4,50 = 18,00; TAS 12,00 → 353,00 ÷ (1 − 12 %) = 401,14 (ICMS 48,14).
+  // The audit used the goods rate (18 %): 353,00 ÷ 0,82 = 430,49 — a correct CT-e of 401,14 came out divergent.
+  let carrier: string;
+  let tab: { uid: string; base: string };
+  let tas: { uid: string; tabelaRotaUid: string };
+  const E = '/api/v1/embarque';
+  const spCampinas = { origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3509502' };
+  beforeAll(async () => {
+    carrier = criado(await admin.post('/api/v1/transportadores', { nome: 'Três Caminhos Ltda', cnpj: '11444777000161', uf: 'SP' })).uid;
+    tab = await tabelaSp('Três caminhos', { transportadorUid: carrier });
+    const rota = (await admin.get(tab.base, { par: 'full' })).body.data.rotas[0].uid;
+    const cafe = criado(await admin.post(`${tab.base}/restricoes-componentes`, { componente: 'PALETIZACAO', modo: 'SOMENTE', produtos: ['CAF-500'] }));
+    criado(await admin.post(`${tab.base}/rotasComponente`, { tabelaRotaUid: rota, componente: 'PALETIZACAO', base: 'VIAGEM', calculo: 'FIXO', valor: 40, restricaoUid: cafe.uid }));
+    tas = (await admin.get(`${tab.base}/rotasComponente`)).body.data.data.find((r: { componente: string }) => r.componente === 'TAS');
+    expect((await ativar(tab.base)).status).toBe(200);
+  });
+
+  const simular = async (extra: Record<string, unknown> = {}, produto?: string) => {
+    const uid = criado(await admin.post(E, { ...spCampinas, dataEmbarque: '2026-04-15', ...extra })).uid;
+    criado(await admin.post(`${E}/${uid}/nfes`, { numero: 1, valor: 18000, pesoKg: 350, volumes: 1 }));
+    if (produto) {
+      const prod = ((await t.db.execute(sql`select uid from produtos where codigo = ${produto}`)) as unknown as { rows: { uid: string }[] }).rows[0];
+      criado(await admin.post(`${E}/${uid}/produtos`, { produtoUid: prod.uid, descricao: 'Café', quantidade: 1, pesoKg: 350, valor: 18000 }));
+    }
+    const sim = await admin.post(`${E}/${uid}/simular-frete`);
+    expect(sim.status, sim.text).toBe(201);
+    const r = sim.body.data.resultado;
+    return { cotacao: r.cotacoes.find((c: { tabelaUid: string }) => c.tabelaUid === tab.uid), naoCotada: r.naoCotadas.find((c: { tabelaUid: string }) => c.tabelaUid === tab.uid) };
+  };
+  const auditar = () =>
+    calculoPelaTabela(t.db, demoUid, {
+      uid: '00000000-0000-4000-8000-000000000001',
+      transportadorUid: carrier,
+      unidadeTransportadorUid: null,
+      cteOriginalUid: null,
+      pesoNfes: null,
+      valorNfes: null,
+      volumesNfes: null,
+      quantidadeNfes: 0,
+      faturaUid: null,
+      cte: {
+        chave: '35260411444777000161570010000000011000000010',
+        numero: 1,
+        serie: 1,
+        emissao: '2026-04-15T10:00:00-03:00',
+        tipoCte: 'NORMAL',
+        emitente: { documento: '11444777000161' },
+        origem: { municipioIbge: '3550308', uf: 'SP' },
+        destino: { municipioIbge: '3509502', uf: 'SP' },
+        valorPrestacao: '401.14',
+        componentes: [],
+        icms: null,
+        nfes: [],
+        pesoCarga: '350',
+        valorCarga: '18000',
+        cancelado: false,
+      },
+    } as never, false);
+  let demoUid: string;
+
+  it('o mesmo total (401,14, ICMS do transporte 12 %) pela calculadora, pelo simular-frete do embarque e pela auditoria do CT-e', async () => {
+    [{ uid: demoUid }] = ((await t.db.execute(sql`select embarcador_uid as uid from tabelas_frete where uid = ${tab.uid}`)) as unknown as { rows: { uid: string }[] }).rows;
+    const calc = await admin.post('/api/v1/calculadora/calcular', {
+      origem: { municipioIbge: '3550308' },
+      destino: { municipioIbge: '3509502' },
+      pesoKg: 350,
+      valorMercadoria: 18000,
+      documentos: 1,
+      data: '2026-04-15',
+      transportadorUids: [carrier],
+    });
+    expect(calc.status, calc.text).toBe(200);
+    expect(calc.body.data.cotacoes[0]).toMatchObject({ tabelaUid: tab.uid, valorSemIcms: 353, aliquotaIcms: 12, icms: 48.14, total: 401.14 });
+    expect((await simular()).cotacao).toMatchObject({ valorSemIcms: 353, aliquotaIcms: 12, icms: 48.14, total: 401.14 });
+    expect(await auditar()).toMatchObject({ calculado: true, fonte: 'TABELA', referenciaUid: tab.uid, valorSemIcms: 353, aliquotaIcms: 12, icms: 48.14, total: 401.14 });
+  });
+
+  it('a simulação do embarque calcula na data do embarque e aplica a restrição por produto (café: PALETIZACAO 40,00 → 393,00 ÷ 0,88 = 446,59)', async () => {
+    expect((await simular({}, 'CAF-500')).cotacao).toMatchObject({ valorSemIcms: 393, total: 446.59 });
+    // Shipped before the table's validity (01/01/2026): the table does not quote at all.
+    const antes = await simular({ dataEmbarque: '2025-12-15' });
+    expect([antes.cotacao, antes.naoCotada]).toEqual([undefined, undefined]);
+  });
+
+  it('uma alteração da tabela é vista pela simulação seguinte (cache por banco, compartilhado pelas transações)', async () => {
+    // A simulation runs in a transaction: it fills the database's cache (it used to get an empty one of its own).
+    cacheDe(t.db).limpar();
+    await simular();
+    expect(cacheDe(t.db).tamanho).toBeGreaterThan(0);
+    const put = await admin.put(`${tab.base}/rotasComponente/${tas.uid}`, { tabelaRotaUid: tas.tabelaRotaUid, componente: 'TAS', base: 'VIAGEM', calculo: 'FIXO', valor: 20 });
+    expect(put.status, put.text).toBe(200);
+    // TAS 12,00 → 20,00: 361,00 ÷ 0,88 = 410,23, in the simulation and in the audit alike.
+    expect((await simular()).cotacao).toMatchObject({ valorSemIcms: 361, total: 410.23 });
+    expect(await auditar()).toMatchObject({ total: 410.23 });
   });
 });
