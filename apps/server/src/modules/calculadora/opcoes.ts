@@ -152,7 +152,7 @@ export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaD
   ]);
   const modaisUsados = [...new Set(tabelas.map((t) => (t.modalUid ? (modal.get(t.modalUid) ?? null) : null)))];
   const [montadas, aliquotas, iss, feriados] = await Promise.all([
-    montarTabelas(db, embarcadorUid, tabelas, catalogo.map((x) => x.codigo)),
+    montarTabelas(db, embarcadorUid, tabelas, catalogo.map((x) => x.codigo), data),
     Promise.all(modaisUsados.map((m) => regraIcmsFrete(db, embarcadorUid, origem.uf, destino.uf, data, m))).then(
       (rs) => new Map(modaisUsados.map((m, i) => [m, rs[i].aliquota])),
     ),

@@ -577,6 +577,35 @@ describe('piso mínimo ANTT (coeficientes datados por embarcador) e transportado
   });
 });
 
+describe('tabela derivada segue a versão reajustada da base (vigente na data da carga)', () => {
+  // Derived: TAS +10 % (12,00 → 13,20): 360,40 ÷ 0,88 = 409,55. The base readjusted +10 % from 01/07/2026
+  // (money rounded to centavos: FRETE_PESO 85,80 + 260 × 0,68 = 262,60; FRETE_VALOR 54,00 and GRIS 36,00
+  // are percentages; PEDAGIO 4 × 4,95 = 19,80; TAS 13,20): the base gives 385,60 ÷ 0,88 = 438,18 and the
+  // derived table, with TAS 14,52, 386,92 ÷ 0,88 = 439,68 — it used to keep pricing from the old, historic
+  // version (409,55).
+  const spCampinas = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } };
+  it('antes do reajuste 409,55; depois, 439,68 derivada da nova versão; a versão nova sozinha 438,18', async () => {
+    const base = await tabelaSp('Base reajustável');
+    expect((await ativar(base.base)).status).toBe(200);
+    const derivada = criado(
+      await admin.post('/api/v1/tabelasfrete', corpoTabela('Derivada TAS +10 %', { tabelaBaseUid: base.uid, ajustesBase: [{ componente: 'TAS', tipo: 'PERCENTUAL', valor: 10 }] })),
+    ).uid;
+    expect((await ativar(`/api/v1/tabelasfrete/${derivada}`)).status).toBe(200);
+    expect((await cotar(derivada, spCampinas)).cotacao).toMatchObject({ valorSemIcms: 360.4, total: 409.55, derivadaDe: { uid: base.uid } });
+    const r = await admin.post(`${base.base}/reajustar`, { vigenciaInicio: '2026-07-01', vigenciaFim: null, percentual: 10 });
+    expect(r.status, r.text).toBe(201);
+    const nova = r.body.data.uid as string;
+    expect(nova).not.toBe(base.uid);
+    const julho = { ...spCampinas, data: '2026-07-15' };
+    expect((await cotar(nova, julho)).cotacao).toMatchObject({ valorSemIcms: 385.6, total: 438.18 });
+    const d = (await cotar(derivada, julho)).cotacao;
+    expect(d).toMatchObject({ valorSemIcms: 386.92, total: 439.68, derivadaDe: { uid: nova, nome: 'Base reajustável' } });
+    expect(d.componentes.find((c: { componente: string }) => c.componente === 'TAS').valor).toBe(14.52);
+    // A load of April still uses the version valid then.
+    expect((await cotar(derivada, spCampinas)).cotacao).toMatchObject({ total: 409.55, derivadaDe: { uid: base.uid } });
+  });
+});
+
 describe('um só motor: calculadora, simulação do embarque e auditoria usam as mesmas opções (calculadora/opcoes.ts)', () => {
   // SP → Campinas, 350 kg (no m³: the CT-e has none), NF R$ 18.000,00: FRETE_PESO 78,00 + 250 × 0,62 = 233,00;
   // FRETE_VALOR 54,00; GRIS 36,00; PEDAGIO 4 × 4,50 = 18,00; TAS 12,00 → 353,00 ÷ (1 − 12 %) = 401,14 (ICMS 48,14).

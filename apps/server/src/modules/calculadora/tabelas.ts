@@ -38,17 +38,20 @@ export async function montarTabelas(
   embarcadorUid: string,
   candidatas: (typeof tabelasFrete.$inferSelect)[],
   codigosCatalogo?: string[],
+  /** The load's date: a derived table follows the version of its base valid on it. */
+  data?: string,
 ): Promise<Map<string, TabelaMontada>> {
   const cache = cacheDe(db);
   const out = new Map<string, TabelaMontada>();
   const faltam: typeof candidatas = [];
   const codigos = codigosCatalogo ?? (await catalogoComponentes(db, embarcadorUid)).map((c) => c.codigo);
   const catalogo = resumoCatalogo(codigos);
-  // Derived tables follow their base: the cache key holds the revision of every table of the chain.
+  // Derived tables follow their base: the cache key holds every table of the chain (which version of a
+  // readjusted base depends on the date) and its revision.
   const cadeias = new Map<string, TabelaRow[]>();
   const chave = (t: TabelaRow) =>
-    `${catalogo}#${[t, ...(cadeias.get(t.uid) ?? [])].map((x) => LruTabelas.chave(x.revisao, x.atualizadoEm)).join('>')}`;
-  for (const t of candidatas) if (t.tabelaBaseUid) cadeias.set(t.uid, await cadeiaDeBases(db, t));
+    `${catalogo}#${[t, ...(cadeias.get(t.uid) ?? [])].map((x, i) => (i ? `${x.uid}@` : '') + LruTabelas.chave(x.revisao, x.atualizadoEm)).join('>')}`;
+  for (const t of candidatas) if (t.tabelaBaseUid) cadeias.set(t.uid, await cadeiaDeBases(db, t, data));
   for (const t of candidatas) {
     const m = cache.get(t.uid, chave(t));
     if (m) out.set(t.uid, m);
