@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { type CalculoInput, type CalculoResultado, type Local, calcularFrete, contem, especificidade } from '@fretio/core';
+import { type CalculoInput, type CalculoResultado, type Local, calcularFrete, contem, especificidade, rotuloRota } from '@fretio/core';
 import { tabelasFrete, transportadores } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
@@ -26,6 +26,19 @@ function volumeM3(input: CalculoInput): number | undefined {
     )
     .toDecimalPlaces(6)
     .toNumber();
+}
+
+/**
+ * A table error as a reason the user can read: the route of the path named by its places, not by uid
+ * ("rotas[<uid>].regras[0].faixas" → "rota São Paulo/SP → Campinas/SP, regras[0].faixas"); left out when
+ * the message already names the route.
+ */
+function motivoDeCadastro(m: TabelaMontada, e: { field: string; message: string }): string {
+  const [, uid, resto] = e.field.match(/^rotas\[([^\]]+)\]\.?(.*)$/) ?? [];
+  const rota = uid ? m.tabela.rotas.find((r) => r.uid === uid) : undefined;
+  const rotulo = rota ? rotuloRota(rota) : null;
+  const campo = rotulo ? `rota ${rotulo}${resto ? `, ${resto}` : ''}` : e.field;
+  return rotulo && e.message.includes(rotulo) ? `A tabela tem erros de cadastro: ${e.message}` : `A tabela tem erros de cadastro (${campo}): ${e.message}`;
 }
 
 /** Lexicographic a < b. */
@@ -112,7 +125,7 @@ export async function calcular(
       continue;
     }
     if (m.erros.length) {
-      naoCotadas.push({ ...quem, motivo: `A tabela tem erros de cadastro (${m.erros[0].field}): ${m.erros[0].message}` });
+      naoCotadas.push({ ...quem, motivo: motivoDeCadastro(m, m.erros[0]) });
       continue;
     }
     const opcoes = motor.opcoes(t);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { TabelaCalculo } from '@fretio/core';
 import type { tabelasFrete } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { catalogoComponentes } from '../componentes/repository.ts';
@@ -6,6 +7,7 @@ import { colunasParaLocal } from '../regioes/local-ref.ts';
 import { cadeiaDeBases, montarComCadeia } from '../tabelasfrete/derivacao.ts';
 import { errosDaTabela } from '../tabelasfrete/montar.ts';
 import { type TabelaRow, carregarLinhas } from '../tabelasfrete/repository.ts';
+import { rotularRotas } from '../tabelasfrete/rotulos.ts';
 import { LruTabelas, type PrioridadeFaixa, type TabelaMontada } from './cache.ts';
 
 // Built tables, cached per database. The cache is keyed by the database's drizzle dialect object, which
@@ -60,6 +62,7 @@ export async function montarTabelas(
   if (!faltam.length) return out;
   const donas = new Set(faltam.flatMap((t) => [t.uid, ...(cadeias.get(t.uid)?.slice(-1).map((r) => r.uid) ?? [])]));
   const linhas = await carregarLinhas(db, [...donas], { enxuto: true });
+  const montadas: [TabelaRow, TabelaCalculo, PrioridadeFaixa[]][] = [];
   for (const t of faltam) {
     const l = linhas.get(t.uid);
     if (!l) continue;
@@ -74,6 +77,11 @@ export async function montarTabelas(
       destino: colunasParaLocal(p, 'destino'),
       prioridade: p.prioridade,
     }));
+    montadas.push([t, tabela, prioridades]);
+  }
+  // Messages name routes by their places (validation errors below, not-quoted reasons later).
+  await rotularRotas(db, montadas.map(([, tabela]) => tabela));
+  for (const [t, tabela, prioridades] of montadas) {
     const m = { tabela, prioridades, erros: errosDaTabela(tabela, codigos) };
     cache.set(t.uid, chave(t), m);
     out.set(t.uid, m);

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { montarTabelaCalculo } from './montar.ts';
 import { type LinhasTabela, type TabelaRow, carregarLinhas } from './repository.ts';
+import { rotularRotas } from './rotulos.ts';
 
 // Derived tables ("vínculo"): tabelas_frete.tabela_base_uid + ajustes_base. The base is never copied:
 // every build reads the base's current rows, so the derived table follows its later changes (the
@@ -93,7 +94,9 @@ export async function montarResolvida(db: DbOrTx, t: TabelaRow, linhasProprias?:
   const cadeia = await cadeiaDeBases(db, t);
   const dona = cadeia.at(-1) ?? t;
   const linhas = !cadeia.length && linhasProprias ? linhasProprias : (await carregarLinhas(db, [dona.uid], { enxuto: true })).get(dona.uid);
-  return montarComCadeia(t, cadeia, linhas as LinhasTabela);
+  const calc = montarComCadeia(t, cadeia, linhas as LinhasTabela);
+  await rotularRotas(db, [calc]);
+  return calc;
 }
 
 /**
