@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Carga, type Opcoes, type PisoAntt, type TipoCargaAntt, UID_REGEX, documentoValido, somenteDigitos } from '@fretio/core';
+import { type Carga, type Opcoes, type PisoAntt, type TipoCargaAntt, UID_REGEX, documentoValido, fonteAliquotaIcmsFrete, somenteDigitos } from '@fretio/core';
 import { configuracoes, modais, pessoas, produtos, tiposVeiculo, transportadores } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { catalogoComponentes } from '../componentes/repository.ts';
+import { issDoMunicipio } from '../configuracoes/repository.ts';
 import { aliquotaIss, regraIcmsFrete } from '../configuracoes/service.ts';
 import { feriadosDoDestino } from '../feriados/service.ts';
 import type { TabelaRow } from '../tabelasfrete/repository.ts';
@@ -48,6 +49,8 @@ export type MotorDaCarga = {
   catalogo: Awaited<ReturnType<typeof catalogoComponentes>>;
   /** The engine's options for one candidate table (its modal's ICMS, its carrier's regime and floor). */
   opcoes(t: TabelaRow): Opcoes;
+  /** Where the tax rate applied to a quote of table `t` comes from, in words (the breakdown shows it). */
+  fonteAliquota(t: TabelaRow, tributo: 'ICMS' | 'ISS' | 'NENHUM'): string;
 };
 
 const somaDias = (data: string, dias: number) => new Date(Date.parse(`${data}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
@@ -151,12 +154,13 @@ export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaD
     db.select({ pontosFacultativosUteis: configuracoes.pontosFacultativosUteis }).from(configuracoes).where(eq(configuracoes.embarcadorUid, embarcadorUid)),
   ]);
   const modaisUsados = [...new Set(tabelas.map((t) => (t.modalUid ? (modal.get(t.modalUid) ?? null) : null)))];
-  const [montadas, aliquotas, iss, feriados] = await Promise.all([
+  const [montadas, regrasIcms, iss, issCadastrado, feriados] = await Promise.all([
     montarTabelas(db, embarcadorUid, tabelas, catalogo.map((x) => x.codigo), data),
     Promise.all(modaisUsados.map((m) => regraIcmsFrete(db, embarcadorUid, origem.uf, destino.uf, data, m))).then(
-      (rs) => new Map(modaisUsados.map((m, i) => [m, rs[i].aliquota])),
+      (rs) => new Map(modaisUsados.map((m, i) => [m, rs[i]])),
     ),
     municipal ? aliquotaIss(db, embarcadorUid, origem.ibge as string) : Promise.resolve(undefined),
+    municipal ? issDoMunicipio(db, embarcadorUid, origem.ibge as string) : Promise.resolve(undefined),
     feriadosDoDestino(db, embarcadorUid, destino, data, somaDias(data, 730), cfg ? !cfg.pontosFacultativosUteis : false),
   ]);
   const tiposVeiculo = await veiculosDasTabelas(db, [...montadas.values()], c.tipoVeiculoUid);
@@ -181,14 +185,27 @@ export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaD
   };
   const componentesFretePrincipal = catalogo.filter((x) => x.fretePrincipal).map((x) => x.codigo);
   const componentesForaBaseTributo = catalogo.filter((x) => x.foraBaseTributo).map((x) => x.codigo);
+  const modalDe = (t: TabelaRow) => (t.modalUid ? (modal.get(t.modalUid) ?? null) : null);
+  const tipoIcms = origem.uf === destino.uf ? 'TRANSPORTE' : 'INTERESTADUAL';
   return {
     carga,
     montadas,
     catalogo,
+    fonteAliquota(t, tributo) {
+      if (tributo === 'NENHUM') return 'Transportador do Simples Nacional: imposto não embutido no frete';
+      if (tributo === 'ISS')
+        return issCadastrado
+          ? 'Cadastro de ISS do município (LC 116/2003, item 16.02)'
+          : 'Alíquota padrão de ISS das configurações (LC 116/2003, item 16.02)';
+      const regra = regrasIcms.get(modalDe(t));
+      return regra?.fonte === 'embarcador'
+        ? `Regra tributária do embarcador (${tipoIcms} ${origem.uf}${tipoIcms === 'INTERESTADUAL' ? ` → ${destino.uf}` : ''})`
+        : fonteAliquotaIcmsFrete(origem.uf, destino.uf, modalDe(t));
+    },
     opcoes(t) {
       const tr = transportador.get(t.transportadorUid);
       return {
-        aliquotaIcms: aliquotas.get(t.modalUid ? (modal.get(t.modalUid) ?? null) : null) ?? 0,
+        aliquotaIcms: regrasIcms.get(modalDe(t))?.aliquota ?? 0,
         aliquotaIss: iss,
         feriados,
         componentesFretePrincipal,

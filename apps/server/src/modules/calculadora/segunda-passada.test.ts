@@ -95,13 +95,15 @@ describe('tributos do frete', () => {
   it('1. São Paulo → Campinas: ICMS do transporte 12 % → 408,18 (ICMS 48,98), não 438,05', async () => {
     const { cotacao } = await cotar(tabela, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } });
     expect(cotacao).toMatchObject({ pesoTaxado: 360, valorSemIcms: 359.2, aliquotaIcms: 12, icms: 48.98, total: 408.18, tributo: 'ICMS' });
+    // The breakdown says where the 12 % comes from.
+    expect(cotacao.fonteAliquota).toBe('RICMS/SP (Decreto 45.490/2000), art. 54, I');
   });
 
   it('1. a alíquota do transporte é editável pelo embarcador (regra TRANSPORTE datada)', async () => {
     const regra = await admin.post('/api/v1/configuracoes/tributos', { tipo: 'TRANSPORTE', uf: 'SP', aliquota: 7, vigenciaInicio: '2026-04-01' });
     expect(regra.status, regra.text).toBe(201);
     const { cotacao } = await cotar(tabela, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } });
-    expect(cotacao).toMatchObject({ aliquotaIcms: 7, total: 386.24 });
+    expect(cotacao).toMatchObject({ aliquotaIcms: 7, total: 386.24, fonteAliquota: 'Regra tributária do embarcador (TRANSPORTE SP)' });
     // Before the rule's start the legal 12 % applies.
     expect((await cotar(tabela, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' }, data: '2026-03-16' })).cotacao.total).toBe(408.18);
     const inativa = await admin.put(`/api/v1/configuracoes/tributos/${regra.body.data.uid}`, {
@@ -116,13 +118,13 @@ describe('tributos do frete', () => {
 
   it('2. Campinas → Campinas: ISS de 3 % do cadastro (370,31, ISS 11,11), nunca ICMS', async () => {
     const { cotacao } = await cotar(tabela, { origem: { municipioIbge: '3509502' }, destino: { municipioIbge: '3509502' } });
-    expect(cotacao).toMatchObject({ tributo: 'ISS', aliquotaIss: 3, iss: 11.11, aliquotaIcms: 0, icms: 0, total: 370.31 });
+    expect(cotacao).toMatchObject({ tributo: 'ISS', aliquotaIss: 3, iss: 11.11, aliquotaIcms: 0, icms: 0, total: 370.31, fonteAliquota: 'Cadastro de ISS do município (LC 116/2003, item 16.02)' });
   });
 
   it('3. importado não muda o ICMS do frete', async () => {
     // SP → RJ, 360 kg × R$ 1,00 = 360,00: 12 % (Res. SF 22/1989) with or without imported goods → 409,09.
     const corpo = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' } };
-    expect((await cotar(tabela, corpo)).cotacao).toMatchObject({ aliquotaIcms: 12, total: 409.09 });
+    expect((await cotar(tabela, corpo)).cotacao).toMatchObject({ aliquotaIcms: 12, total: 409.09, fonteAliquota: 'Resolução do Senado Federal 22/1989 (alíquotas interestaduais)' });
     expect((await cotar(tabela, { ...corpo, importado: true })).cotacao).toMatchObject({ aliquotaIcms: 12, total: 409.09 });
   });
 });

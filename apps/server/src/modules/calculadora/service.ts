@@ -145,6 +145,7 @@ export async function calcular(
       ...quem,
       ...valores,
       tributo: valores.tributo ?? 'ICMS',
+      fonteAliquota: motor.fonteAliquota(t, valores.tributo ?? 'ICMS'),
       aliquotaIss: valores.aliquotaIss ?? 0,
       iss: valores.iss ?? 0,
       valorForaBaseTributo: valores.valorForaBaseTributo ?? 0,
