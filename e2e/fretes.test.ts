@@ -187,6 +187,7 @@ describe('tabelas de frete e calculadora', () => {
     expect(await item('Imposto aplicado').textContent()).toContain('ICMS');
     expect(await item('Alíquota de ICMS').textContent()).toContain('12,00 %');
     expect(await item('ICMS').last().textContent()).toContain('R$ 32,11');
+    expect(await item('Fonte da alíquota').textContent()).toContain('Resolução do Senado Federal 22/1989');
     expect(await item('Total').textContent()).toContain('R$ 267,61');
     expect(await item('Peso taxado').textContent()).toContain('180 kg');
   });

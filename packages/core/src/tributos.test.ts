@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALIQUOTAS_ICMS_INTERNAS, aliquotaIcmsInterna, aliquotaIcmsPadrao } from './tributos.ts';
+import { ALIQUOTAS_ICMS_INTERNAS, aliquotaIcmsInterna, aliquotaIcmsPadrao, fonteAliquotaIcmsFrete } from './tributos.ts';
 import { UFS } from './frete/ufs.ts';
 
 describe('legal ICMS defaults', () => {
@@ -17,5 +17,15 @@ describe('legal ICMS defaults', () => {
     // Imported goods only change interstate operations.
     expect(aliquotaIcmsPadrao('PR', 'PR', true)).toBe(19.5);
     expect(() => aliquotaIcmsInterna('XX')).toThrow(RangeError);
+  });
+});
+
+describe('fonteAliquotaIcmsFrete', () => {
+  it('names the rule behind each legal freight rate', () => {
+    expect(fonteAliquotaIcmsFrete('SP', 'SP')).toBe('RICMS/SP (Decreto 45.490/2000), art. 54, I');
+    expect(fonteAliquotaIcmsFrete('mg', 'MG')).toBe('RICMS/MG (Decreto 43.080/2002), art. 42, I, "e"');
+    expect(fonteAliquotaIcmsFrete('RJ', 'RJ')).toBe('Alíquota geral do ICMS de RJ (sem alíquota própria de transporte na lei estadual consultada)');
+    expect(fonteAliquotaIcmsFrete('SP', 'BA')).toBe('Resolução do Senado Federal 22/1989 (alíquotas interestaduais)');
+    expect(fonteAliquotaIcmsFrete('SP', 'BA', 'AEREO')).toBe('Resolução do Senado Federal 95/1996 (transporte aéreo interestadual)');
   });
 });

@@ -79,3 +79,20 @@ export function aliquotaIcmsTransporteInterna(uf: string): number {
 export function aliquotaIcmsFrete(ufOrigem: string, ufDestino: string, modal?: string | null): number {
   return aliquotaIcmsTransporteInterestadual(ufOrigem, ufDestino, modal) ?? aliquotaIcmsTransporteInterna(ufOrigem);
 }
+
+/**
+ * Where the legal freight ICMS rate of aliquotaIcmsFrete comes from, in words for the calculator's
+ * breakdown: the transport rule of the UF (SP, MG), the UF's general rate where no transport rate was
+ * found, Res. SF 95/1996 for interstate air transport, Res. SF 22/1989 for 7 / 12 %.
+ */
+export function fonteAliquotaIcmsFrete(ufOrigem: string, ufDestino: string, modal?: string | null): string {
+  const o = normalizarUf(ufOrigem);
+  if (aliquotaIcmsTransporteInterestadual(ufOrigem, ufDestino, modal) !== null) {
+    return modal && /^AERE/i.test(modal)
+      ? 'Resolução do Senado Federal 95/1996 (transporte aéreo interestadual)'
+      : 'Resolução do Senado Federal 22/1989 (alíquotas interestaduais)';
+  }
+  if (o === 'SP') return 'RICMS/SP (Decreto 45.490/2000), art. 54, I';
+  if (o === 'MG') return 'RICMS/MG (Decreto 43.080/2002), art. 42, I, "e"';
+  return `Alíquota geral do ICMS de ${o} (sem alíquota própria de transporte na lei estadual consultada)`;
+}

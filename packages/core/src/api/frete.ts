@@ -388,6 +388,11 @@ export const cotacaoCalculada = z.object({
   tributo: z.enum(['ICMS', 'ISS', 'NENHUM']),
   aliquotaIss: z.number(),
   iss: z.number(),
+  /**
+   * Where the applied rate comes from, in words: the shipper's tax rule (configuracoes/tributos), the law
+   * (e.g. "RICMS/SP (Decreto 45.490/2000), art. 54, I"), the ISS register, or the Simples Nacional regime.
+   */
+  fonteAliquota: z.string().optional(),
   /** Components outside the tax base (vale-pedágio), included in valorSemIcms and total. */
   valorForaBaseTributo: z.number(),
   /** Location surcharges (adicionais) applied. */

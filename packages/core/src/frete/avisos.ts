@@ -1,5 +1,5 @@
 import { COMPONENTES_FRETE_PRINCIPAL_PADRAO } from './catalogo.ts';
-import { cepNumerico } from './locais.ts';
+import { cepNumerico, rotuloRota } from './locais.ts';
 import type { LocalRef, Rota, TabelaCalculo } from './types.ts';
 import { normalizarUf } from './ufs.ts';
 
@@ -76,7 +76,7 @@ export function avisosDaTabela(tabela: TabelaCalculo, opcoes: { componentesFrete
       avisos.push({
         caminho: `rotas[${i}]`,
         mensagem:
-          `Rota ${a.uid} é mais específica que a rota ${b.uid} e não tem ${faltam.join(', ')}: nas cargas dela ` +
+          `Rota ${rotuloRota(a)} é mais específica que a rota ${rotuloRota(b)} e não tem ${faltam.join(', ')}: nas cargas dela ` +
           `esse frete não seria cobrado. Para cobrar só uma taxa no local, use um adicional por local.`,
       });
       break;

@@ -2,7 +2,7 @@ import { type Dec, dec, paraNumero2, round2, ZERO } from './decimal.ts';
 import { COMPONENTES_FORA_BASE_PADRAO, COMPONENTES_FRETE_PRINCIPAL_PADRAO } from './catalogo.ts';
 import { aplicarAjustes } from './derivada.ts';
 import { calcularTributo } from './icms.ts';
-import { type LocalNormalizado, normalizarLocal, somenteDigitos } from './locais.ts';
+import { type LocalNormalizado, normalizarLocal, rotuloRota, somenteDigitos } from './locais.ts';
 import { adicionarDiasUteis, dataCalendario } from './prazo.ts';
 import { quantidadeBase, quantidadesDaCarga } from './quantidades.ts';
 import { mercadoriasDaCarga, type RegraPreparada, regrasAplicaveis, valorDaRegra } from './regras.ts';
@@ -167,7 +167,7 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
     );
     if (quantidade === null)
       return naoCotado(
-        `${r.componente}: a rota ${rota.uid} não informa a distância (distanciaKm), necessária para a base KM.`,
+        `${r.componente}: a rota ${rotuloRota(rota)} não informa a distância (distanciaKm), necessária para a base KM.`,
       );
     if (r.base === 'EIXOS' && !veiculo?.eixos)
       return naoCotado(`${r.componente}: a base EIXOS exige um tipo de veículo com a quantidade de eixos.`);
@@ -204,7 +204,7 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
 
   const prazo = rota.prazoDiasUteis;
   if (!Number.isInteger(prazo) || prazo < 0)
-    return naoCotado(`A rota ${rota.uid} tem prazo inválido: ${prazo} dias úteis.`);
+    return naoCotado(`A rota ${rotuloRota(rota)} tem prazo inválido: ${prazo} dias úteis.`);
 
   const resultado: FreteCotado = {
     cotado: true,

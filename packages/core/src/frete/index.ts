@@ -12,7 +12,7 @@ export {
 export { aplicarAjustes, derivarTabela, type TabelaDerivada } from './derivada.ts';
 export { criarSchemaRegra, faixaSchema, localRefSchema } from './esquemas.ts';
 export { aliquotaIcmsInterestadual, aliquotaIcmsTransporteInterestadual } from './icms.ts';
-export { contem, especificidade } from './locais.ts';
+export { contem, especificidade, rotuloLocal, rotuloRota } from './locais.ts';
 export { adicionarDiasUteis, ehDiaUtil } from './prazo.ts';
 export { prepararTabela, type TabelaPreparada } from './tabela.ts';
 export type * from './types.ts';

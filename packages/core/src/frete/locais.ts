@@ -146,3 +146,30 @@ export function buscarNoIndice<T>(indice: IndiceLocal<T>, local: LocalNormalizad
   const v = indice.uf.get(local.uf);
   if (v !== undefined) visitar(v);
 }
+
+const cepBr = (v: string) => {
+  const d = somenteDigitos(v);
+  return d.length === 8 ? `${d.slice(0, 5)}-${d.slice(5)}` : v;
+};
+
+/** How a message names a place of a route: "SP", "município 3509502", "CEP 13000-000 a 13139-999", "região". */
+export function rotuloLocal(l: LocalRef): string {
+  switch (l.tipo) {
+    case 'UF':
+      return normalizarUf(l.uf);
+    case 'MUNICIPIO':
+      return `município ${l.ibge}`;
+    case 'REGIAO':
+      return 'região';
+    case 'FAIXA_CEP':
+      return `CEP ${cepBr(l.de)} a ${cepBr(l.ate)}`;
+  }
+}
+
+/**
+ * How messages name a route (never by its uid): Rota.rotulo when the caller gave one (with the names of
+ * municipalities and regions), else origin → destination from the references.
+ */
+export function rotuloRota(r: { rotulo?: string; origem: LocalRef; destino: LocalRef }): string {
+  return r.rotulo ?? `${rotuloLocal(r.origem)} → ${rotuloLocal(r.destino)}`;
+}

@@ -115,6 +115,11 @@ export type Rota = {
   regras: Regra[];
   /** Cubage factor of this route (kg/m³), overriding the table's. */
   fatorCubagem?: number;
+  /**
+   * How messages (not-quoted reasons, validation errors, warnings) name the route, e.g. "São Paulo/SP →
+   * Campinas/SP"; absent: built from origin and destination (rotuloRota). Never changes the calculation.
+   */
+  rotulo?: string;
 };
 
 /**

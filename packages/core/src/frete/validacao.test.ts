@@ -117,7 +117,7 @@ describe('validação da tabela', () => {
       { caminho: 'fatorCubagem', mensagem: 'Fator de cubagem deve ser maior que zero' },
       { caminho: 'rotas[0].origem.uf', mensagem: 'UF desconhecida: "XX"' },
       { caminho: 'rotas[0].destino.ate', mensagem: 'CEP final deve ter 8 dígitos' },
-      { caminho: 'rotas[0].distanciaKm', mensagem: 'Rota rota: informe a distância, pois há regra com base KM' },
+      { caminho: 'rotas[0].distanciaKm', mensagem: 'Rota XX → CEP 20000-000 a 1999: informe a distância, pois há regra com base KM' },
     ]);
     const invertida = tabela({ rotas: [rota({ destino: { tipo: 'FAIXA_CEP', de: '20000-000', ate: '19999-999' } })] });
     expect(erros(invertida)).toEqual([
@@ -130,6 +130,6 @@ describe('validação da tabela', () => {
 
   it('aponta rotas repetidas, que nunca seriam escolhidas', () => {
     const t = tabela({ rotas: [rota({ uid: 'a' }), rota({ uid: 'b' })] });
-    expect(erros(t)).toEqual([{ caminho: 'rotas[1]', mensagem: expect.stringMatching(/Rota b repete .* da rota 1/) }]);
+    expect(erros(t)).toEqual([{ caminho: 'rotas[1]', mensagem: expect.stringMatching(/^Rota SP → RJ repete .* da rota 1/) }]);
   });
 });

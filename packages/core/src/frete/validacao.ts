@@ -3,6 +3,7 @@ import { COMPONENTES_PADRAO } from './catalogo.ts';
 import { criarSchemaRegra, localRefSchema, naoNegativo } from './esquemas.ts';
 import type { Regra, TabelaCalculo } from './types.ts';
 import { avisosDaTabela } from './avisos.ts';
+import { rotuloRota } from './locais.ts';
 
 // Table-level validation: the gate before a table is saved. The engine itself trusts its input.
 
@@ -37,6 +38,7 @@ export function criarSchemaTabela(componentes: readonly string[] = COMPONENTES_P
       distanciaKm: naoNegativo('Distância').optional(),
       tipoVeiculoUid: z.string().min(1, { error: 'Tipo de veículo vazio' }).optional(),
       regras: z.array(regra, { error: 'regras deve ser uma lista' }),
+      rotulo: z.string().optional(),
       fatorCubagem: z
         .number({ error: 'Fator de cubagem da rota deve ser um número' })
         .positive({ error: 'Fator de cubagem da rota deve ser maior que zero' })
@@ -48,7 +50,7 @@ export function criarSchemaTabela(componentes: readonly string[] = COMPONENTES_P
         ctx.addIssue({
           code: 'custom',
           path: ['distanciaKm'],
-          message: `Rota ${r.uid}: informe a distância, pois há regra com base KM`,
+          message: `Rota ${rotuloRota(r)}: informe a distância, pois há regra com base KM`,
         });
     });
 
@@ -112,7 +114,7 @@ export function criarSchemaTabela(componentes: readonly string[] = COMPONENTES_P
           ctx.addIssue({
             code: 'custom',
             path: ['rotas', i, 'uid'],
-            message: `Rota ${r.uid} repetida (mesmo identificador da rota ${j + 1})`,
+            message: `Rota ${rotuloRota(r)} repetida (mesmo identificador da rota ${j + 1})`,
           });
         else uids.set(r.uid, i);
         // Same places and vehicle: the later route could never be chosen.
@@ -122,7 +124,7 @@ export function criarSchemaTabela(componentes: readonly string[] = COMPONENTES_P
           ctx.addIssue({
             code: 'custom',
             path: ['rotas', i],
-            message: `Rota ${r.uid} repete a origem, o destino e o tipo de veículo da rota ${k + 1} e nunca seria escolhida`,
+            message: `Rota ${rotuloRota(r)} repete a origem, o destino e o tipo de veículo da rota ${k + 1} e nunca seria escolhida`,
           });
         else chaves.set(chave, i);
         const generalKm = generaisKm.find((g) => !r.regras.some((x) => x.componente === g.componente));
@@ -130,7 +132,7 @@ export function criarSchemaTabela(componentes: readonly string[] = COMPONENTES_P
           ctx.addIssue({
             code: 'custom',
             path: ['rotas', i, 'distanciaKm'],
-            message: `Rota ${r.uid}: informe a distância, pois a generalidade ${generalKm.componente} usa a base KM`,
+            message: `Rota ${rotuloRota(r)}: informe a distância, pois a generalidade ${generalKm.componente} usa a base KM`,
           });
       });
     });

@@ -4,8 +4,8 @@ import { type CalculoEsperado, calcularFrete, esperadoDoMotor, esperadoSpot, typ
 import { tabelasFrete } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
-import { montarTabelas } from '../calculadora/service.ts';
-import { paraLocal, resolverLocal } from '../calculadora/locais.ts';
+import { resolverLocal } from '../calculadora/locais.ts';
+import { opcoesDoMotor } from '../calculadora/opcoes.ts';
 import { aliquotaIcms } from '../configuracoes/service.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import type { CteCarregado } from './cte.ts';
@@ -40,15 +40,22 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
   }
   const pesoKg = maior(c.cte.pesoCarga as string | null, c.pesoNfes);
   const valorMercadoria = Number(c.valorNfes ?? c.cte.valorCarga ?? 0);
-  const aliquota = simples ? 0 : await aliquotaIcms(db, embarcadorUid, origem.uf, destino.uf, data);
-  const montadas = await montarTabelas(db, embarcadorUid, tabelas);
-  const carga = {
-    origem: paraLocal(origem), destino: paraLocal(destino), data, pesoKg, valorMercadoria,
-    volumes: c.volumesNfes === null ? undefined : Number(c.volumesNfes),
-    documentos: c.quantidadeNfes || undefined,
-    remetente: c.cte.remetente?.documento ?? undefined,
-    destinatario: c.cte.destinatario?.documento ?? undefined,
-  };
+  // The engine's options are the calculator's and the simulations' (calculadora/opcoes.ts): transport
+  // ICMS per UF, ISS, holidays, catalogue flags, vehicles, ANTT floor, Simples Nacional, parties.
+  let motor: Awaited<ReturnType<typeof opcoesDoMotor>>;
+  try {
+    motor = await opcoesDoMotor(db, embarcadorUid, {
+      origem, destino, data, pesoKg, valorMercadoria,
+      volumes: c.volumesNfes === null ? undefined : Number(c.volumesNfes),
+      documentos: c.quantidadeNfes || undefined,
+      remetente: c.cte.remetente?.documento ?? undefined,
+      destinatario: c.cte.destinatario?.documento ?? undefined,
+    }, tabelas);
+  } catch (e) {
+    if (e instanceof AppError) return { calculado: false, motivo: e.message };
+    throw e;
+  }
+  const { montadas, carga } = motor;
   const motivos: string[] = [];
   // Several tables of the carrier may be valid: the best priority wins, then the lowest total (the
   // calculator's ranking), so the audit expects what the shipper would have been quoted.
@@ -57,7 +64,8 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
     const m = montadas.get(t.uid);
     if (!m) continue;
     if (m.erros.length) { motivos.push(`tabela "${t.nome}" com erro de cadastro: ${m.erros[0]!.message}`); continue; }
-    const r = calcularFrete(m.tabela, carga, { aliquotaIcms: aliquota, feriados: [] });
+    const o = motor.opcoes(t);
+    const r = calcularFrete(m.tabela, carga, simples ? { ...o, simplesNacional: true } : o);
     if (!r.cotado) { motivos.push(`tabela "${t.nome}": ${r.motivo}`); continue; }
     if (!melhor || t.prioridade < melhor.t.prioridade || (t.prioridade === melhor.t.prioridade && r.total < melhor.r.total)) melhor = { t, r };
   }

@@ -312,3 +312,24 @@ describe('priority and cache', () => {
     expect(new Set(inativo.naoCotadas.map((n) => n.motivo))).toEqual(new Set(['O transportador está inativo.']));
   });
 });
+
+describe('motivos de não cotação nomeiam a rota pelos lugares, nunca pelo uid', () => {
+  it('rota repetida gravada direto no banco: "Rota São Paulo/SP → Campinas/SP repete…"', async () => {
+    const ex = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+    const [tab] = await ex<{ uid: string }>(sql`
+      insert into tabelas_frete (embarcador_uid, nome, transportador_uid, vigencia_inicio, status)
+      select e.uid, 'Rotas repetidas', ${uid['Rápido Sul']}, '2020-01-01', 1 from embarcadores e where e.cnpj = '11222333000181'
+      returning uid`);
+    for (const ordem of [0, 1])
+      await t.db.execute(sql`
+        insert into tabela_frete_rotas (tabela_frete_uid, origem_tipo, origem_ibge, destino_tipo, destino_ibge, prazo_dias_uteis, ordem)
+        values (${tab.uid}, 'MUNICIPIO', '3550308', 'MUNICIPIO', '3509502', 1, ${ordem})`);
+    const r = await calcular({ transportadorUids: [uid['Rápido Sul']] });
+    const motivo = r.naoCotadas.find((n) => n.tabelaNome === 'Rotas repetidas')?.motivo;
+    expect(motivo).toBe(
+      'A tabela tem erros de cadastro: Rota São Paulo/SP → Campinas/SP repete a origem, o destino e o tipo de veículo da rota 1 e nunca seria escolhida',
+    );
+    expect(motivo).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
+    await t.db.execute(sql`delete from tabelas_frete where uid = ${tab.uid}`);
+  });
+});

@@ -5,6 +5,8 @@ import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as, session } from '../../../test/support/http.ts';
 import { enviar } from '../anexos/multipart-teste.ts';
 import { papeis, pessoas, transportadores } from '../../db/schema/index.ts';
+import { calculoPelaTabela } from '../auditorias/calculo.ts';
+import { cacheDe } from './service.ts';
 
 // Issue 9 through the API: tables built with the API, quoted by POST /calculadora/calcular with the
 // worked numbers (transport ICMS, ISS, importado, adicionais, validity by date) and the maker–checker.
@@ -93,13 +95,15 @@ describe('tributos do frete', () => {
   it('1. São Paulo → Campinas: ICMS do transporte 12 % → 408,18 (ICMS 48,98), não 438,05', async () => {
     const { cotacao } = await cotar(tabela, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } });
     expect(cotacao).toMatchObject({ pesoTaxado: 360, valorSemIcms: 359.2, aliquotaIcms: 12, icms: 48.98, total: 408.18, tributo: 'ICMS' });
+    // The breakdown says where the 12 % comes from.
+    expect(cotacao.fonteAliquota).toBe('RICMS/SP (Decreto 45.490/2000), art. 54, I');
   });
 
   it('1. a alíquota do transporte é editável pelo embarcador (regra TRANSPORTE datada)', async () => {
     const regra = await admin.post('/api/v1/configuracoes/tributos', { tipo: 'TRANSPORTE', uf: 'SP', aliquota: 7, vigenciaInicio: '2026-04-01' });
     expect(regra.status, regra.text).toBe(201);
     const { cotacao } = await cotar(tabela, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } });
-    expect(cotacao).toMatchObject({ aliquotaIcms: 7, total: 386.24 });
+    expect(cotacao).toMatchObject({ aliquotaIcms: 7, total: 386.24, fonteAliquota: 'Regra tributária do embarcador (TRANSPORTE SP)' });
     // Before the rule's start the legal 12 % applies.
     expect((await cotar(tabela, { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' }, data: '2026-03-16' })).cotacao.total).toBe(408.18);
     const inativa = await admin.put(`/api/v1/configuracoes/tributos/${regra.body.data.uid}`, {
@@ -114,13 +118,13 @@ describe('tributos do frete', () => {
 
   it('2. Campinas → Campinas: ISS de 3 % do cadastro (370,31, ISS 11,11), nunca ICMS', async () => {
     const { cotacao } = await cotar(tabela, { origem: { municipioIbge: '3509502' }, destino: { municipioIbge: '3509502' } });
-    expect(cotacao).toMatchObject({ tributo: 'ISS', aliquotaIss: 3, iss: 11.11, aliquotaIcms: 0, icms: 0, total: 370.31 });
+    expect(cotacao).toMatchObject({ tributo: 'ISS', aliquotaIss: 3, iss: 11.11, aliquotaIcms: 0, icms: 0, total: 370.31, fonteAliquota: 'Cadastro de ISS do município (LC 116/2003, item 16.02)' });
   });
 
   it('3. importado não muda o ICMS do frete', async () => {
     // SP → RJ, 360 kg × R$ 1,00 = 360,00: 12 % (Res. SF 22/1989) with or without imported goods → 409,09.
     const corpo = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' } };
-    expect((await cotar(tabela, corpo)).cotacao).toMatchObject({ aliquotaIcms: 12, total: 409.09 });
+    expect((await cotar(tabela, corpo)).cotacao).toMatchObject({ aliquotaIcms: 12, total: 409.09, fonteAliquota: 'Resolução do Senado Federal 22/1989 (alíquotas interestaduais)' });
     expect((await cotar(tabela, { ...corpo, importado: true })).cotacao).toMatchObject({ aliquotaIcms: 12, total: 409.09 });
   });
 });
@@ -572,5 +576,133 @@ describe('piso mínimo ANTT (coeficientes datados por embarcador) e transportado
     const etc = await admin.put(`${base}/${ok.uid}`, { ...corpo, tipo: 'ETC', indicaAutonomo: true, documento: '52998224725', rntrc: null });
     expect(etc.status, etc.text).toBe(200);
     expect(etc.body.data).toMatchObject({ tipo: 'ETC', indicaAutonomo: false });
+  });
+});
+
+describe('tabela derivada segue a versão reajustada da base (vigente na data da carga)', () => {
+  // Derived: TAS +10 % (12,00 → 13,20): 360,40 ÷ 0,88 = 409,55. The base readjusted +10 % from 01/07/2026
+  // (money rounded to centavos: FRETE_PESO 85,80 + 260 × 0,68 = 262,60; FRETE_VALOR 54,00 and GRIS 36,00
+  // are percentages; PEDAGIO 4 × 4,95 = 19,80; TAS 13,20): the base gives 385,60 ÷ 0,88 = 438,18 and the
+  // derived table, with TAS 14,52, 386,92 ÷ 0,88 = 439,68 — it used to keep pricing from the old, historic
+  // version (409,55).
+  const spCampinas = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } };
+  it('antes do reajuste 409,55; depois, 439,68 derivada da nova versão; a versão nova sozinha 438,18', async () => {
+    const base = await tabelaSp('Base reajustável');
+    expect((await ativar(base.base)).status).toBe(200);
+    const derivada = criado(
+      await admin.post('/api/v1/tabelasfrete', corpoTabela('Derivada TAS +10 %', { tabelaBaseUid: base.uid, ajustesBase: [{ componente: 'TAS', tipo: 'PERCENTUAL', valor: 10 }] })),
+    ).uid;
+    expect((await ativar(`/api/v1/tabelasfrete/${derivada}`)).status).toBe(200);
+    expect((await cotar(derivada, spCampinas)).cotacao).toMatchObject({ valorSemIcms: 360.4, total: 409.55, derivadaDe: { uid: base.uid } });
+    const r = await admin.post(`${base.base}/reajustar`, { vigenciaInicio: '2026-07-01', vigenciaFim: null, percentual: 10 });
+    expect(r.status, r.text).toBe(201);
+    const nova = r.body.data.uid as string;
+    expect(nova).not.toBe(base.uid);
+    const julho = { ...spCampinas, data: '2026-07-15' };
+    expect((await cotar(nova, julho)).cotacao).toMatchObject({ valorSemIcms: 385.6, total: 438.18 });
+    const d = (await cotar(derivada, julho)).cotacao;
+    expect(d).toMatchObject({ valorSemIcms: 386.92, total: 439.68, derivadaDe: { uid: nova, nome: 'Base reajustável' } });
+    expect(d.componentes.find((c: { componente: string }) => c.componente === 'TAS').valor).toBe(14.52);
+    // A load of April still uses the version valid then.
+    expect((await cotar(derivada, spCampinas)).cotacao).toMatchObject({ total: 409.55, derivadaDe: { uid: base.uid } });
+  });
+});
+
+describe('um só motor: calculadora, simulação do embarque e auditoria usam as mesmas opções (calculadora/opcoes.ts)', () => {
+  // SP → Campinas, 350 kg (no m³: the CT-e has none), NF R$ 18.000,00: FRETE_PESO 78,00 + 250 × 0,62 = 233,00;
+  // FRETE_VALOR 54,00; GRIS 36,00; PEDAGIO 4 × 4,50 = 18,00; TAS 12,00 → 353,00 ÷ (1 − 12 %) = 401,14 (ICMS 48,14).
+  // The audit used the goods rate (18 %): 353,00 ÷ 0,82 = 430,49 — a correct CT-e of 401,14 came out divergent.
+  let carrier: string;
+  let tab: { uid: string; base: string };
+  let tas: { uid: string; tabelaRotaUid: string };
+  const E = '/api/v1/embarque';
+  const spCampinas = { origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3509502' };
+  beforeAll(async () => {
+    carrier = criado(await admin.post('/api/v1/transportadores', { nome: 'Três Caminhos Ltda', cnpj: '11444777000161', uf: 'SP' })).uid;
+    tab = await tabelaSp('Três caminhos', { transportadorUid: carrier });
+    const rota = (await admin.get(tab.base, { par: 'full' })).body.data.rotas[0].uid;
+    const cafe = criado(await admin.post(`${tab.base}/restricoes-componentes`, { componente: 'PALETIZACAO', modo: 'SOMENTE', produtos: ['CAF-500'] }));
+    criado(await admin.post(`${tab.base}/rotasComponente`, { tabelaRotaUid: rota, componente: 'PALETIZACAO', base: 'VIAGEM', calculo: 'FIXO', valor: 40, restricaoUid: cafe.uid }));
+    tas = (await admin.get(`${tab.base}/rotasComponente`)).body.data.data.find((r: { componente: string }) => r.componente === 'TAS');
+    expect((await ativar(tab.base)).status).toBe(200);
+  });
+
+  const simular = async (extra: Record<string, unknown> = {}, produto?: string) => {
+    const uid = criado(await admin.post(E, { ...spCampinas, dataEmbarque: '2026-04-15', ...extra })).uid;
+    criado(await admin.post(`${E}/${uid}/nfes`, { numero: 1, valor: 18000, pesoKg: 350, volumes: 1 }));
+    if (produto) {
+      const prod = ((await t.db.execute(sql`select uid from produtos where codigo = ${produto}`)) as unknown as { rows: { uid: string }[] }).rows[0];
+      criado(await admin.post(`${E}/${uid}/produtos`, { produtoUid: prod.uid, descricao: 'Café', quantidade: 1, pesoKg: 350, valor: 18000 }));
+    }
+    const sim = await admin.post(`${E}/${uid}/simular-frete`);
+    expect(sim.status, sim.text).toBe(201);
+    const r = sim.body.data.resultado;
+    return { cotacao: r.cotacoes.find((c: { tabelaUid: string }) => c.tabelaUid === tab.uid), naoCotada: r.naoCotadas.find((c: { tabelaUid: string }) => c.tabelaUid === tab.uid) };
+  };
+  const auditar = () =>
+    calculoPelaTabela(t.db, demoUid, {
+      uid: '00000000-0000-4000-8000-000000000001',
+      transportadorUid: carrier,
+      unidadeTransportadorUid: null,
+      cteOriginalUid: null,
+      pesoNfes: null,
+      valorNfes: null,
+      volumesNfes: null,
+      quantidadeNfes: 0,
+      faturaUid: null,
+      cte: {
+        chave: '35260411444777000161570010000000011000000010',
+        numero: 1,
+        serie: 1,
+        emissao: '2026-04-15T10:00:00-03:00',
+        tipoCte: 'NORMAL',
+        emitente: { documento: '11444777000161' },
+        origem: { municipioIbge: '3550308', uf: 'SP' },
+        destino: { municipioIbge: '3509502', uf: 'SP' },
+        valorPrestacao: '401.14',
+        componentes: [],
+        icms: null,
+        nfes: [],
+        pesoCarga: '350',
+        valorCarga: '18000',
+        cancelado: false,
+      },
+    } as never, false);
+  let demoUid: string;
+
+  it('o mesmo total (401,14, ICMS do transporte 12 %) pela calculadora, pelo simular-frete do embarque e pela auditoria do CT-e', async () => {
+    [{ uid: demoUid }] = ((await t.db.execute(sql`select embarcador_uid as uid from tabelas_frete where uid = ${tab.uid}`)) as unknown as { rows: { uid: string }[] }).rows;
+    const calc = await admin.post('/api/v1/calculadora/calcular', {
+      origem: { municipioIbge: '3550308' },
+      destino: { municipioIbge: '3509502' },
+      pesoKg: 350,
+      valorMercadoria: 18000,
+      documentos: 1,
+      data: '2026-04-15',
+      transportadorUids: [carrier],
+    });
+    expect(calc.status, calc.text).toBe(200);
+    expect(calc.body.data.cotacoes[0]).toMatchObject({ tabelaUid: tab.uid, valorSemIcms: 353, aliquotaIcms: 12, icms: 48.14, total: 401.14 });
+    expect((await simular()).cotacao).toMatchObject({ valorSemIcms: 353, aliquotaIcms: 12, icms: 48.14, total: 401.14 });
+    expect(await auditar()).toMatchObject({ calculado: true, fonte: 'TABELA', referenciaUid: tab.uid, valorSemIcms: 353, aliquotaIcms: 12, icms: 48.14, total: 401.14 });
+  });
+
+  it('a simulação do embarque calcula na data do embarque e aplica a restrição por produto (café: PALETIZACAO 40,00 → 393,00 ÷ 0,88 = 446,59)', async () => {
+    expect((await simular({}, 'CAF-500')).cotacao).toMatchObject({ valorSemIcms: 393, total: 446.59 });
+    // Shipped before the table's validity (01/01/2026): the table does not quote at all.
+    const antes = await simular({ dataEmbarque: '2025-12-15' });
+    expect([antes.cotacao, antes.naoCotada]).toEqual([undefined, undefined]);
+  });
+
+  it('uma alteração da tabela é vista pela simulação seguinte (cache por banco, compartilhado pelas transações)', async () => {
+    // A simulation runs in a transaction: it fills the database's cache (it used to get an empty one of its own).
+    cacheDe(t.db).limpar();
+    await simular();
+    expect(cacheDe(t.db).tamanho).toBeGreaterThan(0);
+    const put = await admin.put(`${tab.base}/rotasComponente/${tas.uid}`, { tabelaRotaUid: tas.tabelaRotaUid, componente: 'TAS', base: 'VIAGEM', calculo: 'FIXO', valor: 20 });
+    expect(put.status, put.text).toBe(200);
+    // TAS 12,00 → 20,00: 361,00 ÷ 0,88 = 410,23, in the simulation and in the audit alike.
+    expect((await simular()).cotacao).toMatchObject({ valorSemIcms: 361, total: 410.23 });
+    expect(await auditar()).toMatchObject({ total: 410.23 });
   });
 });

@@ -6,6 +6,7 @@ import { simulacoesFrete } from '../../db/schema/index.ts';
 import type { ActionDef } from '../../framework/resource.ts';
 import { ok, reply, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
+import { partesDoEmbarque } from '../calculadora/documentos-carga.ts';
 import { calcular } from '../calculadora/service.ts';
 import { RECURSO_EMBARQUE, embarqueVisivel } from './resource.ts';
 
@@ -63,6 +64,8 @@ export const simularFrete: ActionDef = {
       if (!p?.n) throw AppError.field('nfes', 'Inclua ao menos uma NF-e ou um produto no embarque para simular o frete');
       Object.assign(t, { peso: p.peso, m3: p.m3, valor: p.valor, volumes: 0, n: 1 });
     }
+    // As of the shipping date; the NF-es' parties and items (and product lines) for restrictions.
+    const doc = await partesDoEmbarque(tx, uid);
     const resultado = await calcular(tx, ctx, {
       origem,
       destino,
@@ -72,7 +75,11 @@ export const simularFrete: ActionDef = {
       volumes: t.volumes,
       documentos: t.n,
       tipoVeiculoUid: (row.tipoVeiculoUid as string | null) ?? undefined,
-    });
+      ...(row.dataEmbarque ? { data: row.dataEmbarque as string } : {}),
+      remetente: doc.remetente,
+      destinatario: doc.destinatario,
+      produtos: doc.produtos,
+    }, { ncms: doc.ncms, produtosDesconhecidos: 'ignorar' });
     const [s] = await tx
       .insert(simulacoesFrete)
       .values({

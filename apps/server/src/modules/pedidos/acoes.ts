@@ -6,6 +6,7 @@ import { exigirTransicao } from '../../framework/acoes.ts';
 import { type ActionDef, type DbOrTx, type ResourceDef, SEM_MUDANCA, type Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { partesDoPedido } from '../calculadora/documentos-carga.ts';
 import { calcular } from '../calculadora/service.ts';
 import { criarCotacaoDe } from '../cotacoesfrete/criacao.ts';
 import { recalcularPrazosAcordados } from '../tracking/service.ts';
@@ -48,6 +49,8 @@ const simularFrete: ActionDef = {
     const destino = local(row.destinoCep, row.destinoMunicipioIbge);
     if (!origem) throw AppError.field('origemCep', 'Informe a origem do pedido para simular o frete');
     if (!destino) throw AppError.field('destinoCep', 'Informe o destino do pedido para simular o frete');
+    // As of the planned shipping date; the customer (else the NF-e's recipient) and the NF-e's items for restrictions.
+    const doc = await partesDoPedido(tx, (row.nfeUid as string | null) ?? null);
     const resultado = await calcular(tx, ctx, {
       origem: origem as never,
       destino: destino as never,
@@ -57,7 +60,11 @@ const simularFrete: ActionDef = {
       volumes: row.volumes as number,
       documentos: 1,
       tipoVeiculoUid: (row.tipoVeiculoUid as string | null) ?? undefined,
-    });
+      ...(row.dataPrevista ? { data: row.dataPrevista as string } : {}),
+      remetente: doc.remetente,
+      destinatario: (row.clienteUid as string | null) ?? doc.destinatario,
+      produtos: doc.produtos,
+    }, { ncms: doc.ncms, produtosDesconhecidos: 'ignorar' });
     const ordenadas = [...resultado.cotacoes].sort((a, b) => a.total - b.total || a.prazoDiasUteis - b.prazoDiasUteis);
     if (!ordenadas.length) return { data: [], totalRecords: 0 };
     const lote = randomUUID();

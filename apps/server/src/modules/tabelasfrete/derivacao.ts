@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AjusteComponente, type TabelaCalculo, derivarTabela } from '@fretio/core';
 import { tabelaFreteRotas, regras, tabelasFrete } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { montarTabelaCalculo } from './montar.ts';
 import { type LinhasTabela, type TabelaRow, carregarLinhas } from './repository.ts';
+import { rotularRotas } from './rotulos.ts';
 
 // Derived tables ("vínculo"): tabelas_frete.tabela_base_uid + ajustes_base. The base is never copied:
 // every build reads the base's current rows, so the derived table follows its later changes (the
@@ -13,15 +14,44 @@ import { type LinhasTabela, type TabelaRow, carregarLinhas } from './repository.
 /** Longest chain of bases followed (a cycle is refused when saving; this only bounds a bad row). */
 const PROFUNDIDADE_MAXIMA = 10;
 
-/** The bases of `t`, nearest first (empty for an ordinary table). */
-export async function cadeiaDeBases(db: DbOrTx, t: TabelaRow): Promise<TabelaRow[]> {
+/**
+ * The version of base `b` that a load on `data` uses: a readjusted base is a new table (tabela_origem_uid →
+ * the one it readjusts), so the derived table follows the latest active version of the base's lineage
+ * valid on the date, else the base it names (a version still in Validação is not followed).
+ */
+async function versaoNaData(db: DbOrTx, b: TabelaRow, data: string): Promise<TabelaRow> {
+  const [v] = await db
+    .select()
+    .from(tabelasFrete)
+    .where(
+      sql`${tabelasFrete.uid} in (
+        with recursive versoes(uid, n) as (
+          select ${b.uid}::uuid, 0
+          union all
+          select t.uid, versoes.n + 1 from tabelas_frete t join versoes on t.tabela_origem_uid = versoes.uid
+           where versoes.n < ${PROFUNDIDADE_MAXIMA * 5}
+        )
+        select t.uid from tabelas_frete t join versoes on versoes.uid = t.uid
+         where t.uid <> ${b.uid}::uuid and t.embarcador_uid = ${b.embarcadorUid}::uuid and t.status = 1
+           and t.vigencia_inicio <= ${data}::date and (t.vigencia_fim is null or t.vigencia_fim >= ${data}::date)
+         order by t.versao desc, t.vigencia_inicio desc limit 1)`,
+    );
+  return v ?? b;
+}
+
+/**
+ * The bases of `t`, nearest first (empty for an ordinary table). With `data` (a calculation), each base is
+ * the version of its lineage valid on that date (versaoNaData).
+ */
+export async function cadeiaDeBases(db: DbOrTx, t: TabelaRow, data?: string): Promise<TabelaRow[]> {
   const cadeia: TabelaRow[] = [];
   let proxima = t.tabelaBaseUid;
   while (proxima && cadeia.length < PROFUNDIDADE_MAXIMA) {
-    const [b] = await db
+    const [nomeada] = await db
       .select()
       .from(tabelasFrete)
       .where(and(eq(tabelasFrete.uid, proxima), eq(tabelasFrete.embarcadorUid, t.embarcadorUid)));
+    const b = nomeada && data && nomeada.tabelaBaseUid === null ? await versaoNaData(db, nomeada, data) : nomeada;
     if (!b || b.uid === t.uid || cadeia.some((c) => c.uid === b.uid)) break;
     cadeia.push(b);
     proxima = b.tabelaBaseUid;
@@ -64,7 +94,9 @@ export async function montarResolvida(db: DbOrTx, t: TabelaRow, linhasProprias?:
   const cadeia = await cadeiaDeBases(db, t);
   const dona = cadeia.at(-1) ?? t;
   const linhas = !cadeia.length && linhasProprias ? linhasProprias : (await carregarLinhas(db, [dona.uid], { enxuto: true })).get(dona.uid);
-  return montarComCadeia(t, cadeia, linhas as LinhasTabela);
+  const calc = montarComCadeia(t, cadeia, linhas as LinhasTabela);
+  await rotularRotas(db, [calc]);
+  return calc;
 }
 
 /**

@@ -333,7 +333,7 @@ describe('children', () => {
     });
     expect(kmGeral.status).toBe(400);
     expect(kmGeral.body.errors).toEqual([
-      { field: `rotas[${r.uid}].distanciaKm`, message: `Rota ${r.uid}: informe a distância, pois a generalidade PEDAGIO usa a base KM` },
+      { field: `rotas[${r.uid}].distanciaKm`, message: 'Rota SP → RJ: informe a distância, pois a generalidade PEDAGIO usa a base KM' },
     ]);
     expect((await admin.get(`${T}/${ativa}/generalidades`)).body.data.totalRecords).toBe(0);
   });

@@ -582,6 +582,11 @@ function DetalheCotacao({ c }: { c: Cotacao }) {
               <Descriptions.Item label="ICMS">{reais(c.icms)}</Descriptions.Item>
             </>
           ) : null}
+          {c.fonteAliquota && (
+            <Descriptions.Item label="Fonte da alíquota">
+              <span data-testid="fonte-aliquota">{c.fonteAliquota}</span>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label="Total">
             <Typography.Text strong>{reais(c.total)}</Typography.Text>
           </Descriptions.Item>

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { documentoValido } from '@fretio/core';
+import type { DbOrTx } from '../../framework/resource.ts';
+
+// What a simulation's documents say about the load for the table restrictions (by sender, recipient,
+// product, NCM): the shipment's NF-e lines (the imported NF-e's parties and items) and product lines, or an
+// order's linked NF-e. A party counts only when every document names the same one (a load for two
+// recipients matches no single-recipient restriction); product codes not in the register are ignored.
+
+export type PartesEProdutos = { remetente?: string; destinatario?: string; produtos: string[]; ncms: string[] };
+
+type Linha = Record<string, unknown>;
+const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
+
+const unico = (vs: unknown[]): string | undefined => {
+  const d = [...new Set(vs.filter((v): v is string => typeof v === 'string' && v.length > 0))];
+  return d.length === 1 && documentoValido(d[0]) ? d[0] : undefined;
+};
+
+async function dasNotas(db: DbOrTx, notas: ReturnType<typeof sql>, linhasProduto: ReturnType<typeof sql> | null): Promise<PartesEProdutos> {
+  const r = rowsOf(
+    await db.execute(sql`
+      with n as (${notas})
+      select 'P' as k, n.remetente as a, n.destinatario as b from n
+      union all
+      select 'I', i.codigo, i.ncm from n join nfe_itens i on i.nfe_uid = n.nfe_uid
+      ${linhasProduto ? sql`union all select 'I', p.codigo, p.ncm from (${linhasProduto}) x join produtos p on p.uid = x.produto_uid` : sql``}`),
+  );
+  const partes = r.filter((x) => x.k === 'P');
+  const itens = r.filter((x) => x.k === 'I');
+  const semVazios = (k: 'a' | 'b') => [...new Set(itens.map((x) => x[k]).filter((v): v is string => typeof v === 'string' && !!v))];
+  return {
+    remetente: partes.length ? unico(partes.map((x) => x.a)) : undefined,
+    destinatario: partes.length && partes.every((x) => x.b) ? unico(partes.map((x) => x.b)) : undefined,
+    produtos: semVazios('a'),
+    ncms: semVazios('b'),
+  };
+}
+
+/** The shipment's NF-e lines (typed ones give the issuer only) and product lines. */
+export function partesDoEmbarque(db: DbOrTx, embarqueUid: string) {
+  return dasNotas(
+    db,
+    sql`select cn.nfe_uid, coalesce(f.emitente_documento, cn.emitente_cnpj) as remetente, f.destinatario_documento as destinatario
+          from carga_nfes cn left join nfes f on f.uid = cn.nfe_uid where cn.embarque_uid = ${embarqueUid}`,
+    sql`select produto_uid from carga_produtos where embarque_uid = ${embarqueUid} and produto_uid is not null`,
+  );
+}
+
+/** An order's linked NF-e (its parties and items); the order's customer is the recipient when set. */
+export async function partesDoPedido(db: DbOrTx, nfeUid: string | null): Promise<PartesEProdutos> {
+  if (!nfeUid) return { produtos: [], ncms: [] };
+  return dasNotas(
+    db,
+    sql`select f.uid as nfe_uid, f.emitente_documento as remetente, f.destinatario_documento as destinatario from nfes f where f.uid = ${nfeUid}`,
+    null,
+  );
+}

@@ -1,0 +1,219 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Carga, type Opcoes, type PisoAntt, type TipoCargaAntt, UID_REGEX, documentoValido, fonteAliquotaIcmsFrete, somenteDigitos } from '@fretio/core';
+import { configuracoes, modais, pessoas, produtos, tiposVeiculo, transportadores } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
+import { catalogoComponentes } from '../componentes/repository.ts';
+import { issDoMunicipio } from '../configuracoes/repository.ts';
+import { aliquotaIss, regraIcmsFrete } from '../configuracoes/service.ts';
+import { feriadosDoDestino } from '../feriados/service.ts';
+import type { TabelaRow } from '../tabelasfrete/repository.ts';
+import type { TabelaMontada } from './cache.ts';
+import { type LocalResolvido, paraLocal } from './locais.ts';
+import { coeficientesAntt } from './pisos-antt.ts';
+import { montarTabelas } from './tabelas.ts';
+
+// Everything the engine needs beyond the table, built in ONE place for the calculator, the shipment and
+// order simulations and the audit's expected value, so the three can never disagree: the date the
+// calculation is "as of", transport ICMS per UF and modal (tax rules TRANSPORTE/INTERESTADUAL), ISS of
+// the register for a same-municipality load, holidays of the destination, the catalogue's flags, vehicle
+// capacity and axles, the ANTT floor (binding for a TAC carrier), Simples Nacional, and the parties and
+// products restrictions look at.
+
+export type CargaDoMotor = {
+  origem: LocalResolvido;
+  destino: LocalResolvido;
+  /** 'YYYY-MM-DD': tables valid on it quote, the deadline counts from it, tax rules and ANTT floor of it. */
+  data: string;
+  pesoKg: number;
+  m3?: number;
+  valorMercadoria: number;
+  volumes?: number;
+  documentos?: number;
+  /** CPF/CNPJ (any mask) or the uid of one of the shipper's people; an invalid one is a 400 on the field. */
+  remetente?: string | null;
+  destinatario?: string | null;
+  /** Product codes of the shipper's register (without case). */
+  produtos?: string[];
+  /** 'erro' (the calculator): an unknown code is a 400 on `produtos`; 'ignorar': NF-e item codes not in the register. */
+  produtosDesconhecidos?: 'erro' | 'ignorar';
+  /** NCMs known from the documents themselves (NF-e items), besides those of the registered products. */
+  ncms?: string[];
+  tipoVeiculoUid?: string | null;
+  tipoCargaAntt?: TipoCargaAntt;
+};
+
+export type MotorDaCarga = {
+  carga: Carga;
+  montadas: Map<string, TabelaMontada>;
+  catalogo: Awaited<ReturnType<typeof catalogoComponentes>>;
+  /** The engine's options for one candidate table (its modal's ICMS, its carrier's regime and floor). */
+  opcoes(t: TabelaRow): Opcoes;
+  /** Where the tax rate applied to a quote of table `t` comes from, in words (the breakdown shows it). */
+  fonteAliquota(t: TabelaRow, tributo: 'ICMS' | 'ISS' | 'NENHUM'): string;
+};
+
+const somaDias = (data: string, dias: number) => new Date(Date.parse(`${data}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
+
+/** A party of the load: CNPJ/CPF digits (any mask) or the uid of one of the shipper's people. */
+export async function documentoDaParte(db: DbOrTx, embarcadorUid: string, v: string | null | undefined, campo: string): Promise<string | undefined> {
+  if (!v) return undefined;
+  if (UID_REGEX.test(v)) {
+    const [p] = await db
+      .select({ documento: pessoas.documento })
+      .from(pessoas)
+      .where(and(eq(pessoas.uid, v), eq(pessoas.embarcadorUid, embarcadorUid)));
+    if (!p) throw AppError.field(campo, 'Pessoa não encontrada');
+    return p.documento;
+  }
+  const d = somenteDigitos(v);
+  if (!documentoValido(d)) throw AppError.field(campo, 'CPF/CNPJ inválido');
+  return d;
+}
+
+/**
+ * The load's products (codes of the register, compared without case) and their NCMs, for restrictions
+ * by product/NCM prefix; an unknown code is a 400 on `produtos` unless told to ignore it.
+ */
+export async function produtosDaCarga(
+  db: DbOrTx,
+  embarcadorUid: string,
+  codigos: string[] | undefined,
+  desconhecidos: 'erro' | 'ignorar' = 'erro',
+): Promise<{ produtos?: string[]; ncms?: string[] }> {
+  const pedidos = [...new Set((codigos ?? []).map((c) => c.toUpperCase()))];
+  if (!pedidos.length) return {};
+  const rows = await db
+    .select({ codigo: produtos.codigo, ncm: produtos.ncm, chave: sql<string>`upper(${produtos.codigo})` })
+    .from(produtos)
+    .where(and(eq(produtos.embarcadorUid, embarcadorUid), inArray(sql`upper(${produtos.codigo})`, pedidos)));
+  const achados = new Set(rows.map((r) => r.chave));
+  const faltam = pedidos.filter((c) => !achados.has(c));
+  if (faltam.length && desconhecidos === 'erro') throw AppError.field('produtos', `Produto não cadastrado: ${faltam.slice(0, 5).join(', ')}`);
+  if (!rows.length) return {};
+  return { produtos: rows.map((r) => r.codigo), ncms: [...new Set(rows.map((r) => r.ncm).filter((n): n is string => !!n))] };
+}
+
+/** Capacity and axles of the vehicle types the candidate tables' routes (and the load) name. */
+export async function veiculosDasTabelas(db: DbOrTx, montadas: TabelaMontada[], daCarga: string | null | undefined) {
+  const uids = new Set<string>();
+  for (const m of montadas) for (const r of m.tabela.rotas) if (r.tipoVeiculoUid) uids.add(r.tipoVeiculoUid);
+  if (daCarga) uids.add(daCarga);
+  if (!uids.size) return {};
+  const rows = await db
+    .select({ uid: tiposVeiculo.uid, nome: tiposVeiculo.nome, capacidadeKg: tiposVeiculo.capacidadeKg, capacidadeM3: tiposVeiculo.capacidadeM3, eixos: tiposVeiculo.eixos })
+    .from(tiposVeiculo)
+    .where(inArray(tiposVeiculo.uid, [...uids]));
+  return Object.fromEntries(
+    rows.map((v) => [v.uid, { nome: v.nome, capacidadeKg: Number(v.capacidadeKg), capacidadeM3: Number(v.capacidadeM3), eixos: v.eixos }]),
+  );
+}
+
+/**
+ * The ANTT coefficients by axle count for one carrier (the engine picks the chosen route's vehicle's);
+ * binding for a self-employed driver (TAC). Routes without a distance get no floor.
+ */
+function pisosDoTransportador(coeficientes: Map<number, PisoAntt>, autonomo: boolean): Record<number, PisoAntt> | undefined {
+  if (!coeficientes.size) return undefined;
+  return Object.fromEntries([...coeficientes].map(([e, c]) => [e, autonomo ? { ...c, obrigatorio: true } : c]));
+}
+
+/** Regime of each carrier of the candidate tables, and the modal codes (air freight has its own ICMS). */
+async function transportadoresEModais(db: DbOrTx, tabelas: TabelaRow[]) {
+  const tUids = [...new Set(tabelas.map((t) => t.transportadorUid))];
+  const mUids = [...new Set(tabelas.map((t) => t.modalUid).filter((m): m is string => !!m))];
+  const [ts, ms] = await Promise.all([
+    tUids.length
+      ? db
+          .select({
+            uid: transportadores.uid,
+            simplesNacional: transportadores.simplesNacional,
+            // A self-employed driver (every active unit TAC): the ANTT floor binds (Lei 13.703/2018 art. 5º §4).
+            // Qualified by hand: drizzle writes a bare "uid" in a one-table select, which the subquery would bind to u.uid.
+            autonomo: sql<boolean>`(exists (select 1 from unidades_transportador u where u.transportador_uid = transportadores.uid and u.ativo)
+              and not exists (select 1 from unidades_transportador u where u.transportador_uid = transportadores.uid and u.ativo and u.tipo <> 'TAC'))`,
+          })
+          .from(transportadores)
+          .where(inArray(transportadores.uid, tUids))
+      : Promise.resolve([]),
+    mUids.length ? db.select({ uid: modais.uid, codigo: modais.codigo }).from(modais).where(inArray(modais.uid, mUids)) : Promise.resolve([]),
+  ]);
+  return { transportador: new Map(ts.map((t) => [t.uid, t])), modal: new Map(ms.map((m) => [m.uid, m.codigo])) };
+}
+
+export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaDoMotor, tabelas: TabelaRow[]): Promise<MotorDaCarga> {
+  const { origem, destino, data } = c;
+  // Same municipality: a municipal service taxed by ISS (LC 116/2003, item 16.02), not ICMS.
+  const municipal = !!origem.ibge && origem.ibge === destino.ibge;
+  const [remetente, destinatario, mercadorias, catalogo, { transportador, modal }, [cfg]] = await Promise.all([
+    documentoDaParte(db, embarcadorUid, c.remetente, 'remetente'),
+    documentoDaParte(db, embarcadorUid, c.destinatario, 'destinatario'),
+    produtosDaCarga(db, embarcadorUid, c.produtos, c.produtosDesconhecidos),
+    catalogoComponentes(db, embarcadorUid),
+    transportadoresEModais(db, tabelas),
+    db.select({ pontosFacultativosUteis: configuracoes.pontosFacultativosUteis }).from(configuracoes).where(eq(configuracoes.embarcadorUid, embarcadorUid)),
+  ]);
+  const modaisUsados = [...new Set(tabelas.map((t) => (t.modalUid ? (modal.get(t.modalUid) ?? null) : null)))];
+  const [montadas, regrasIcms, iss, issCadastrado, feriados] = await Promise.all([
+    montarTabelas(db, embarcadorUid, tabelas, catalogo.map((x) => x.codigo), data),
+    Promise.all(modaisUsados.map((m) => regraIcmsFrete(db, embarcadorUid, origem.uf, destino.uf, data, m))).then(
+      (rs) => new Map(modaisUsados.map((m, i) => [m, rs[i]])),
+    ),
+    municipal ? aliquotaIss(db, embarcadorUid, origem.ibge as string) : Promise.resolve(undefined),
+    municipal ? issDoMunicipio(db, embarcadorUid, origem.ibge as string) : Promise.resolve(undefined),
+    feriadosDoDestino(db, embarcadorUid, destino, data, somaDias(data, 730), cfg ? !cfg.pontosFacultativosUteis : false),
+  ]);
+  const tiposVeiculo = await veiculosDasTabelas(db, [...montadas.values()], c.tipoVeiculoUid);
+  // ANTT floor: the coefficients of the load's cargo type for every axle count in play, valid on the date.
+  const eixosEmJogo = [...new Set(Object.values(tiposVeiculo).map((v) => v.eixos).filter((e): e is number => !!e))];
+  const coeficientes = await coeficientesAntt(db, embarcadorUid, c.tipoCargaAntt ?? 'CARGA_GERAL', eixosEmJogo, data);
+  const ncms = [...new Set([...(mercadorias.ncms ?? []), ...(c.ncms ?? []).filter(Boolean)])];
+  const carga: Carga = {
+    origem: paraLocal(origem),
+    destino: paraLocal(destino),
+    data,
+    pesoKg: c.pesoKg,
+    m3: c.m3,
+    valorMercadoria: c.valorMercadoria,
+    volumes: c.volumes,
+    documentos: c.documentos,
+    remetente,
+    destinatario,
+    tipoVeiculoUid: c.tipoVeiculoUid ?? undefined,
+    ...(mercadorias.produtos ? { produtos: mercadorias.produtos } : {}),
+    ...(ncms.length ? { ncms } : {}),
+  };
+  const componentesFretePrincipal = catalogo.filter((x) => x.fretePrincipal).map((x) => x.codigo);
+  const componentesForaBaseTributo = catalogo.filter((x) => x.foraBaseTributo).map((x) => x.codigo);
+  const modalDe = (t: TabelaRow) => (t.modalUid ? (modal.get(t.modalUid) ?? null) : null);
+  const tipoIcms = origem.uf === destino.uf ? 'TRANSPORTE' : 'INTERESTADUAL';
+  return {
+    carga,
+    montadas,
+    catalogo,
+    fonteAliquota(t, tributo) {
+      if (tributo === 'NENHUM') return 'Transportador do Simples Nacional: imposto não embutido no frete';
+      if (tributo === 'ISS')
+        return issCadastrado
+          ? 'Cadastro de ISS do município (LC 116/2003, item 16.02)'
+          : 'Alíquota padrão de ISS das configurações (LC 116/2003, item 16.02)';
+      const regra = regrasIcms.get(modalDe(t));
+      return regra?.fonte === 'embarcador'
+        ? `Regra tributária do embarcador (${tipoIcms} ${origem.uf}${tipoIcms === 'INTERESTADUAL' ? ` → ${destino.uf}` : ''})`
+        : fonteAliquotaIcmsFrete(origem.uf, destino.uf, modalDe(t));
+    },
+    opcoes(t) {
+      const tr = transportador.get(t.transportadorUid);
+      return {
+        aliquotaIcms: regrasIcms.get(modalDe(t))?.aliquota ?? 0,
+        aliquotaIss: iss,
+        feriados,
+        componentesFretePrincipal,
+        componentesForaBaseTributo,
+        tiposVeiculo,
+        simplesNacional: !!tr?.simplesNacional,
+        pisosAntt: pisosDoTransportador(coeficientes, !!tr?.autonomo),
+      };
+    },
+  };
+}
