@@ -128,6 +128,64 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     expect(existsSync(guardado)).toBe(false);
   }, 420_000);
 
+  it('ZIP de 200 NF-e gravado em lotes: no máximo 16 instruções por grupo de 25, todas as notas completas', async () => {
+    // Every statement the app sends through Drizzle (transactions included) is logged; a group runs from its
+    // items' lock (tarefa_itens … for update) to the progress update (update "tarefas" set "processados").
+    type Logger = { logQuery(q: string, p: unknown[]): void };
+    const sessao = (t.db as unknown as { session: { logger: Logger; options: { logger?: Logger }; client: { query(q: string, p?: unknown[]): Promise<{ rows: { status: number }[] }> } } }).session;
+    const grupos: string[][] = [];
+    let atual: string[] | null = null;
+    const contador: Logger = {
+      logQuery(q) {
+        if (/from "tarefa_itens" where "tarefa_itens"."uid" in .* for update/s.test(q)) atual = [];
+        if (!atual) return;
+        atual.push(q);
+        if (/^update "tarefas" set "processados"/.test(q)) {
+          grupos.push(atual);
+          atual = null;
+        }
+      },
+    };
+    const copias = copiasDaAmostra(200, 910_000);
+    const m = multipart([{ nome: 'duzentas.zip', dados: montarZip(copias.map((c) => ({ nome: c.nome, dados: c.dados }))) }]);
+    const antes = { logger: sessao.logger, opcoes: sessao.options.logger };
+    sessao.logger = contador;
+    sessao.options.logger = contador;
+    let uid: string;
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/importar/documentos/import-nfe', payload: m.payload, headers: { ...m.headers, cookie } });
+      uid = res.json().data.uid as string;
+      // Waits on the raw client (not logged): the API's polling would mix its statements into the groups.
+      await expect.poll(async () => (await sessao.client.query('select status from tarefas where uid = $1', [uid])).rows[0]?.status, { timeout: 120_000, interval: 50 }).toBeGreaterThanOrEqual(3);
+    } finally {
+      sessao.logger = antes.logger;
+      sessao.options.logger = antes.opcoes;
+    }
+    expect(await aguardarTarefa(admin, uid)).toMatchObject({ total: 200, processados: 200, erros: 0 });
+    expect(grupos).toHaveLength(8);
+    const tamanhos = grupos.map((g) => g.length);
+    expect(Math.max(...tamanhos), tamanhos.join(',')).toBeLessThanOrEqual(16);
+    // Every note is whole: its items, XML, tracking row, timeline row; the report names each record.
+    const contar = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0].n;
+    const notas = sql`select uid from nfes where emitente_documento = '75277525000178' and numero between 910000 and 910199`;
+    expect(await contar(sql`select count(*)::int as n from (${notas}) x`)).toBe(200);
+    expect(await contar(sql`select count(*)::int as n from documentos_xml where documento_uid in (${notas})`)).toBe(200);
+    expect(await contar(sql`select count(*)::int as n from rastreios where nfe_uid in (${notas})`)).toBe(200);
+    expect(await contar(sql`select count(*)::int as n from auditoria_sistema where acao = 'importar' and registro_uid in (select uid::text from (${notas}) x)`)).toBe(200);
+    expect(await contar(sql`select count(distinct nfe_uid)::int as n from nfe_itens where nfe_uid in (${notas})`)).toBe(200);
+    const itens = await itensDaTarefa(admin, uid);
+    expect(new Set(itens.map((i) => i.registroUid)).size).toBe(200);
+    const ultima = (await admin.get(`/api/v1/documentos/nfes/${(await nfePorChave(copias[199].chave)).uid}`)).body.data;
+    expect(ultima).toMatchObject({ numero: 910_199, serie: 3, valorTotal: expect.any(Number), pesoBruto: 360, chaveValida: true, assinaturaValida: false });
+    expect(ultima.itens.length).toBeGreaterThan(0);
+    // The same ZIP again: every note "já importada", nothing written.
+    const m2 = multipart([{ nome: 'de-novo.zip', dados: montarZip(copias.slice(0, 30).map((c) => ({ nome: c.nome, dados: c.dados }))) }]);
+    const r2 = await t.app.inject({ method: 'POST', url: '/api/importar/documentos/import-nfe', payload: m2.payload, headers: { ...m2.headers, cookie } });
+    const uid2 = r2.json().data.uid as string;
+    await aguardarTarefa(admin, uid2);
+    expect((await itensDaTarefa(admin, uid2)).every((i) => i.mensagem === 'NF-e já importada' && i.status === 4)).toBe(true);
+  }, 240_000);
+
   it('exportação de NF-e: XLSX com as linhas do filtro e ZIP com o XML de cada nota', async () => {
     const [c0, c1] = copiasDaAmostra(2);
     const exportar = async (filtros: Record<string, string>, incluirXml: boolean) => {
