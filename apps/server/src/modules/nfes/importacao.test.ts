@@ -128,9 +128,11 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     expect(existsSync(guardado)).toBe(false);
   }, 420_000);
 
-  it('ZIP de 200 NF-e gravado em lotes: no máximo 16 instruções por grupo de 25, todas as notas completas', async () => {
-    // Every statement the app sends through Drizzle (transactions included) is logged; a group runs from its
-    // items' lock (tarefa_itens … for update) to the progress update (update "tarefas" set "processados").
+  /**
+   * Imports a ZIP logging every statement the app sends through Drizzle (transactions included), split by
+   * task group: from the items' lock (tarefa_itens … for update) to the progress (update "tarefas" set "processados").
+   */
+  async function importarContando(doc: 'nfe' | 'cte', zip: Buffer) {
     type Logger = { logQuery(q: string, p: unknown[]): void };
     const sessao = (t.db as unknown as { session: { logger: Logger; options: { logger?: Logger }; client: { query(q: string, p?: unknown[]): Promise<{ rows: { status: number }[] }> } } }).session;
     const grupos: string[][] = [];
@@ -146,21 +148,25 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
         }
       },
     };
-    const copias = copiasDaAmostra(200, 910_000);
-    const m = multipart([{ nome: 'duzentas.zip', dados: montarZip(copias.map((c) => ({ nome: c.nome, dados: c.dados }))) }]);
+    const m = multipart([{ nome: 'lote.zip', dados: zip }]);
     const antes = { logger: sessao.logger, opcoes: sessao.options.logger };
     sessao.logger = contador;
     sessao.options.logger = contador;
-    let uid: string;
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/importar/documentos/import-nfe', payload: m.payload, headers: { ...m.headers, cookie } });
-      uid = res.json().data.uid as string;
+      const res = await t.app.inject({ method: 'POST', url: `/api/importar/documentos/import-${doc}`, payload: m.payload, headers: { ...m.headers, cookie } });
+      const uid = res.json().data.uid as string;
       // Waits on the raw client (not logged): the API's polling would mix its statements into the groups.
       await expect.poll(async () => (await sessao.client.query('select status from tarefas where uid = $1', [uid])).rows[0]?.status, { timeout: 120_000, interval: 50 }).toBeGreaterThanOrEqual(3);
+      return { uid, grupos };
     } finally {
       sessao.logger = antes.logger;
       sessao.options.logger = antes.opcoes;
     }
+  }
+
+  it('ZIP de 200 NF-e gravado em lotes: no máximo 16 instruções por grupo de 25, todas as notas completas', async () => {
+    const copias = copiasDaAmostra(200, 910_000);
+    const { uid, grupos } = await importarContando('nfe', montarZip(copias.map((c) => ({ nome: c.nome, dados: c.dados }))));
     expect(await aguardarTarefa(admin, uid)).toMatchObject({ total: 200, processados: 200, erros: 0 });
     expect(grupos).toHaveLength(8);
     const tamanhos = grupos.map((g) => g.length);
@@ -184,6 +190,19 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     const uid2 = r2.json().data.uid as string;
     await aguardarTarefa(admin, uid2);
     expect((await itensDaTarefa(admin, uid2)).every((i) => i.mensagem === 'NF-e já importada' && i.status === 4)).toBe(true);
+    // 40 CT-es citing those notes, the last a complement of the first (same group): same bound, every link made.
+    const ctesZip = Array.from({ length: 39 }, (_, i) => cteXml({ numero: 20_000 + i, emitente: '60746948000112', nfes: [copias[i].chave, copias[i + 1].chave] }));
+    ctesZip.push(cteXml({ numero: 20_100, emitente: '60746948000112', tipoCte: 1, chaveOriginal: ctesZip[0].chave }));
+    const c = await importarContando('cte', montarZip(ctesZip.map((x, i) => ({ nome: `cte-${i}.xml`, dados: Buffer.from(x.xml) }))));
+    expect(await aguardarTarefa(admin, c.uid)).toMatchObject({ total: 40, erros: 0 });
+    expect(c.grupos).toHaveLength(2);
+    expect(Math.max(...c.grupos.map((g) => g.length)), c.grupos.map((g) => g.length).join(',')).toBeLessThanOrEqual(16);
+    const primeiro = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: ctesZip[0].chave })).body.data.data[0];
+    const det = (await admin.get(`/api/v1/documentos/ctes/${primeiro.uid}`)).body.data;
+    expect(det.nfesVinculadas.map((n: { chave: string; nfeUid: string | null }) => [n.chave, !!n.nfeUid])).toEqual([[copias[0].chave, true], [copias[1].chave, true]]);
+    expect(det).toMatchObject({ transportadorCadastroNome: 'Rápido Sul Transportes Ltda', componentes: [{ nome: 'FRETE PESO', valor: 120 }, { nome: 'PEDAGIO', valor: 30 }] });
+    const comp = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: ctesZip[39].chave })).body.data.data[0];
+    expect((await admin.get(`/api/v1/documentos/ctes/${comp.uid}`)).body.data.cteOriginalUid).toBe(primeiro.uid);
   }, 240_000);
 
   it('exportação de NF-e: XLSX com as linhas do filtro e ZIP com o XML de cada nota', async () => {
