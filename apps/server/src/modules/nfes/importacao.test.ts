@@ -168,9 +168,14 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     const copias = copiasDaAmostra(200, 910_000);
     const { uid, grupos } = await importarContando('nfe', montarZip(copias.map((c) => ({ nome: c.nome, dados: c.dados }))));
     expect(await aguardarTarefa(admin, uid)).toMatchObject({ total: 200, processados: 200, erros: 0 });
-    expect(grupos).toHaveLength(8);
-    const tamanhos = grupos.map((g) => g.length);
-    expect(Math.max(...tamanhos), tamanhos.join(',')).toBeLessThanOrEqual(16);
+    // PGlite runs one group at a time; on PostgreSQL two groups run at once on two connections and their
+    // statements interleave in the log, so the count per group is read on PGlite only.
+    const umPorVez = t.app.database?.kind !== 'postgres';
+    if (umPorVez) {
+      expect(grupos).toHaveLength(8);
+      const tamanhos = grupos.map((g) => g.length);
+      expect(Math.max(...tamanhos), tamanhos.join(',')).toBeLessThanOrEqual(16);
+    }
     // Every note is whole: its items, XML, tracking row, timeline row; the report names each record.
     const contar = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0].n;
     const notas = sql`select uid from nfes where emitente_documento = '75277525000178' and numero between 910000 and 910199`;
@@ -195,8 +200,10 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     ctesZip.push(cteXml({ numero: 20_100, emitente: '60746948000112', tipoCte: 1, chaveOriginal: ctesZip[0].chave }));
     const c = await importarContando('cte', montarZip(ctesZip.map((x, i) => ({ nome: `cte-${i}.xml`, dados: Buffer.from(x.xml) }))));
     expect(await aguardarTarefa(admin, c.uid)).toMatchObject({ total: 40, erros: 0 });
-    expect(c.grupos).toHaveLength(2);
-    expect(Math.max(...c.grupos.map((g) => g.length)), c.grupos.map((g) => g.length).join(',')).toBeLessThanOrEqual(16);
+    if (umPorVez) {
+      expect(c.grupos).toHaveLength(2);
+      expect(Math.max(...c.grupos.map((g) => g.length)), c.grupos.map((g) => g.length).join(',')).toBeLessThanOrEqual(16);
+    }
     const primeiro = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: ctesZip[0].chave })).body.data.data[0];
     const det = (await admin.get(`/api/v1/documentos/ctes/${primeiro.uid}`)).body.data;
     expect(det.nfesVinculadas.map((n: { chave: string; nfeUid: string | null }) => [n.chave, !!n.nfeUid])).toEqual([[copias[0].chave, true], [copias[1].chave, true]]);
@@ -204,6 +211,46 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     const comp = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: ctesZip[39].chave })).body.data.data[0];
     expect((await admin.get(`/api/v1/documentos/ctes/${comp.uid}`)).body.data.cteOriginalUid).toBe(primeiro.uid);
   }, 240_000);
+
+  it('as listas de NF-e e CT-e leem pelo índice da ordem e do filtro padrão (EXPLAIN)', async () => {
+    // 3,000 more CT-es and NF-es (copies of saved rows with new keys and dates), analysed, then the SQL each list
+    // really sends (captured from Drizzle) is explained: the page must come from the list's index.
+    const copiar = async (tabela: 'ctes' | 'nfes', onde: ReturnType<typeof sql>) => {
+      const cols = ((await t.db.execute(sql`select column_name as c from information_schema.columns where table_name = ${tabela} and column_name not in ('uid', 'chave', 'numero', 'emissao')`)) as unknown as { rows: { c: string }[] }).rows.map((r) => sql.identifier(r.c));
+      const lista = sql.join(cols, sql`, `);
+      await t.db.execute(sql`insert into ${sql.identifier(tabela)} (chave, numero, emissao, ${lista})
+        select 'X' || lpad(g::text, 43, '0'), 500000 + g, timestamptz '2020-01-01' + g * interval '3 hours', ${lista}
+        from generate_series(1, 3000) g, (select * from ${sql.identifier(tabela)} where ${onde} limit 1) x`);
+      await t.db.execute(sql`analyze ${sql.identifier(tabela)}`);
+    };
+    const rapidoSul = sql`transportador_uid = (select uid from transportadores where cnpj = '60746948000112')`;
+    await copiar('ctes', sql`protocolo is not null and not cancelado and status = 1 and fatura_uid is null and ${rapidoSul}`);
+    await copiar('nfes', sql`not virtual and ${rapidoSul}`);
+    type Logger = { logQuery(q: string, p: unknown[]): void };
+    const sessao = (t.db as unknown as { session: { logger: Logger; options: { logger?: Logger }; client: { query(q: string, p?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } } }).session;
+    const planoDa = async (api: Api, url: string, query: Record<string, string>, tabela: string) => {
+      const ditas: [string, unknown[]][] = [];
+      const antes = { logger: sessao.logger, opcoes: sessao.options.logger };
+      const l: Logger = { logQuery: (q, p) => void ditas.push([q, p]) };
+      sessao.logger = l;
+      sessao.options.logger = l;
+      try {
+        expect((await api.get(url, query)).status).toBe(200);
+      } finally {
+        sessao.logger = antes.logger;
+        sessao.options.logger = antes.opcoes;
+      }
+      const pagina = ditas.find(([q]) => q.includes(`from "${tabela}"`) && /\blimit\b/.test(q) && /order by/.test(q));
+      expect(pagina, ditas.map(([q]) => q.slice(0, 80)).join('\n')).toBeDefined();
+      const [q, p] = pagina as [string, unknown[]];
+      return JSON.stringify((await sessao.client.query(`explain (format json) ${q}`, p)).rows);
+    };
+    expect(await planoDa(admin, '/api/v1/documentos/ctes', { situacao: '00' }, 'ctes')).toContain('ctes_disponiveis_idx');
+    expect(await planoDa(transp, '/api/v1/documentos/ctes', {}, 'ctes')).toContain('ctes_transportador_lista_idx');
+    expect(await planoDa(transp, '/api/v1/documentos/nfes', { par: 'transportador' }, 'nfes')).toContain('nfes_transportador_lista_idx');
+    expect(await planoDa(admin, '/api/v1/documentos/nfes', {}, 'nfes')).toContain('nfes_lista_emissao_idx');
+    expect(await planoDa(admin, '/api/v1/documentos/ctes', { chaveNfe: '9'.repeat(44) }, 'ctes')).toContain('cte_nfes_chave_idx');
+  });
 
   it('exportação de NF-e: XLSX com as linhas do filtro e ZIP com o XML de cada nota', async () => {
     const [c0, c1] = copiasDaAmostra(2);
