@@ -226,6 +226,10 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     const rapidoSul = sql`transportador_uid = (select uid from transportadores where cnpj = '60746948000112')`;
     await copiar('ctes', sql`protocolo is not null and not cancelado and status = 1 and fatura_uid is null and ${rapidoSul}`);
     await copiar('nfes', sql`not virtual and ${rapidoSul}`);
+    // Each copied CT-e cites one note (3,000 links), so the chaveNfe filter's lookup is worth an index.
+    await t.db.execute(sql`insert into cte_nfes (cte_uid, embarcador_uid, chave, ordem)
+      select uid, embarcador_uid, 'Y' || substr(chave, 2), 1 from ctes where chave like 'X%'`);
+    await t.db.execute(sql`analyze cte_nfes`);
     type Logger = { logQuery(q: string, p: unknown[]): void };
     const sessao = (t.db as unknown as { session: { logger: Logger; options: { logger?: Logger }; client: { query(q: string, p?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } } }).session;
     const planoDa = async (api: Api, url: string, query: Record<string, string>, tabela: string) => {
@@ -250,6 +254,25 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     expect(await planoDa(transp, '/api/v1/documentos/nfes', { par: 'transportador' }, 'nfes')).toContain('nfes_transportador_lista_idx');
     expect(await planoDa(admin, '/api/v1/documentos/nfes', {}, 'nfes')).toContain('nfes_lista_emissao_idx');
     expect(await planoDa(admin, '/api/v1/documentos/ctes', { chaveNfe: '9'.repeat(44) }, 'ctes')).toContain('cte_nfes_chave_idx');
+  });
+
+  it('NF-e ligada a um embarque: o detalhe mostra o embarque e a exclusão responde 409 dizendo o vínculo', async () => {
+    // The demo shipment's typed line 7003/1 (no key, no issuer) links to the imported note: the only real 7003/1.
+    const nota = nfeXml({ numero: 7003, serie: 1, emitente: '11222333000181' });
+    await importar('nfe', [{ nome: 'embarcada.xml', dados: nota.xml }]);
+    const uid = (await nfePorChave(nota.chave)).uid as string;
+    const det = (await admin.get(`/api/v1/documentos/nfes/${uid}`)).body.data;
+    expect(det.embarques).toHaveLength(1);
+    expect(det.embarques[0]).toMatchObject({ uid: expect.any(String), numero: expect.any(Number), status: expect.any(Number) });
+    const r = await admin.delete(`/api/v1/documentos/nfes/${uid}`);
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ code: 'EM_USO', message: 'Registro em uso: esta NF-e está vinculada a um embarque; desfaça o vínculo antes de excluí-la.' });
+    // A note nothing links is deleted.
+    const solta = nfeXml({ numero: 7999, serie: 9, emitente: '11222333000181' });
+    await importar('nfe', [{ nome: 'solta.xml', dados: solta.xml }]);
+    const soltaUid = (await nfePorChave(solta.chave)).uid as string;
+    expect((await admin.get(`/api/v1/documentos/nfes/${soltaUid}`)).body.data.embarques).toEqual([]);
+    expect((await admin.delete(`/api/v1/documentos/nfes/${soltaUid}`)).status).toBe(200);
   });
 
   it('exportação de NF-e: XLSX com as linhas do filtro e ZIP com o XML de cada nota', async () => {
@@ -292,7 +315,7 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     expect((await admin.get('/api/v1/documentos/nfes', { ftr_destinatarioUf: 'ba', dataInicioFiltro: '2025-01-10', dataFimFiltro: '2025-01-10' })).body.data.data.map((n: { chave: string }) => n.chave)).toEqual([nota.chave]);
     expect((await admin.get('/api/v1/documentos/nfes', { ftr_destinatarioUf: 'BA', dataInicioFiltro: '2025-01-11', dataFimFiltro: '2025-01-12' })).body.data.totalRecords).toBe(0);
     expect((await admin.get('/api/v1/documentos/nfes', { ftr_chave: nota.chave, semCte: 'true' })).body.data.totalRecords).toBe(0);
-    expect((await admin.delete(`/api/v1/documentos/nfes/${nfe.uid}`)).status).toBe(409);
+    expect((await admin.delete(`/api/v1/documentos/nfes/${nfe.uid}`)).body.message).toMatch(/^Registro em uso: esta NF-e está vinculada a um CT-e/);
     // XML download: the original bytes, only inside the shipper.
     const baixado = await t.app.inject({ method: 'GET', url: `/api/download/nfe/${nfe.uid}`, headers: { cookie } });
     expect(baixado.statusCode).toBe(200);
