@@ -186,6 +186,15 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     expect(await contar(sql`select count(distinct nfe_uid)::int as n from nfe_itens where nfe_uid in (${notas})`)).toBe(200);
     const itens = await itensDaTarefa(admin, uid);
     expect(new Set(itens.map((i) => i.registroUid)).size).toBe(200);
+    // One operation-log entry at the end, counts only (no file name, no party).
+    const log = (await admin.get('/api/v1/logs', { ftr_tarefaUid: uid })).body.data.data;
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      nivel: 'aviso', origem: 'importacao-nfe',
+      mensagem: 'Importação de NF-e concluída: 200 item(ns) — 0 salvo(s), 200 com aviso, 0 ignorado(s), 0 com erro.',
+      detalhes: { total: 200, salvos: 0, comAviso: 200, ignorados: 0, erros: 0, cancelados: 0, status: 3 },
+    });
+    expect(JSON.stringify(log[0])).not.toMatch(/duzentas|\.xml|75277525000178/);
     const ultima = (await admin.get(`/api/v1/documentos/nfes/${(await nfePorChave(copias[199].chave)).uid}`)).body.data;
     expect(ultima).toMatchObject({ numero: 910_199, serie: 3, valorTotal: expect.any(Number), pesoBruto: 360, chaveValida: true, assinaturaValida: false });
     expect(ultima.itens.length).toBeGreaterThan(0);
