@@ -71,6 +71,7 @@ export type Nfe = z.infer<typeof nfe>;
 export const nfeDetalhe = nfe.extend({
   itens: z.array(nfeItem),
   ctes: z.array(z.object({ uid: z.string(), chave: z.string(), numero: z.number().int(), emitenteNome: z.string().nullable(), cancelado: z.boolean() })),
+  embarques: z.array(z.object({ uid: z.string(), numero: z.number().int(), status: z.number().int() })).describe('Embarques que levam a nota (vazio para usuário de transportadora)'),
 });
 
 /** PUT documentos/nfes/{uid}: what a user may change on an imported note (the XML stays the truth). */

@@ -78,7 +78,9 @@ export const nfes = pgTable('nfes', {
   index('nfes_numero_idx').on(t.embarcadorUid, t.numero),
   index('nfes_emitente_idx').on(t.embarcadorUid, t.emitenteDocumento, t.serie, t.numero),
   index('nfes_destinatario_idx').on(t.embarcadorUid, t.destinatarioDocumento),
-  index('nfes_transportador_idx').on(t.transportadorUid, t.emissao),
+  // The carrier mode's list (par=transportador: its notes, newest first, uid ascending as the list breaks
+  // ties): a forward range scan that stops at the page (replaces (transportador_uid, emissao): same prefix).
+  index('nfes_transportador_lista_idx').on(t.transportadorUid, t.emissao.desc().nullsFirst(), t.uid),
   index('nfes_chave_idx').on(t.chave),
   uniqueIndex('nfes_virtual_aberta_uq').on(t.embarcadorUid, t.emitenteDocumento, t.serie, t.numero).where(sql`virtual and substituida_por_uid is null`),
 ]);
@@ -164,8 +166,11 @@ export const ctes = pgTable('ctes', {
 }, (t) => [
   uniqueIndex('ctes_chave_uq').on(t.embarcadorUid, t.chave),
   index('ctes_emissao_idx').on(t.embarcadorUid, t.emissao, t.uid),
-  index('ctes_transportador_idx').on(t.transportadorUid, t.emissao),
   index('ctes_situacao_idx').on(t.embarcadorUid, t.cancelado, t.faturaUid, t.emissao),
+  // situacao '00' (the invoices' selection list: authorised, not cancelled, not invoiced), newest first.
+  index('ctes_disponiveis_idx').on(t.embarcadorUid, t.emissao.desc().nullsFirst(), t.uid).where(sql`not cancelado and status not in (4, 5) and fatura_uid is null and protocolo is not null`),
+  // The carrier's own CT-e list, newest first (replaces (transportador_uid, emissao): same prefix).
+  index('ctes_transportador_lista_idx').on(t.transportadorUid, t.emissao.desc().nullsFirst(), t.uid),
   index('ctes_numero_idx').on(t.embarcadorUid, t.numero),
   index('ctes_original_idx').on(t.embarcadorUid, t.chaveOriginal),
 ]);

@@ -8,6 +8,7 @@ import type { Storage } from '../../lib/storage.ts';
 import type { ItemNovo } from '../tarefas/index.ts';
 import { ArquivoRecusado, type LimitesArquivo } from './limites.ts';
 import { lerDocumentoFiscal } from './pool.ts';
+import './log-importacao.ts'; // the end-of-import log entry (registered once per process)
 import { type EntradaZip, diretorioZipDoArquivo, ehZip, inicioDosDados } from './zip-seguro.ts';
 
 // The fiscal XML import (NF-e and CT-e share it): the upload (many parts named `file`, each an XML

@@ -9,7 +9,7 @@ import type { Tx } from '../resource.ts';
 import { cederVez, fatias } from '../../lib/lotes.ts';
 import { tarefaEncerrada } from './encerramento.ts';
 import { cancelarPendentes, contarItens, inserirItens, proximosItens, renovar } from './fila.ts';
-import type { ItemEmExecucao, ItemNovo, TarefaEmExecucao, TipoTarefa } from './tipo.ts';
+import type { ItemEmExecucao, ItemNovo, ResultadoItem, TarefaEmExecucao, TipoTarefa } from './tipo.ts';
 
 // Runs one claimed task to its end: expand (once), then each pending item in its own transaction,
 // checking between items whether it was cancelled or taken over, then close it with its counts.
@@ -203,8 +203,38 @@ async function processarGrupo(db: Db, log: FastifyInstance['log'], tipo: TipoTar
         .where(inArray(tarefaItens.uid, itens.map((i) => i.uid))).for('update');
       const pendentes = new Set(atuais.filter((a) => a.status === ITEM.PENDENTE).map((a) => a.uid));
       const feitos: { uid: string; status: number; mensagem: string | null; registroUid: string | null }[] = [];
+      const anotar = (item: ItemEmExecucao, r: ResultadoItem | unknown) => {
+        if (r instanceof Error || !r) {
+          if (!(r instanceof AppError)) log.error({ err: r, tarefa: tarefa.uid, item: item.ordem }, 'item de tarefa falhou');
+          feitos.push({ uid: item.uid, status: ITEM.ERRO, mensagem: mensagemDe(r), registroUid: null });
+          return;
+        }
+        const res = r as ResultadoItem;
+        const status = res.situacao === 'aviso' ? ITEM.AVISO : res.situacao === 'ignorado' ? ITEM.IGNORADO : ITEM.OK;
+        feitos.push({ uid: item.uid, status, mensagem: res.mensagem ?? null, registroUid: res.registroUid ?? null });
+      };
+      const feitosEmLote = new Set<string>();
+      if (tipo.processarGrupo) {
+        // Set-based first (its events are queued on the group's transaction itself); what it leaves out runs below.
+        const lista: { item: ItemEmExecucao; buscado: unknown }[] = [];
+        for (const item of itens) {
+          if (!pendentes.has(item.uid)) continue;
+          const b = buscados?.get(item.uid);
+          if (b && 'erro' in b) {
+            anotar(item, b.erro);
+            feitosEmLote.add(item.uid);
+          } else lista.push({ item, buscado: b?.valor });
+        }
+        savepoints.push({ sp: tx, ok: true });
+        const r = lista.length ? await tipo.processarGrupo(tx, tarefa, lista) : new Map<string, ResultadoItem | Error>();
+        for (const { item } of lista) {
+          if (!r.has(item.uid)) continue;
+          anotar(item, r.get(item.uid));
+          feitosEmLote.add(item.uid);
+        }
+      }
       for (const item of itens) {
-        if (!pendentes.has(item.uid)) continue;
+        if (!pendentes.has(item.uid) || feitosEmLote.has(item.uid)) continue;
         const marca = { sp: {} as object, ok: false };
         savepoints.push(marca);
         try {

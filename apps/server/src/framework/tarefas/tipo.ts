@@ -62,6 +62,14 @@ export type TipoTarefa<P = unknown> = {
    * item by item. Default 1: one transaction per item.
    */
   itensPorTransacao?: number;
+  /**
+   * Set-based saving of a group (with itensPorTransacao): the group's pending items and what `buscar` gave
+   * each, inside the group's transaction, saved in a bounded number of statements (multi-row INSERTs,
+   * UPDATE … FROM VALUES); answers each item it took, with its result or its AppError (checked before
+   * writing). The items it leaves out then run through `processar`, each in its own savepoint. A database
+   * error fails the group's transaction as a whole, and the framework redoes the group item by item.
+   */
+  processarGrupo?(tx: Tx, tarefa: TarefaEmExecucao<P>, itens: { item: ItemEmExecucao; buscado: unknown }[]): Promise<Map<string, ResultadoItem | Error>>;
   /** After the last item (e.g. writes the export file). Not called when the task was cancelled. */
   concluir?(db: Db, tarefa: TarefaEmExecucao<P>): Promise<{ arquivo?: ArquivoGerado; mensagem?: string } | undefined>;
   /** Storage keys the task owns (uploads), removed when the task is deleted. */

@@ -64,7 +64,7 @@ export const ctesResource = defineResource({
   listWhere: (query) => {
     const conds: SQL[] = [];
     if (typeof query.situacao === 'string') conds.push(ondeSituacao(query.situacao));
-    if (typeof query.chaveNfe === 'string') conds.push(sql`exists (select 1 from ${cteNfes} where ${cteNfes.cteUid} = ${ctes.uid} and ${cteNfes.chave} = ${query.chaveNfe})`);
+    if (typeof query.chaveNfe === 'string') conds.push(sql`exists (select 1 from ${cteNfes} where ${cteNfes.cteUid} = ${ctes.uid} and ${cteNfes.embarcadorUid} = ${ctes.embarcadorUid} and ${cteNfes.chave} = ${query.chaveNfe})`);
     if (query.semNfe === 'true') conds.push(sql`not exists (select 1 from ${cteNfes} where ${cteNfes.cteUid} = ${ctes.uid} and ${cteNfes.nfeUid} is not null)`);
     return conds.length ? and(...conds) : undefined;
   },

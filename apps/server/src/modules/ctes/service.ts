@@ -17,7 +17,7 @@ export type CteImportado = { lida: CteLida; assinaturaValida: boolean; xml: Uint
 
 const p = (x: { documento: string | null; nome: string | null } | null) => ({ d: corta(x?.documento, 20), n: corta(x?.nome, 255) });
 
-function colunas(l: CteLida, assinaturaValida: boolean) {
+export function colunasCte(l: CteLida, assinaturaValida: boolean) {
   const [rem, exp, rec, dest, tom] = [l.remetente, l.expedidor, l.recebedor, l.destinatario, l.tomador].map(p);
   return {
     chave: l.chave,
@@ -64,10 +64,15 @@ function colunas(l: CteLida, assinaturaValida: boolean) {
   };
 }
 
-export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado, cache?: CacheVinculos): Promise<ResultadoDocumento> {
-  const l = doc.lida;
+/** What a CT-e needs before anything is written (an item error otherwise). */
+export function validarCte(l: CteLida): asserts l is CteLida & { numero: number; serie: number } {
   if (!instante(l.emissao)) throw AppError.field('emissao', 'CT-e sem data de emissão válida');
   if (l.numero === null || l.serie === null) throw AppError.field('numero', 'CT-e sem número ou série');
+}
+
+export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado, cache?: CacheVinculos): Promise<ResultadoDocumento> {
+  const l = doc.lida;
+  validarCte(l);
   const avisos = [...l.avisos];
   if (!doc.assinaturaValida) avisos.push('assinatura digital ausente ou inválida');
   const [existente] = await tx.select().from(ctes).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.chave, l.chave))).for('update');
@@ -84,7 +89,7 @@ export async function salvarCte(tx: Tx, quem: QuemGrava, doc: CteImportado, cach
     const [o] = await tx.select({ uid: ctes.uid }).from(ctes).where(and(eq(ctes.embarcadorUid, quem.embarcadorUid), eq(ctes.chave, l.chaveOriginal)));
     cteOriginalUid = o?.uid ?? null;
   }
-  const valores = { ...colunas(l, doc.assinaturaValida), embarcadorUid: quem.embarcadorUid, transportadorUid: transp?.uid ?? null, unidadeTransportadorUid: transp?.unidadeUid ?? null, cteOriginalUid, avisos };
+  const valores = { ...colunasCte(l, doc.assinaturaValida), embarcadorUid: quem.embarcadorUid, transportadorUid: transp?.uid ?? null, unidadeTransportadorUid: transp?.unidadeUid ?? null, cteOriginalUid, avisos };
   let novo: { uid: string };
   if (doEdi) {
     await tx.update(ctes).set({ ...valores, origemDocumento: 'XML', atualizadoEm: new Date().toISOString() }).where(eq(ctes.uid, doEdi.uid));

@@ -2,6 +2,7 @@ import { type ParametrosImportacao, type RefDocumento, arquivosDaImportacao, ite
 import { AppError, defineTipoTarefa } from '../../framework/tarefas/index.ts';
 import { ITENS_POR_TRANSACAO } from '../nfes/tarefas.ts';
 import { cacheDaTarefa } from '../nfes/vinculos.ts';
+import { salvarCtesDoGrupo } from './lote.ts';
 import { aplicarEventoCte, salvarCte } from './service.ts';
 
 // The CT-e import as a queued task (same pipeline as the NF-e's: framework/importacao/documentos-fiscais.ts).
@@ -15,6 +16,8 @@ export const importarCte = defineTipoTarefa<ParametrosImportacao>({
   // this one is saved); each document in its own savepoint, ITENS_POR_TRANSACAO per transaction.
   itensPorTransacao: ITENS_POR_TRANSACAO,
   buscar: (_db, tarefa, item) => lerItemFiscal(tarefa.storage, item.ref as RefDocumento, 'cte'),
+  // New CT-es of a group in a bounded number of statements (lote.ts); the rare cases fall back to `processar`.
+  processarGrupo: (tx, tarefa, itens) => salvarCtesDoGrupo(tx, { embarcadorUid: tarefa.embarcadorUid, usuarioUid: tarefa.usuarioUid }, itens, cacheDaTarefa(tarefa)),
   async processar(tx, tarefa, item, buscado) {
     const { doc, assinaturaValida, xml, xmlGz } = buscado as Awaited<ReturnType<typeof lerItemFiscal>>;
     const quem = { embarcadorUid: tarefa.embarcadorUid, usuarioUid: tarefa.usuarioUid };

@@ -3,7 +3,7 @@ import { embarcadorTransportador, nfes } from '../../db/schema/index.ts';
 import type { Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
-import { nfeEmUso } from '../nfes/repository.ts';
+import { impedirExclusaoEmUso } from '../nfes/repository.ts';
 
 // Rules of the virtual NF-e: no twin of an open virtual note or of a real one already imported; a
 // replaced (closed) note is read-only; deleting one that something points to is refused.
@@ -55,5 +55,5 @@ export async function validarVirtual(tx: Tx, ctx: RequestContext, v: Row, existe
 }
 
 export async function antesDeExcluirVirtual(tx: Tx, _ctx: RequestContext, existente: Row) {
-  if (await nfeEmUso(tx, existente.uid as string)) throw AppError.conflict('Registro em uso: um CT-e cita esta NF-e virtual.', undefined, 'EM_USO');
+  await impedirExclusaoEmUso(tx, existente.uid as string, 'esta NF-e virtual');
 }

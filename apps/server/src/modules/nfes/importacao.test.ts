@@ -128,6 +128,162 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     expect(existsSync(guardado)).toBe(false);
   }, 420_000);
 
+  /**
+   * Imports a ZIP logging every statement the app sends through Drizzle (transactions included), split by
+   * task group: from the items' lock (tarefa_itens … for update) to the progress (update "tarefas" set "processados").
+   */
+  async function importarContando(doc: 'nfe' | 'cte', zip: Buffer) {
+    type Logger = { logQuery(q: string, p: unknown[]): void };
+    const sessao = (t.db as unknown as { session: { logger: Logger; options: { logger?: Logger }; client: { query(q: string, p?: unknown[]): Promise<{ rows: { status: number }[] }> } } }).session;
+    const grupos: string[][] = [];
+    let atual: string[] | null = null;
+    const contador: Logger = {
+      logQuery(q) {
+        if (/from "tarefa_itens" where "tarefa_itens"."uid" in .* for update/s.test(q)) atual = [];
+        if (!atual) return;
+        atual.push(q);
+        if (/^update "tarefas" set "processados"/.test(q)) {
+          grupos.push(atual);
+          atual = null;
+        }
+      },
+    };
+    const m = multipart([{ nome: 'lote.zip', dados: zip }]);
+    const antes = { logger: sessao.logger, opcoes: sessao.options.logger };
+    sessao.logger = contador;
+    sessao.options.logger = contador;
+    try {
+      const res = await t.app.inject({ method: 'POST', url: `/api/importar/documentos/import-${doc}`, payload: m.payload, headers: { ...m.headers, cookie } });
+      const uid = res.json().data.uid as string;
+      // Waits on the raw client (not logged): the API's polling would mix its statements into the groups.
+      await expect.poll(async () => (await sessao.client.query('select status from tarefas where uid = $1', [uid])).rows[0]?.status, { timeout: 120_000, interval: 50 }).toBeGreaterThanOrEqual(3);
+      return { uid, grupos };
+    } finally {
+      sessao.logger = antes.logger;
+      sessao.options.logger = antes.opcoes;
+    }
+  }
+
+  it('ZIP de 200 NF-e gravado em lotes: no máximo 16 instruções por grupo de 25, todas as notas completas', async () => {
+    const copias = copiasDaAmostra(200, 910_000);
+    const { uid, grupos } = await importarContando('nfe', montarZip(copias.map((c) => ({ nome: c.nome, dados: c.dados }))));
+    expect(await aguardarTarefa(admin, uid)).toMatchObject({ total: 200, processados: 200, erros: 0 });
+    // PGlite runs one group at a time; on PostgreSQL two groups run at once on two connections and their
+    // statements interleave in the log, so the count per group is read on PGlite only.
+    const umPorVez = t.app.database?.kind !== 'postgres';
+    if (umPorVez) {
+      expect(grupos).toHaveLength(8);
+      const tamanhos = grupos.map((g) => g.length);
+      expect(Math.max(...tamanhos), tamanhos.join(',')).toBeLessThanOrEqual(16);
+    }
+    // Every note is whole: its items, XML, tracking row, timeline row; the report names each record.
+    const contar = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0].n;
+    const notas = sql`select uid from nfes where emitente_documento = '75277525000178' and numero between 910000 and 910199`;
+    expect(await contar(sql`select count(*)::int as n from (${notas}) x`)).toBe(200);
+    expect(await contar(sql`select count(*)::int as n from documentos_xml where documento_uid in (${notas})`)).toBe(200);
+    expect(await contar(sql`select count(*)::int as n from rastreios where nfe_uid in (${notas})`)).toBe(200);
+    expect(await contar(sql`select count(*)::int as n from auditoria_sistema where acao = 'importar' and registro_uid in (select uid::text from (${notas}) x)`)).toBe(200);
+    expect(await contar(sql`select count(distinct nfe_uid)::int as n from nfe_itens where nfe_uid in (${notas})`)).toBe(200);
+    const itens = await itensDaTarefa(admin, uid);
+    expect(new Set(itens.map((i) => i.registroUid)).size).toBe(200);
+    // One operation-log entry at the end, counts only (no file name, no party).
+    const log = (await admin.get('/api/v1/logs', { ftr_tarefaUid: uid })).body.data.data;
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      nivel: 'aviso', origem: 'importacao-nfe',
+      mensagem: 'Importação de NF-e concluída: 200 item(ns) — 0 salvo(s), 200 com aviso, 0 ignorado(s), 0 com erro.',
+      detalhes: { total: 200, salvos: 0, comAviso: 200, ignorados: 0, erros: 0, cancelados: 0, status: 3 },
+    });
+    expect(JSON.stringify(log[0])).not.toMatch(/duzentas|\.xml|75277525000178/);
+    const ultima = (await admin.get(`/api/v1/documentos/nfes/${(await nfePorChave(copias[199].chave)).uid}`)).body.data;
+    expect(ultima).toMatchObject({ numero: 910_199, serie: 3, valorTotal: expect.any(Number), pesoBruto: 360, chaveValida: true, assinaturaValida: false });
+    expect(ultima.itens.length).toBeGreaterThan(0);
+    // The same ZIP again: every note "já importada", nothing written.
+    const m2 = multipart([{ nome: 'de-novo.zip', dados: montarZip(copias.slice(0, 30).map((c) => ({ nome: c.nome, dados: c.dados }))) }]);
+    const r2 = await t.app.inject({ method: 'POST', url: '/api/importar/documentos/import-nfe', payload: m2.payload, headers: { ...m2.headers, cookie } });
+    const uid2 = r2.json().data.uid as string;
+    await aguardarTarefa(admin, uid2);
+    expect((await itensDaTarefa(admin, uid2)).every((i) => i.mensagem === 'NF-e já importada' && i.status === 4)).toBe(true);
+    // 40 CT-es citing those notes, the last a complement of the first (same group): same bound, every link made.
+    const ctesZip = Array.from({ length: 39 }, (_, i) => cteXml({ numero: 20_000 + i, emitente: '60746948000112', nfes: [copias[i].chave, copias[i + 1].chave] }));
+    ctesZip.push(cteXml({ numero: 20_100, emitente: '60746948000112', tipoCte: 1, chaveOriginal: ctesZip[0].chave }));
+    const c = await importarContando('cte', montarZip(ctesZip.map((x, i) => ({ nome: `cte-${i}.xml`, dados: Buffer.from(x.xml) }))));
+    expect(await aguardarTarefa(admin, c.uid)).toMatchObject({ total: 40, erros: 0 });
+    if (umPorVez) {
+      expect(c.grupos).toHaveLength(2);
+      expect(Math.max(...c.grupos.map((g) => g.length)), c.grupos.map((g) => g.length).join(',')).toBeLessThanOrEqual(16);
+    }
+    const primeiro = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: ctesZip[0].chave })).body.data.data[0];
+    const det = (await admin.get(`/api/v1/documentos/ctes/${primeiro.uid}`)).body.data;
+    expect(det.nfesVinculadas.map((n: { chave: string; nfeUid: string | null }) => [n.chave, !!n.nfeUid])).toEqual([[copias[0].chave, true], [copias[1].chave, true]]);
+    expect(det).toMatchObject({ transportadorCadastroNome: 'Rápido Sul Transportes Ltda', componentes: [{ nome: 'FRETE PESO', valor: 120 }, { nome: 'PEDAGIO', valor: 30 }] });
+    const comp = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: ctesZip[39].chave })).body.data.data[0];
+    expect((await admin.get(`/api/v1/documentos/ctes/${comp.uid}`)).body.data.cteOriginalUid).toBe(primeiro.uid);
+  }, 240_000);
+
+  it('as listas de NF-e e CT-e leem pelo índice da ordem e do filtro padrão (EXPLAIN)', async () => {
+    // 3,000 more CT-es and NF-es (copies of saved rows with new keys and dates), analysed, then the SQL each list
+    // really sends (captured from Drizzle) is explained: the page must come from the list's index.
+    const copiar = async (tabela: 'ctes' | 'nfes', onde: ReturnType<typeof sql>) => {
+      const cols = ((await t.db.execute(sql`select column_name as c from information_schema.columns where table_name = ${tabela} and column_name not in ('uid', 'chave', 'numero', 'emissao')`)) as unknown as { rows: { c: string }[] }).rows.map((r) => sql.identifier(r.c));
+      const lista = sql.join(cols, sql`, `);
+      await t.db.execute(sql`insert into ${sql.identifier(tabela)} (chave, numero, emissao, ${lista})
+        select 'X' || lpad(g::text, 43, '0'), 500000 + g, timestamptz '2020-01-01' + g * interval '3 hours', ${lista}
+        from generate_series(1, 3000) g, (select * from ${sql.identifier(tabela)} where ${onde} limit 1) x`);
+      await t.db.execute(sql`analyze ${sql.identifier(tabela)}`);
+    };
+    const rapidoSul = sql`transportador_uid = (select uid from transportadores where cnpj = '60746948000112')`;
+    await copiar('ctes', sql`protocolo is not null and not cancelado and status = 1 and fatura_uid is null and ${rapidoSul}`);
+    await copiar('nfes', sql`not virtual and ${rapidoSul}`);
+    // Each copied CT-e cites one note (3,000 links), so the chaveNfe filter's lookup is worth an index.
+    await t.db.execute(sql`insert into cte_nfes (cte_uid, embarcador_uid, chave, ordem)
+      select uid, embarcador_uid, 'Y' || substr(chave, 2), 1 from ctes where chave like 'X%'`);
+    await t.db.execute(sql`analyze cte_nfes`);
+    type Logger = { logQuery(q: string, p: unknown[]): void };
+    const sessao = (t.db as unknown as { session: { logger: Logger; options: { logger?: Logger }; client: { query(q: string, p?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } } }).session;
+    const planoDa = async (api: Api, url: string, query: Record<string, string>, tabela: string) => {
+      const ditas: [string, unknown[]][] = [];
+      const antes = { logger: sessao.logger, opcoes: sessao.options.logger };
+      const l: Logger = { logQuery: (q, p) => void ditas.push([q, p]) };
+      sessao.logger = l;
+      sessao.options.logger = l;
+      try {
+        expect((await api.get(url, query)).status).toBe(200);
+      } finally {
+        sessao.logger = antes.logger;
+        sessao.options.logger = antes.opcoes;
+      }
+      const pagina = ditas.find(([q]) => q.includes(`from "${tabela}"`) && /\blimit\b/.test(q) && /order by/.test(q));
+      expect(pagina, ditas.map(([q]) => q.slice(0, 80)).join('\n')).toBeDefined();
+      const [q, p] = pagina as [string, unknown[]];
+      return JSON.stringify((await sessao.client.query(`explain (format json) ${q}`, p)).rows);
+    };
+    expect(await planoDa(admin, '/api/v1/documentos/ctes', { situacao: '00' }, 'ctes')).toContain('ctes_disponiveis_idx');
+    expect(await planoDa(transp, '/api/v1/documentos/ctes', {}, 'ctes')).toContain('ctes_transportador_lista_idx');
+    expect(await planoDa(transp, '/api/v1/documentos/nfes', { par: 'transportador' }, 'nfes')).toContain('nfes_transportador_lista_idx');
+    expect(await planoDa(admin, '/api/v1/documentos/nfes', {}, 'nfes')).toContain('nfes_lista_emissao_idx');
+    expect(await planoDa(admin, '/api/v1/documentos/ctes', { chaveNfe: '9'.repeat(44) }, 'ctes')).toContain('cte_nfes_chave_idx');
+  });
+
+  it('NF-e ligada a um embarque: o detalhe mostra o embarque e a exclusão responde 409 dizendo o vínculo', async () => {
+    // The demo shipment's typed line 7003/1 (no key, no issuer) links to the imported note: the only real 7003/1.
+    const nota = nfeXml({ numero: 7003, serie: 1, emitente: '11222333000181' });
+    await importar('nfe', [{ nome: 'embarcada.xml', dados: nota.xml }]);
+    const uid = (await nfePorChave(nota.chave)).uid as string;
+    const det = (await admin.get(`/api/v1/documentos/nfes/${uid}`)).body.data;
+    expect(det.embarques).toHaveLength(1);
+    expect(det.embarques[0]).toMatchObject({ uid: expect.any(String), numero: expect.any(Number), status: expect.any(Number) });
+    const r = await admin.delete(`/api/v1/documentos/nfes/${uid}`);
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ code: 'EM_USO', message: 'Registro em uso: esta NF-e está vinculada a um embarque; desfaça o vínculo antes de excluí-la.' });
+    // A note nothing links is deleted.
+    const solta = nfeXml({ numero: 7999, serie: 9, emitente: '11222333000181' });
+    await importar('nfe', [{ nome: 'solta.xml', dados: solta.xml }]);
+    const soltaUid = (await nfePorChave(solta.chave)).uid as string;
+    expect((await admin.get(`/api/v1/documentos/nfes/${soltaUid}`)).body.data.embarques).toEqual([]);
+    expect((await admin.delete(`/api/v1/documentos/nfes/${soltaUid}`)).status).toBe(200);
+  });
+
   it('exportação de NF-e: XLSX com as linhas do filtro e ZIP com o XML de cada nota', async () => {
     const [c0, c1] = copiasDaAmostra(2);
     const exportar = async (filtros: Record<string, string>, incluirXml: boolean) => {
@@ -168,7 +324,7 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     expect((await admin.get('/api/v1/documentos/nfes', { ftr_destinatarioUf: 'ba', dataInicioFiltro: '2025-01-10', dataFimFiltro: '2025-01-10' })).body.data.data.map((n: { chave: string }) => n.chave)).toEqual([nota.chave]);
     expect((await admin.get('/api/v1/documentos/nfes', { ftr_destinatarioUf: 'BA', dataInicioFiltro: '2025-01-11', dataFimFiltro: '2025-01-12' })).body.data.totalRecords).toBe(0);
     expect((await admin.get('/api/v1/documentos/nfes', { ftr_chave: nota.chave, semCte: 'true' })).body.data.totalRecords).toBe(0);
-    expect((await admin.delete(`/api/v1/documentos/nfes/${nfe.uid}`)).status).toBe(409);
+    expect((await admin.delete(`/api/v1/documentos/nfes/${nfe.uid}`)).body.message).toMatch(/^Registro em uso: esta NF-e está vinculada a um CT-e/);
     // XML download: the original bytes, only inside the shipper.
     const baixado = await t.app.inject({ method: 'GET', url: `/api/download/nfe/${nfe.uid}`, headers: { cookie } });
     expect(baixado.statusCode).toBe(200);

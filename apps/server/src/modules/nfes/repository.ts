@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Nfe } from '@fretio/core';
 import { cteNfes, ctes, nfeItens, nfes, transportadores, unidadesEmbarcador } from '../../db/schema/index.ts';
 import type { DbOrTx, FromBuilder } from '../../framework/resource.ts';
+import { AppError } from '../../lib/errors.ts';
 import { num } from './escopo.ts';
 
 // SQL of the NF-e records: the row with its joins, and the row → API shape.
@@ -89,8 +90,38 @@ export async function ctesDaNfe(db: DbOrTx, nfeUid: string) {
     .limit(500);
 }
 
-/** Anything that points to the note (a CT-e today; shipments, requests, orders later). */
-export async function nfeEmUso(db: DbOrTx, nfeUid: string) {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(cteNfes).where(and(eq(cteNfes.nfeUid, nfeUid)));
-  return (r?.n ?? 0) > 0;
+/**
+ * What points to the note, in pt-BR words, in a fixed order (empty: nothing; it may be deleted): a CT-e that
+ * cites it (and, through that CT-e, its freight audit and its invoice), a shipment, a request, quotation or
+ * pickup order line, an order, a load plan.
+ */
+export async function usosDaNfe(db: DbOrTx, nfeUid: string): Promise<string[]> {
+  const r = (await db.execute(sql`select
+      exists (select 1 from cte_nfes where nfe_uid = ${nfeUid}) as "um CT-e",
+      exists (select 1 from cte_nfes cn join auditorias a on a.cte_uid = cn.cte_uid and a.embarcador_uid = cn.embarcador_uid where cn.nfe_uid = ${nfeUid}) as "uma auditoria de frete",
+      exists (select 1 from cte_nfes cn join ctes c on c.uid = cn.cte_uid where cn.nfe_uid = ${nfeUid}
+        and (c.fatura_uid is not null or exists (select 1 from fatura_ctes f where f.cte_uid = c.uid and f.embarcador_uid = c.embarcador_uid))) as "uma fatura",
+      exists (select 1 from carga_nfes where nfe_uid = ${nfeUid} and embarque_uid is not null) as "um embarque",
+      exists (select 1 from carga_nfes where nfe_uid = ${nfeUid} and solicitacao_uid is not null) as "uma solicitação de frete",
+      exists (select 1 from carga_nfes where nfe_uid = ${nfeUid} and cotacao_uid is not null) as "uma cotação de frete",
+      exists (select 1 from carga_nfes where nfe_uid = ${nfeUid} and ordem_coleta_uid is not null) as "uma ordem de coleta",
+      exists (select 1 from pedidos where nfe_uid = ${nfeUid}) as "um pedido",
+      exists (select 1 from planejamento_documentos where nfe_uid = ${nfeUid}) as "um planejamento de carga"`)) as unknown as { rows: Record<string, boolean>[] };
+  return Object.entries(r.rows[0] ?? {}).filter(([, v]) => v).map(([k]) => k);
+}
+
+/** 409 EM_USO naming what links the note; `o que`: "esta NF-e" or "esta NF-e virtual". */
+export async function impedirExclusaoEmUso(db: DbOrTx, nfeUid: string, oQue: string) {
+  const usos = await usosDaNfe(db, nfeUid);
+  if (!usos.length) return;
+  const lista = usos.length === 1 ? usos[0] : `${usos.slice(0, -1).join(', ')} e ${usos.at(-1)}`;
+  throw AppError.conflict(`Registro em uso: ${oQue} está vinculada a ${lista}; desfaça o vínculo antes de excluí-la.`, undefined, 'EM_USO');
+}
+
+/** The shipments that carry the note (its detail page; carriers see none: shipments are the shipper's). */
+export async function embarquesDaNfe(db: DbOrTx, nfeUid: string) {
+  const r = (await db.execute(sql`select distinct e.uid, e.numero, e.status from carga_nfes c
+    join embarques e on e.uid = c.embarque_uid and e.embarcador_uid = (select n.embarcador_uid from nfes n where n.uid = ${nfeUid})
+    where c.nfe_uid = ${nfeUid} order by e.numero limit 500`)) as unknown as { rows: { uid: string; numero: number; status: number }[] };
+  return r.rows.map((e) => ({ uid: e.uid, numero: Number(e.numero), status: Number(e.status) }));
 }

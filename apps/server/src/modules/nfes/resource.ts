@@ -4,7 +4,7 @@ import { cteNfes, nfes, transportadores, unidadesEmbarcador, embarcadorTransport
 import { defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { conferirModoTransportador, escopoDocumento } from './escopo.ts';
-import { colunasNfe, fromNfe, nfeEmUso, nfeParaItem } from './repository.ts';
+import { colunasNfe, fromNfe, impedirExclusaoEmUso, nfeParaItem } from './repository.ts';
 
 // documentos/nfes: the imported notes (virtual ones live in documentos/nfe-virtual). No POST: notes
 // arrive through the import (POST /api/importar/documentos/import-nfe). GET {uid} is in routes.ts
@@ -93,7 +93,7 @@ export const nfesResource = defineResource({
     },
     beforeDelete: async (tx, _ctx, existing) => {
       if (existing.virtual) throw AppError.notFound();
-      if (await nfeEmUso(tx, existing.uid as string)) throw AppError.conflict('Registro em uso: um CT-e cita esta NF-e.', undefined, 'EM_USO');
+      await impedirExclusaoEmUso(tx, existing.uid as string, 'esta NF-e');
     },
   },
 });

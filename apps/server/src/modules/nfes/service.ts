@@ -14,7 +14,7 @@ import { vincularNfeImportada } from '../solicitacoesfrete/vinculo-tardio.ts';
 
 export type NfeImportada = { lida: NfeLida; assinaturaValida: boolean; xml: Uint8Array; xmlGz?: Uint8Array; nome: string };
 
-function colunas(l: NfeLida, assinaturaValida: boolean) {
+export function colunasNfe(l: NfeLida, assinaturaValida: boolean) {
   return {
     chave: l.chave,
     versao: l.versao,
@@ -57,13 +57,18 @@ function colunas(l: NfeLida, assinaturaValida: boolean) {
   };
 }
 
-const resultado = (uid: string, avisos: string[], base?: string): ResultadoDocumento =>
+export const resultadoNfe = (uid: string, avisos: string[], base?: string): ResultadoDocumento =>
   avisos.length ? { situacao: 'aviso', registroUid: uid, mensagem: [base, ...avisos].filter(Boolean).join('; ') } : { situacao: 'ok', registroUid: uid, ...(base ? { mensagem: base } : {}) };
+
+/** What a note needs before anything is written (an item error otherwise). */
+export function validarNfe(l: NfeLida) {
+  if (!instante(l.emissao)) throw AppError.field('emissao', 'NF-e sem data de emissão válida');
+  if (l.numero === null || l.serie === null) throw AppError.field('numero', 'NF-e sem número ou série');
+}
 
 export async function salvarNfe(tx: Tx, quem: QuemGrava, doc: NfeImportada, cache?: CacheVinculos): Promise<ResultadoDocumento> {
   const l = doc.lida;
-  if (!instante(l.emissao)) throw AppError.field('emissao', 'NF-e sem data de emissão válida');
-  if (l.numero === null || l.serie === null) throw AppError.field('numero', 'NF-e sem número ou série');
+  validarNfe(l);
   const avisos = [...l.avisos];
   if (!doc.assinaturaValida) avisos.push('assinatura digital ausente ou inválida');
   const [existente] = await tx.select().from(nfes).where(and(eq(nfes.embarcadorUid, quem.embarcadorUid), eq(nfes.chave, l.chave))).for('update');
@@ -75,7 +80,7 @@ export async function salvarNfe(tx: Tx, quem: QuemGrava, doc: NfeImportada, cach
   if (!unidade) avisos.push('nenhuma unidade do embarcador tem o CNPJ do emitente ou do destinatário');
   const [nova] = await tx
     .insert(nfes)
-    .values({ ...colunas(l, doc.assinaturaValida), embarcadorUid: quem.embarcadorUid, transportadorUid: transportador?.uid ?? null, unidadeEmbarcadorUid: unidade, avisos })
+    .values({ ...colunasNfe(l, doc.assinaturaValida), embarcadorUid: quem.embarcadorUid, transportadorUid: transportador?.uid ?? null, unidadeEmbarcadorUid: unidade, avisos })
     .returning({ uid: nfes.uid });
   const itens = l.itens.map((i) => ({
     nfeUid: nova.uid,
@@ -97,7 +102,7 @@ export async function salvarNfe(tx: Tx, quem: QuemGrava, doc: NfeImportada, cach
   await vincularNfeImportada(tx, quem, nova.uid); // typed cargo lines, and the replaced virtual note's orders/plans
   await atualizarRastreio(tx, nova.uid); // tracking: promised date, public token, events that came first
   await registrarAuditoria(tx, quem, 'nfes', nova.uid, 'importar', null, { chave: l.chave, numero: l.numero, serie: l.serie });
-  return resultado(nova.uid, avisos, substituida ? 'substituiu a NF-e virtual de mesmo emitente, série e número' : undefined);
+  return resultadoNfe(nova.uid, avisos, substituida ? 'substituiu a NF-e virtual de mesmo emitente, série e número' : undefined);
 }
 
 /** Same key again: nothing changes, unless the new file brings the authorisation or the cancellation. */

@@ -66,11 +66,44 @@ async function buscarUnidade(tx: DbOrTx, embarcadorUid: string, docs: string[]) 
   return null;
 }
 
+/**
+ * transportadorPorDocumento and unidadePorDocumentos for a whole group (nfes/lote.ts, ctes/lote.ts): what is
+ * not in the task's cache is read in one statement each, and cached under the same keys.
+ */
+export async function lerVinculosDoGrupo(tx: DbOrTx, embarcadorUid: string, pedidos: { transportadores: (string | null)[]; unidades: (string | null)[][] }, cache: CacheVinculos) {
+  const tDocs = [...new Set(pedidos.transportadores.filter((d): d is string => !!d))].filter((d) => !cache.has(`t:${embarcadorUid}:${d}`));
+  if (tDocs.length) {
+    const valores = sql.join(tDocs.map((d) => sql`(${d}::text)`), sql`, `);
+    const r = (await tx.execute(sql`select distinct on (d.doc) d.doc, t.uid, u.uid as "unidadeUid"
+      from (values ${valores}) as d(doc)
+      join transportadores t on t.cnpj = d.doc or exists (select 1 from unidades_transportador x where x.transportador_uid = t.uid and x.documento = d.doc)
+      join embarcador_transportador et on et.transportador_uid = t.uid and et.embarcador_uid = ${embarcadorUid}
+      left join unidades_transportador u on u.transportador_uid = t.uid and u.documento = d.doc
+      order by d.doc, u.uid nulls last`)) as unknown as { rows: { doc: string; uid: string; unidadeUid: string | null }[] };
+    const achados = new Map(r.rows.map((x) => [x.doc, { uid: x.uid, unidadeUid: x.unidadeUid }]));
+    for (const d of tDocs) cache.set(`t:${embarcadorUid}:${d}`, achados.get(d) ?? null);
+  }
+  const listas = pedidos.unidades.map((l) => l.filter((d): d is string => !!d)).filter((l) => l.length && !cache.has(`u:${embarcadorUid}:${l.join(',')}`));
+  const uDocs = [...new Set(listas.flat())];
+  if (uDocs.length) {
+    const rows = await tx
+      .select({ uid: unidadesEmbarcador.uid, documento: unidadesEmbarcador.documento })
+      .from(unidadesEmbarcador)
+      .where(and(eq(unidadesEmbarcador.embarcadorUid, embarcadorUid), eq(unidadesEmbarcador.ativo, true), sql`${unidadesEmbarcador.documento} in ${uDocs}`));
+    for (const l of listas) cache.set(`u:${embarcadorUid}:${l.join(',')}`, l.map((d) => rows.find((r) => r.documento === d)?.uid).find(Boolean) ?? null);
+  }
+}
+
+/** Rows for `documentos_xml` (the XML gzipped by the parse worker, else here). */
+export function linhaXml(a: { documentoUid: string; embarcadorUid: string; tipo: 'nfe' | 'cte'; nome: string; xml: Uint8Array; xmlGz?: Uint8Array }) {
+  const conteudo = a.xmlGz ? Buffer.from(a.xmlGz.buffer, a.xmlGz.byteOffset, a.xmlGz.byteLength) : gzipSync(a.xml);
+  return { documentoUid: a.documentoUid, embarcadorUid: a.embarcadorUid, tipo: a.tipo, nome: a.nome.slice(0, 255), tamanho: a.xml.length, conteudo };
+}
+
 /** `xmlGz`: the same XML already gzipped (by the parse worker); else it is compressed here. */
 export async function guardarXml(tx: DbOrTx, a: { documentoUid: string; embarcadorUid: string; tipo: 'nfe' | 'cte'; nome: string; xml: Uint8Array; xmlGz?: Uint8Array }) {
-  const conteudo = a.xmlGz ? Buffer.from(a.xmlGz.buffer, a.xmlGz.byteOffset, a.xmlGz.byteLength) : gzipSync(a.xml);
-  const valores = { embarcadorUid: a.embarcadorUid, tipo: a.tipo, nome: a.nome.slice(0, 255), tamanho: a.xml.length, conteudo };
-  await tx.insert(documentosXml).values({ documentoUid: a.documentoUid, ...valores }).onConflictDoUpdate({ target: documentosXml.documentoUid, set: valores });
+  const { documentoUid, ...valores } = linhaXml(a);
+  await tx.insert(documentosXml).values({ documentoUid, ...valores }).onConflictDoUpdate({ target: documentosXml.documentoUid, set: valores });
 }
 
 /** Text cut to a column's size (a real-world name longer than the layout allows still imports). */

@@ -26,27 +26,38 @@ const DONOS = [
   ['ordem_coleta_uid', 'ordenscoleta'],
 ] as const;
 
-/** Called once per newly imported NF-e (nfes/service.ts salvarNfe). */
+type Auditoria = (typeof auditoriaSistema.$inferInsert)[];
+type NotaImportada = { uid: string; chave: string | null; numero: number; serie: number; emitente: string | null; cancelada: boolean; mesmas: number; virtuais: string[] };
+const texto = (n: NotaImportada) => `NF-e ${n.numero} série ${n.serie} importada: vinculada à nota digitada`;
+
+/** One newly imported NF-e (nfes/service.ts salvarNfe). */
 export async function vincularNfeImportada(tx: Tx, quem: Quem, nfeUid: string): Promise<void> {
-  const [n] = ((await tx.execute(sql`
-    select n.chave, n.numero, n.serie, n.emitente_documento as emitente, n.cancelada,
+  await vincularNfesImportadas(tx, quem, [nfeUid]);
+}
+
+/**
+ * Newly imported NF-es, a group at a time (nfes/lote.ts): one statement reads them, one links every typed
+ * cargo line to its note, one writes the timeline rows — or they are appended to `auditoriaExterna`, which
+ * the caller inserts with its own. A replaced virtual note's links move note by note (rare).
+ */
+export async function vincularNfesImportadas(tx: Tx, quem: Quem, nfeUids: readonly string[], auditoriaExterna?: Auditoria): Promise<void> {
+  const auditoria: Auditoria = auditoriaExterna ?? [];
+  for (const lote of fatias([...nfeUids], 500)) await vincularLote(tx, quem, lote, auditoria);
+  if (!auditoriaExterna) for (const lote of fatias(auditoria, 500)) await tx.insert(auditoriaSistema).values(lote);
+}
+
+async function vincularLote(tx: Tx, quem: Quem, nfeUids: string[], auditoria: Auditoria) {
+  const notas = ((await tx.execute(sql`
+    select n.uid, n.chave, n.numero, n.serie, n.emitente_documento as emitente, n.cancelada,
       (select count(*) from nfes u where u.embarcador_uid = n.embarcador_uid and u.numero = n.numero and u.serie = n.serie
         and not u.virtual and not u.cancelada)::int as mesmas,
       (select coalesce(json_agg(v.uid), '[]'::json) from nfes v where v.embarcador_uid = n.embarcador_uid and v.emitente_documento = n.emitente_documento
         and v.serie = n.serie and v.numero = n.numero and v.virtual and v.substituida_por_uid = n.uid) as virtuais
-    from nfes n where n.uid = ${nfeUid} and n.embarcador_uid = ${quem.embarcadorUid} and not n.virtual`)) as unknown as Linhas<{
-    chave: string | null;
-    numero: number;
-    serie: number;
-    emitente: string | null;
-    cancelada: boolean;
-    mesmas: number;
-    virtuais: string[];
-  }>).rows;
-  if (!n || n.cancelada) return;
-  const texto = `NF-e ${n.numero} série ${n.serie} importada: vinculada à nota digitada`;
-  const auditoria: (typeof auditoriaSistema.$inferInsert)[] = [];
-  const registrar = (recurso: string, registroUid: string, antes: string | null, extra: Record<string, unknown> = {}) =>
+    from nfes n where n.uid in (${sql.join(nfeUids.map((u) => sql`${u}`), sql`, `)}) and n.embarcador_uid = ${quem.embarcadorUid}
+      and not n.virtual and not n.cancelada`)) as unknown as Linhas<NotaImportada>).rows;
+  if (!notas.length) return;
+  const porUid = new Map(notas.map((n) => [n.uid, n]));
+  const registrar = (n: NotaImportada, recurso: string, registroUid: string, antes: string | null, extra: Record<string, unknown> = {}) =>
     auditoria.push({
       embarcadorUid: quem.embarcadorUid,
       usuarioUid: quem.usuarioUid,
@@ -54,51 +65,54 @@ export async function vincularNfeImportada(tx: Tx, quem: Quem, nfeUid: string): 
       registroUid,
       acao: 'vincular-nfe',
       antes: { nfeUid: antes },
-      depois: { nfeUid, ...extra, justificativa: texto },
+      depois: { nfeUid: n.uid, ...extra, justificativa: texto(n) },
     });
 
-  // Cargo lines typed without a link.
-  const emitente = n.emitente && n.emitente.length === 14 ? n.emitente : null;
+  // Cargo lines typed without a link: each to one note (by key first).
+  const valores = sql.join(
+    notas.map((n) => sql`(${n.uid}::uuid, ${n.chave}::text, ${n.numero}::int, ${n.serie}::int, ${n.emitente && n.emitente.length === 14 ? n.emitente : null}::text, ${n.mesmas === 1}::boolean)`),
+    sql`, `,
+  );
   const digitadas = ((await tx.execute(sql`
-    with alvo as (
-      select c.uid from carga_nfes c
+    update carga_nfes c set nfe_uid = m.nfe_uid, atualizado_em = now() from (
+      select distinct on (c.uid) c.uid, v.nfe_uid from carga_nfes c
+        join (values ${valores}) as v(nfe_uid, chave, numero, serie, emitente, unica)
+          on c.chave = v.chave
+            or (c.chave is null and c.numero = v.numero and c.serie = v.serie and (c.emitente_cnpj = v.emitente or (c.emitente_cnpj is null and v.unica)))
         left join solicitacoes_frete s on s.uid = c.solicitacao_uid
         left join cotacoes_frete q on q.uid = c.cotacao_uid
         left join embarques e on e.uid = c.embarque_uid
         left join ordens_coleta o on o.uid = c.ordem_coleta_uid
       where c.nfe_uid is null
         and coalesce(s.embarcador_uid, q.embarcador_uid, e.embarcador_uid, o.embarcador_uid) = ${quem.embarcadorUid}
-        and (${n.chave ? sql`c.chave = ${n.chave}` : sql`false`}
-          or (c.chave is null and c.numero = ${n.numero} and c.serie = ${n.serie}
-            and (${emitente ? sql`c.emitente_cnpj = ${emitente}` : sql`false`} or (c.emitente_cnpj is null and ${n.mesmas === 1}))))
-      for update of c
-    )
-    update carga_nfes c set nfe_uid = ${nfeUid}, atualizado_em = now() from alvo where c.uid = alvo.uid
-    returning c.uid, c.solicitacao_uid, c.cotacao_uid, c.embarque_uid, c.ordem_coleta_uid`)) as unknown as Linhas<Record<string, string | null>>).rows;
+      order by c.uid, coalesce(c.chave = v.chave, false) desc
+    ) m where c.uid = m.uid and c.nfe_uid is null
+    returning c.uid, m.nfe_uid, c.solicitacao_uid, c.cotacao_uid, c.embarque_uid, c.ordem_coleta_uid`)) as unknown as Linhas<Record<string, string | null>>).rows;
   for (const l of digitadas) {
     const [col, recurso] = DONOS.find(([c]) => l[c]) ?? DONOS[0];
-    registrar(recurso, l[col] as string, null, { linhaUid: l.uid });
+    registrar(porUid.get(l.nfe_uid as string) as NotaImportada, recurso, l[col] as string, null, { linhaUid: l.uid });
   }
+  for (const n of notas) if (n.virtuais.length) await herdarDaVirtual(tx, quem, n, auditoria, registrar);
+}
 
-  // Links of the virtual note(s) it replaced move to the real one.
-  if (n.virtuais.length) {
-    const virtuais = sql.join(n.virtuais.map((v) => sql`${v}`), sql`, `);
-    const pedidos = ((await tx.execute(sql`update pedidos set nfe_uid = ${nfeUid}, atualizado_em = now()
-      where nfe_uid in (${virtuais}) and embarcador_uid = ${quem.embarcadorUid} returning uid`)) as unknown as Linhas<{ uid: string }>).rows;
-    for (const p of pedidos) registrar('pedidos', p.uid, n.virtuais[0]);
-    const planos = ((await tx.execute(sql`update planejamento_documentos d set nfe_uid = ${nfeUid}
-      from planejamentos_carga p where p.uid = d.planejamento_uid and p.embarcador_uid = ${quem.embarcadorUid} and d.nfe_uid in (${virtuais})
-      returning d.planejamento_uid`)) as unknown as Linhas<{ planejamento_uid: string }>).rows;
-    for (const p of planos) registrar('planejamento-carga', p.planejamento_uid, n.virtuais[0]);
-    const linhas = ((await tx.execute(sql`update carga_nfes set nfe_uid = ${nfeUid}, atualizado_em = now() where nfe_uid in (${virtuais})
-      returning uid, solicitacao_uid, cotacao_uid, embarque_uid, ordem_coleta_uid`)) as unknown as Linhas<Record<string, string | null>>).rows;
-    for (const l of linhas) {
-      const [col, recurso] = DONOS.find(([c]) => l[c]) ?? DONOS[0];
-      registrar(recurso, l[col] as string, n.virtuais[0], { linhaUid: l.uid });
-    }
-    await moverRastreio(tx, quem, nfeUid, n.virtuais, `NF-e ${n.numero} série ${n.serie} importada: rastreamento da NF-e virtual transferido`, auditoria);
+/** Links of the virtual note(s) a real one replaced move to it: orders, load plans, cargo lines, tracking. */
+async function herdarDaVirtual(tx: Tx, quem: Quem, n: NotaImportada, auditoria: Auditoria, registrar: (n: NotaImportada, recurso: string, registroUid: string, antes: string | null, extra?: Record<string, unknown>) => void) {
+  const nfeUid = n.uid;
+  const virtuais = sql.join(n.virtuais.map((v) => sql`${v}`), sql`, `);
+  const pedidos = ((await tx.execute(sql`update pedidos set nfe_uid = ${nfeUid}, atualizado_em = now()
+    where nfe_uid in (${virtuais}) and embarcador_uid = ${quem.embarcadorUid} returning uid`)) as unknown as Linhas<{ uid: string }>).rows;
+  for (const p of pedidos) registrar(n, 'pedidos', p.uid, n.virtuais[0]);
+  const planos = ((await tx.execute(sql`update planejamento_documentos d set nfe_uid = ${nfeUid}
+    from planejamentos_carga p where p.uid = d.planejamento_uid and p.embarcador_uid = ${quem.embarcadorUid} and d.nfe_uid in (${virtuais})
+    returning d.planejamento_uid`)) as unknown as Linhas<{ planejamento_uid: string }>).rows;
+  for (const p of planos) registrar(n, 'planejamento-carga', p.planejamento_uid, n.virtuais[0]);
+  const linhas = ((await tx.execute(sql`update carga_nfes set nfe_uid = ${nfeUid}, atualizado_em = now() where nfe_uid in (${virtuais})
+    returning uid, solicitacao_uid, cotacao_uid, embarque_uid, ordem_coleta_uid`)) as unknown as Linhas<Record<string, string | null>>).rows;
+  for (const l of linhas) {
+    const [col, recurso] = DONOS.find(([c]) => l[c]) ?? DONOS[0];
+    registrar(n, recurso, l[col] as string, n.virtuais[0], { linhaUid: l.uid });
   }
-  for (const lote of fatias(auditoria, 500)) await tx.insert(auditoriaSistema).values(lote);
+  await moverRastreio(tx, quem, nfeUid, n.virtuais, `NF-e ${n.numero} série ${n.serie} importada: rastreamento da NF-e virtual transferido`, auditoria);
 }
 
 /**

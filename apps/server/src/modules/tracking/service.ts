@@ -9,6 +9,7 @@ import { recalcularPrazoEntrega } from './tarefa.ts';
 import { paraLocal, resolverLocal } from '../calculadora/locais.ts';
 import { feriadosDoDestino } from '../feriados/service.ts';
 import { prazoEntregaPara } from '../prazosentrega/service.ts';
+import { fatias } from '../../lib/lotes.ts';
 
 // Tracking of an NF-e: the `rastreios` row keeps the promised date and what the events say; every event
 // write calls atualizarRastreio in its transaction. The status depends on today: computed on read (core).
@@ -20,7 +21,7 @@ const STATUS_COLETA_CONFIRMADA = 4;
 /** 24 random bytes (192 bits), URL-safe: the public link cannot be guessed or enumerated. */
 export const novoToken = () => randomBytes(24).toString('base64url');
 
-type NfeRastreio = {
+export type NfeRastreio = {
   uid: string;
   embarcadorUid: string;
   chave: string | null;
@@ -44,30 +45,52 @@ async function localDe(db: DbOrTx, embarcadorUid: string, uf: string | null, ibg
   }
 }
 
+type Acordo = { prazo: number | null; origem: 'cotacao' | 'simulacao' | null; coleta: string | null };
+
 /**
  * What the shipment agreed for a note, newest first: the deadline of the approved quotation's winning answer
  * (the note on the quotation, or on a shipment made from it), else the deadline of the order's selected
  * simulation (the order names the note); and the pickup date of a confirmed pickup order carrying the note.
  */
-export async function acordoDoEmbarque(db: DbOrTx, n: { uid: string; embarcadorUid: string; chave: string | null }) {
-  const mesmaNota = sql`(cn.nfe_uid = ${n.uid}${n.chave ? sql` or cn.chave = ${n.chave}` : sql``})`;
-  const r = (await db.execute(sql`select
+export async function acordoDoEmbarque(db: DbOrTx, n: { uid: string; embarcadorUid: string; chave: string | null }): Promise<Acordo> {
+  return (await acordosDoEmbarque(db, n.embarcadorUid, [n])).get(n.uid) as Acordo;
+}
+
+/** acordoDoEmbarque of many notes of one shipper in one statement (an import's group). */
+export async function acordosDoEmbarque(db: DbOrTx, embarcadorUid: string, notas: readonly { uid: string; chave: string | null }[]): Promise<Map<string, Acordo>> {
+  const out = new Map<string, Acordo>();
+  if (!notas.length) return out;
+  const valores = sql.join(notas.map((n) => sql`(${n.uid}::uuid, ${n.chave}::text)`), sql`, `);
+  const mesmaNota = sql`(cn.nfe_uid = v.uid or cn.chave = v.chave)`;
+  const r = (await db.execute(sql`select v.uid,
       (select ct.prazo_dias_uteis from carga_nfes cn
          left join embarques em on em.uid = cn.embarque_uid
-         join cotacoes_frete cf on cf.uid = coalesce(cn.cotacao_uid, em.cotacao_uid) and cf.embarcador_uid = ${n.embarcadorUid} and cf.status = ${STATUS_COTACAO_FINALIZADA}
+         join cotacoes_frete cf on cf.uid = coalesce(cn.cotacao_uid, em.cotacao_uid) and cf.embarcador_uid = ${embarcadorUid} and cf.status = ${STATUS_COTACAO_FINALIZADA}
          join cotacao_transportadores ct on ct.cotacao_uid = cf.uid and ct.transportador_uid = cf.vencedor_transportador_uid
        where ${mesmaNota} and ct.prazo_dias_uteis is not null order by cf.aprovado_em desc nulls last limit 1) as "cotacao",
       (select p.prazo_dias_uteis from pedidos p
-       where p.embarcador_uid = ${n.embarcadorUid} and p.nfe_uid = ${n.uid} and p.simulacao_frete_uid is not null and p.prazo_dias_uteis is not null
+       where p.embarcador_uid = ${embarcadorUid} and p.nfe_uid = v.uid and p.simulacao_frete_uid is not null and p.prazo_dias_uteis is not null
        order by p.atualizado_em desc limit 1) as "simulacao",
       (select oc.data_coleta_prevista::text from carga_nfes cn
-         join ordens_coleta oc on oc.uid = cn.ordem_coleta_uid and oc.embarcador_uid = ${n.embarcadorUid} and oc.status = ${STATUS_COLETA_CONFIRMADA}
-       where ${mesmaNota} and oc.data_coleta_prevista is not null order by oc.respondido_em desc nulls last limit 1) as "coleta"`)) as unknown as {
-    rows: { cotacao: number | null; simulacao: number | null; coleta: string | null }[];
+         join ordens_coleta oc on oc.uid = cn.ordem_coleta_uid and oc.embarcador_uid = ${embarcadorUid} and oc.status = ${STATUS_COLETA_CONFIRMADA}
+       where ${mesmaNota} and oc.data_coleta_prevista is not null order by oc.respondido_em desc nulls last limit 1) as "coleta"
+    from (values ${valores}) as v(uid, chave)`)) as unknown as {
+    rows: { uid: string; cotacao: number | null; simulacao: number | null; coleta: string | null }[];
   };
-  const [x] = r.rows;
-  const prazo = x?.cotacao ?? x?.simulacao ?? null;
-  return { prazo: prazo === null ? null : Number(prazo), origem: x?.cotacao != null ? 'cotacao' : x?.simulacao != null ? 'simulacao' : null, coleta: x?.coleta ?? null };
+  for (const x of r.rows) {
+    const prazo = x.cotacao ?? x.simulacao ?? null;
+    out.set(x.uid, { prazo: prazo === null ? null : Number(prazo), origem: x.cotacao != null ? 'cotacao' : x.simulacao != null ? 'simulacao' : null, coleta: x.coleta ?? null });
+  }
+  return out;
+}
+
+/** Lookups an import repeats for every note (same places, carrier deadlines, holidays): kept for its task. */
+type Cache = Map<string, unknown>;
+async function memo<T>(cache: Cache | undefined, chave: string, f: () => Promise<T>): Promise<T> {
+  if (cache?.has(chave)) return cache.get(chave) as T;
+  const v = await f();
+  cache?.set(chave, v);
+  return v;
 }
 
 /**
@@ -77,37 +100,75 @@ export async function acordoDoEmbarque(db: DbOrTx, n: { uid: string; embarcadorU
  *   simulation), else the carrier's registered deadline (prazosentrega, the most specific entry for origin → destination);
  * - start: the pickup date of a confirmed pickup order when it is later than the emission, else the emission
  *   (São Paulo day) — the clock runs once the cargo is both invoiced and collected.
+ * `acordo` already read (acordosDoEmbarque) and `cache` (an import's task): what a group of notes shares is read once.
  */
-export async function calcularPrazo(db: DbOrTx, n: NfeRastreio): Promise<{ dataPrevista: string | null; prazoDiasUteis: number | null }> {
+export async function calcularPrazo(db: DbOrTx, n: NfeRastreio, ja?: { acordo: Acordo; cache?: Cache }): Promise<{ dataPrevista: string | null; prazoDiasUteis: number | null }> {
   const nada = { dataPrevista: null, prazoDiasUteis: null };
-  const acordo = await acordoDoEmbarque(db, n);
+  const cache = ja?.cache;
+  const acordo = ja?.acordo ?? (await acordoDoEmbarque(db, n));
   if (acordo.prazo === null && !n.transportadorUid) return nada;
-  const [origem, destino] = await Promise.all([
-    localDe(db, n.embarcadorUid, n.emitenteUf, n.emitenteMunicipioIbge),
-    localDe(db, n.embarcadorUid, n.destinatarioUf, n.destinatarioMunicipioIbge),
-  ]);
+  const local = (uf: string | null, ibge: string | null) => memo(cache, `local:${n.embarcadorUid}:${uf}:${ibge}`, () => localDe(db, n.embarcadorUid, uf, ibge));
+  const [origem, destino] = await Promise.all([local(n.emitenteUf, n.emitenteMunicipioIbge), local(n.destinatarioUf, n.destinatarioMunicipioIbge)]);
   let prazo = acordo.prazo;
   if (prazo === null) {
     if (!origem || !destino || !n.transportadorUid) return nada;
-    prazo = await prazoEntregaPara(db, n.embarcadorUid, n.transportadorUid, origem, destino);
+    const t = n.transportadorUid;
+    prazo = await memo(cache, `prazo:${n.embarcadorUid}:${t}:${JSON.stringify([origem, destino])}`, () => prazoEntregaPara(db, n.embarcadorUid, t, origem, destino));
   }
   if (prazo === null) return nada;
   const emissao = diaSaoPaulo(n.emissao);
   const base = acordo.coleta && acordo.coleta > emissao ? acordo.coleta : emissao;
-  const [cfg] = await db
-    .select({ pontosFacultativosUteis: configuracoes.pontosFacultativosUteis })
-    .from(configuracoes)
-    .where(eq(configuracoes.embarcadorUid, n.embarcadorUid));
+  const cfg = await memo(cache, `cfg:${n.embarcadorUid}`, async () => {
+    const [c] = await db.select({ pontosFacultativosUteis: configuracoes.pontosFacultativosUteis }).from(configuracoes).where(eq(configuracoes.embarcadorUid, n.embarcadorUid));
+    return c ?? null;
+  });
   const ate = `${Number(base.slice(0, 4)) + 2}${base.slice(4)}`;
-  const feriados = await feriadosDoDestino(
-    db,
-    n.embarcadorUid,
-    { uf: destino?.uf ?? n.destinatarioUf ?? '', ibge: destino?.ibge ?? n.destinatarioMunicipioIbge ?? null },
-    base,
-    ate,
-    cfg ? !cfg.pontosFacultativosUteis : false,
-  );
+  const alvo = { uf: destino?.uf ?? n.destinatarioUf ?? '', ibge: destino?.ibge ?? n.destinatarioMunicipioIbge ?? null };
+  const facultativos = cfg ? !cfg.pontosFacultativosUteis : false;
+  // Cached per destination and start year (base year to base year + 3, a superset of [base, ate]).
+  const ano = Number(base.slice(0, 4));
+  const feriados = cache
+    ? await memo(cache, `feriados:${n.embarcadorUid}:${alvo.uf}:${alvo.ibge}:${ano}:${facultativos}`, () => feriadosDoDestino(db, n.embarcadorUid, alvo, `${ano}-01-01`, `${ano + 3}-12-31`, facultativos))
+    : await feriadosDoDestino(db, n.embarcadorUid, alvo, base, ate, facultativos);
   return { dataPrevista: dataPrometida(base, prazo, feriados), prazoDiasUteis: prazo };
+}
+
+/**
+ * The tracking rows of NF-es just imported (nfes/lote.ts; none has a row yet, none replaced a virtual note), a
+ * group at a time: one statement links the OCOREN events that came first (by issuer + series + number) and
+ * returns them, one reads the agreed deadlines, one inserts the rows; the promised dates' lookups are cached
+ * for the task (`cache`).
+ */
+export async function criarRastreiosImportados(tx: DbOrTx, embarcadorUid: string, notas: readonly NfeRastreio[], cache?: Cache) {
+  if (!notas.length) return;
+  const comEmitente = notas.filter((n) => n.emitenteDocumento);
+  const eventos = new Map<string, { dataHora: string; acao: number | null }[]>();
+  if (comEmitente.length) {
+    const valores = sql.join(comEmitente.map((n) => sql`(${n.uid}::uuid, ${n.emitenteDocumento}::text, ${n.numero}::bigint, ${n.serie}::int)`), sql`, `);
+    const r = (await tx.execute(sql`with ligados as (
+        update eventos_ocorrencia e set nfe_uid = v.uid
+        from (values ${valores}) as v(uid, emitente, numero, serie)
+        where e.embarcador_uid = ${embarcadorUid} and e.nfe_uid is null and e.cnpj_emissor_nf = v.emitente
+          and e.numero_nf ~ '^[0-9]+$' and e.numero_nf::bigint = v.numero
+          and (e.serie_nf = '' or (e.serie_nf ~ '^[0-9]+$' and e.serie_nf::int = v.serie))
+        returning e.nfe_uid, e.data_hora, e.ocorrencia_uid)
+      select l.nfe_uid as "nfeUid", to_json(l.data_hora) #>> '{}' as "dataHora", o.acao from ligados l left join ocorrencias o on o.uid = l.ocorrencia_uid`)) as unknown as {
+      rows: { nfeUid: string; dataHora: string; acao: number | null }[];
+    };
+    for (const e of r.rows) {
+      const lista = eventos.get(e.nfeUid) ?? [];
+      lista.push({ dataHora: e.dataHora, acao: e.acao });
+      eventos.set(e.nfeUid, lista);
+    }
+  }
+  const acordos = await acordosDoEmbarque(tx, embarcadorUid, notas);
+  const linhas: (typeof rastreios.$inferInsert)[] = [];
+  for (const n of notas) {
+    const resumo = resumirEventos(eventos.get(n.uid) ?? []);
+    const prazo = await calcularPrazo(tx, n, { acordo: acordos.get(n.uid) as Acordo, cache });
+    linhas.push({ nfeUid: n.uid, embarcadorUid, token: novoToken(), dataEntrega: resumo.dataEntrega, tentativas: resumo.tentativas, excecao: resumo.excecao, ultimoEventoEm: resumo.ultimoEventoEm, ...prazo });
+  }
+  for (const lote of fatias(linhas, 500)) await tx.insert(rastreios).values(lote).onConflictDoNothing();
 }
 
 /**

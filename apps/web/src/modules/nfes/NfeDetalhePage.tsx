@@ -1,10 +1,11 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import type { nfeDetalhe } from '@fretio/core';
+import { TIPO_USUARIO, type nfeDetalhe, statusDef } from '@fretio/core';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { type ApiError, apiGet } from '../../app/api.ts';
+import { usePerfil } from '../../app/perfil.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
 import { DateText } from '../../resources/fields/DateText.tsx';
 import type { ResourceDef } from '../../resources/types.ts';
@@ -14,6 +15,7 @@ import { AvisoConferencia, Chave, ParteTexto, TagConferencia, formatarNumero, fo
 type NfeDetalhe = z.infer<typeof nfeDetalhe>;
 type Item = NfeDetalhe['itens'][number];
 type CteRef = NfeDetalhe['ctes'][number];
+type EmbarqueRef = NfeDetalhe['embarques'][number];
 
 export function useNfe(uid: string | undefined) {
   return useQuery({
@@ -28,6 +30,7 @@ const dinheiro = (v: number | null | undefined) => reais(v);
 
 export function NfeDetalhePage(_p: { def: ResourceDef }) {
   const { uid } = useParams();
+  const transportador = usePerfil().data?.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR;
   const q = useNfe(uid);
   const n = q.data;
   if (q.isError) {
@@ -144,6 +147,31 @@ export function NfeDetalhePage(_p: { def: ResourceDef }) {
           ]}
         />
       </Card>
+      {/* Carriers see no shipments (they are the shipper's): the API sends none, and the card is left out. */}
+      {!transportador && (
+        <Card title="Embarques que levam esta nota" size="small">
+          <Table<EmbarqueRef>
+            size="small"
+            rowKey="uid"
+            dataSource={n.embarques}
+            pagination={false}
+            locale={{ emptyText: 'Nenhum embarque leva esta NF-e.' }}
+            data-testid="nfe-embarques"
+            columns={[
+              { key: 'numero', title: 'Embarque', dataIndex: 'numero', render: (v: number, r) => <Link to={`/embarque/${r.uid}/detalhe`}>Embarque {v}</Link> },
+              {
+                key: 'status',
+                title: 'Status',
+                dataIndex: 'status',
+                render: (v: number) => {
+                  const s = statusDef('embarque', v);
+                  return <Tag color={s?.color}>{s?.label ?? v}</Tag>;
+                },
+              },
+            ]}
+          />
+        </Card>
+      )}
     </Space>
   );
 }
