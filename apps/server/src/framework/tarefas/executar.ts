@@ -9,7 +9,7 @@ import type { Tx } from '../resource.ts';
 import { cederVez, fatias } from '../../lib/lotes.ts';
 import { tarefaEncerrada } from './encerramento.ts';
 import { cancelarPendentes, contarItens, inserirItens, proximosItens, renovar } from './fila.ts';
-import type { ItemEmExecucao, ItemNovo, TarefaEmExecucao, TipoTarefa } from './tipo.ts';
+import type { ItemEmExecucao, ItemNovo, ResultadoItem, TarefaEmExecucao, TipoTarefa } from './tipo.ts';
 
 // Runs one claimed task to its end: expand (once), then each pending item in its own transaction,
 // checking between items whether it was cancelled or taken over, then close it with its counts.
@@ -203,8 +203,21 @@ async function processarGrupo(db: Db, log: FastifyInstance['log'], tipo: TipoTar
         .where(inArray(tarefaItens.uid, itens.map((i) => i.uid))).for('update');
       const pendentes = new Set(atuais.filter((a) => a.status === ITEM.PENDENTE).map((a) => a.uid));
       const feitos: { uid: string; status: number; mensagem: string | null; registroUid: string | null }[] = [];
-      for (const item of itens) {
-        if (!pendentes.has(item.uid)) continue;
+      const situacao = (r: ResultadoItem) => (r.situacao === 'aviso' ? ITEM.AVISO : r.situacao === 'ignorado' ? ITEM.IGNORADO : ITEM.OK);
+      const aFazer = itens.filter((i) => pendentes.has(i.uid));
+      // The type saves the whole group in bulk statements (events it queues go out with the transaction).
+      const emLote = tipo.processarGrupo && !buscados && aFazer.length ? await tipo.processarGrupo(tx, tarefa, aFazer) : null;
+      if (emLote) {
+        savepoints.push({ sp: tx, ok: true });
+        aFazer.forEach((item, k) => {
+          const r = emLote[k];
+          if (r instanceof Error) {
+            if (!(r instanceof AppError)) log.error({ err: r, tarefa: tarefa.uid, item: item.ordem }, 'item de tarefa falhou');
+            feitos.push({ uid: item.uid, status: ITEM.ERRO, mensagem: mensagemDe(r), registroUid: null });
+          } else feitos.push({ uid: item.uid, status: situacao(r), mensagem: r.mensagem ?? null, registroUid: r.registroUid ?? null });
+        });
+      }
+      for (const item of emLote ? [] : aFazer) {
         const marca = { sp: {} as object, ok: false };
         savepoints.push(marca);
         try {
@@ -215,8 +228,7 @@ async function processarGrupo(db: Db, log: FastifyInstance['log'], tipo: TipoTar
             return tipo.processar(sp, tarefa, item, b?.valor);
           });
           marca.ok = true;
-          const status = res.situacao === 'aviso' ? ITEM.AVISO : res.situacao === 'ignorado' ? ITEM.IGNORADO : ITEM.OK;
-          feitos.push({ uid: item.uid, status, mensagem: res.mensagem ?? null, registroUid: res.registroUid ?? null });
+          feitos.push({ uid: item.uid, status: situacao(res), mensagem: res.mensagem ?? null, registroUid: res.registroUid ?? null });
         } catch (e) {
           if (!(e instanceof AppError)) log.error({ err: e, tarefa: tarefa.uid, item: item.ordem }, 'item de tarefa falhou');
           feitos.push({ uid: item.uid, status: ITEM.ERRO, mensagem: mensagemDe(e), registroUid: null });

@@ -62,6 +62,13 @@ export type TipoTarefa<P = unknown> = {
    * item by item. Default 1: one transaction per item.
    */
   itensPorTransacao?: number;
+  /**
+   * A group's pending items at once, in its transaction (with `itensPorTransacao`, without `buscar`): bulk
+   * statements instead of one savepoint and a few statements per item. Answers each item's result or the
+   * AppError it fails with, in the items' order — an item that fails must have written nothing. Null: this
+   * group goes item by item through `processar`. Throwing fails the group as a whole (then item by item).
+   */
+  processarGrupo?(tx: Tx, tarefa: TarefaEmExecucao<P>, itens: ItemEmExecucao[]): Promise<(ResultadoItem | Error)[] | null>;
   /** After the last item (e.g. writes the export file). Not called when the task was cancelled. */
   concluir?(db: Db, tarefa: TarefaEmExecucao<P>): Promise<{ arquivo?: ArquivoGerado; mensagem?: string } | undefined>;
   /** Storage keys the task owns (uploads), removed when the task is deleted. */
