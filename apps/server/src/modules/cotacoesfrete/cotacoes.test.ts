@@ -232,6 +232,12 @@ describe('cotação de frete com o portal do transportador', () => {
     const rep = await admin.put(`${C}/${uid}/aprovacao`, { aprovado: false, justificativa: 'Preços acima do orçamento' });
     expect(rep.body.data).toMatchObject({ status: 3, situacaoAprovacao: 4, justificativa: 'Preços acima do orçamento' });
     expect((await admin.get(`${S}/${sUid}`)).body.data).toMatchObject({ status: 3, justificativaStatus: 'Cotação reprovada: Preços acima do orçamento' });
+    // The request's timeline: made into a quotation (1 → 2), then pending with the reason (2 → 3), by the user who rejected it.
+    const linha = (await admin.get(`${S}/${sUid}/historico`)).body.data.data.filter((h: { acao: string }) => h.acao === 'status');
+    expect(linha).toMatchObject([
+      { statusAntes: 1, statusDepois: 2, usuarioNome: 'Administrador Demo' },
+      { statusAntes: 2, statusDepois: 3, justificativa: 'Cotação reprovada: Preços acima do orçamento', usuarioNome: 'Administrador Demo' },
+    ]);
     expect((await admin.put(`${C}/${uid}/aprovacao`, { aprovado: true, transportadorUid: rapido })).status).toBe(409);
     expect((await admin.put(`${C}/${uid}/atualizarstatus`, { status: 5 })).body.errors[0].field).toBe('justificativa');
     expect((await admin.put(`${C}/${uid}/atualizarstatus`, { status: 5, justificativa: 'Carga adiada' })).body.data).toMatchObject({ status: 5, situacaoAprovacao: 6 });
