@@ -16,8 +16,8 @@ import type { FiltroBi } from '@fretio/core';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
 import { dashboard } from '../apps/server/src/modules/bi/dashboard.ts';
-import { DATASETS, biFrete } from '../apps/server/src/modules/bi/datasets.ts';
-import { DATASETS_RESUMO, biFreteResumo } from '../apps/server/src/modules/bi/resumo.ts';
+import { DATASETS, biFrete, biTracking, scorecard } from '../apps/server/src/modules/bi/datasets.ts';
+import { DATASETS_RESUMO, biFreteResumo, biTrackingResumo } from '../apps/server/src/modules/bi/resumo.ts';
 import type { Escopo } from '../apps/server/src/modules/bi/sql.ts';
 import { adminClient, createDatabase, databaseUrlFor, dropDatabase } from '../apps/server/test/support/pg-admin.ts';
 
@@ -158,6 +158,8 @@ async function benchEm(rotulo: string, database: Database, n: number, nota: stri
   const casos: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
     ...Object.keys(DATASETS_RESUMO).map((k) => [`bi-test/${k}`, () => DATASETS_RESUMO[k](db, e, f), () => DATASETS[k].consulta(db, e, f)] as [string, () => Promise<unknown>, () => Promise<unknown>]),
     ['bi/frete', () => biFreteResumo(db, e, f), () => biFrete(db, e, f)],
+    ['bi/transportadora', () => scorecard(db, e, f, { resumo: true }), () => scorecard(db, e, f)],
+    ['bi/tracking', () => biTrackingResumo(db, e, f), () => biTracking(db, e, f)],
     ['GET dashboard', () => dashboard(db, e, f), () => dashboard(db, e, f, { bruto: true })],
   ];
   const out: Linha[] = [];

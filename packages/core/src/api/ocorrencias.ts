@@ -68,7 +68,7 @@ export const ocorrenciaDepara = z.object({
   ...auditado,
 });
 export type OcorrenciaDepara = z.infer<typeof ocorrenciaDepara>;
-export const ocorrenciaDeparaOpcao = z.object({ value: z.string(), label: z.string(), codigoTransportador: z.string(), ocorrenciaUid: z.string() });
+export const ocorrenciaDeparaOpcao = z.object({ value: z.string(), label: z.string(), codigoTransportador: z.string(), ocorrenciaUid: z.string(), embarcadorNome: z.string() });
 
 export const copiarDeparaQuery = z.object({
   // Optional in the schema so that a carrier of another shipper answers 404 before the query is judged.

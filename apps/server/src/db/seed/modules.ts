@@ -8,6 +8,7 @@ import { seedFrete } from './frete.ts';
 import { seedTabelas } from './tabelas.ts';
 import { seedFiscal } from './fiscal.ts';
 import { seedNotificacoes } from './notificacoes.ts';
+import { seedSolicitacoes } from './solicitacoes.ts';
 import { seedPedidos } from './pedidos.ts';
 import { seedOrdensColeta } from './ordenscoleta.ts';
 import { seedEmbarques } from './embarques.ts';
@@ -15,4 +16,4 @@ import { seedRastreio } from './rastreio.ts';
 import { seedFaturamento } from './faturamento.ts';
 
 // The demo data of each module, in dependency order. A module adds its seed file here (one line).
-export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal, seedFaturamento, seedNotificacoes, seedPedidos, seedOrdensColeta, seedEmbarques, seedRastreio];
+export const moduleSeeds: ModuleSeed[] = [seedConfiguracoes, seedPessoas, seedProdutos, seedSetores, seedFrota, seedFrete, seedTabelas, seedFiscal, seedFaturamento, seedNotificacoes, seedSolicitacoes, seedPedidos, seedOrdensColeta, seedEmbarques, seedRastreio];

@@ -10,9 +10,9 @@ import { rows } from '../../../test/support/state.ts';
 import { aguardarTarefa } from '../../../test/support/tarefas.ts';
 import { atualizarRastreio } from '../tracking/service.ts';
 import { dashboard } from './dashboard.ts';
-import { DATASETS, biFrete } from './datasets.ts';
+import { DATASETS, biFrete, biTracking, scorecard } from './datasets.ts';
 import { pdfRelatorio } from './pdf.ts';
-import { DATASETS_RESUMO, biFreteResumo } from './resumo.ts';
+import { DATASETS_RESUMO, biFreteResumo, biTrackingResumo } from './resumo.ts';
 import type { Escopo } from './sql.ts';
 import { linhasDoPdf } from './texto-pdf-teste.ts';
 
@@ -412,6 +412,8 @@ describe('tabelas de resumo', () => {
         expect(await resumo(t.db, e, f), `${k} (${nome})`).toEqual(await DATASETS[k].consulta(t.db, e, f));
       }
       expect(await biFreteResumo(t.db, e, f), `bi/frete (${nome})`).toEqual(await biFrete(t.db, e, f));
+      expect(await scorecard(t.db, e, f, { resumo: true }), `bi/transportadora (${nome})`).toEqual(await scorecard(t.db, e, f));
+      expect(await biTrackingResumo(t.db, e, f), `bi/tracking (${nome})`).toEqual(await biTracking(t.db, e, f));
       expect(await dashboard(t.db, e, f), `dashboard (${nome})`).toEqual(await dashboard(t.db, e, f, { bruto: true }));
     }
     // And the tables as a whole: every counted note and CT-e once.

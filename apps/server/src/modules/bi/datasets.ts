@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type FiltroBi, MACRORREGIOES } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
-import { type Escopo, entregas, linhas, mes, noPeriodo, nomeTransportador } from './sql.ts';
+import { type Escopo, entregas, linhas, mes, noPeriodo, noResumo, nomeTransportador } from './sql.ts';
 
 // BI datasets: each one SELECT, its formula written beside it. Period = the document's emission (NF-e,
 // CT-e, audit) or the quotation's creation, as São Paulo days. Averages of days are rounded to 0.01;
@@ -136,19 +136,36 @@ export async function biCotacoes(db: Db, e: Escopo, f: FiltroBi) {
  *  convites / respostas / taxaResposta / vencidas / taxaVitoria: quotations created in the period where it was invited;
  *  ocorrenciasPor100: events of its notes (not "delivered") per 100 delivered notes.
  */
-export async function scorecard(db: Db, e: Escopo, f: FiltroBi) {
-  return linhas(db, sql`with ent as (select * from ${entregas(e, f)} x),
+export async function scorecard(db: Db, e: Escopo, f: FiltroBi, opts: { resumo?: boolean } = {}) {
+  // Deliveries, freight and occurrences per carrier: from the summary tables (resumo.ts; the routes) or the raw
+  // documents (the reference bi.test.ts compares them with). Audits and quotations have no summary: read as they are.
+  const entregasPorTransportador = opts.resumo
+    ? sql`select s.transportador_uid, sum(s.com_prazo)::int as entregas, sum(s.no_prazo)::int as no_prazo, sum(s.entregues)::int as entregues,
+        case when sum(s.com_atraso) = 0 then null else round(sum(s.soma_dias_atraso)::numeric / sum(s.com_atraso), 2)::float8 end as atraso_medio
+        from resumo_bi_notas s where ${noResumo(e, f)} group by 1`
+    : sql`select transportador_uid, (count(*) filter (where entregue_em is not null and data_prometida is not null))::int as entregas,
+        (count(*) filter (where status = 'E' and data_prometida is not null))::int as no_prazo, (count(*) filter (where entregue_em is not null))::int as entregues,
+        round(avg(dias_atraso) filter (where status = 'D'), 2)::float8 as atraso_medio from ent group by 1`;
+  const fretePorTransportador = opts.resumo
+    ? sql`select s.transportador_uid, sum(s.valor_prestacao) as frete, sum(s.peso_carga) as peso from resumo_bi_ctes s where ${noResumo(e, f)} group by 1`
+    : sql`select c.transportador_uid, sum(c.valor_prestacao) as frete, sum(c.peso_carga) as peso from ctes c where ${ctesDoPeriodo(e, f)} group by 1`;
+  // Events of a kind other than "delivered" on the period's notes, by the note's carrier (resumo_bi_nota: the notes the summary counts).
+  const ocorrenciasPorTransportador = opts.resumo
+    ? sql`select rn.transportador_uid, count(*)::int as eventos from resumo_bi_nota rn
+        join eventos_ocorrencia e on e.nfe_uid = rn.nfe_uid join ocorrencias o on o.uid = e.ocorrencia_uid and o.acao <> 1 where ${noResumo(e, f, 'rn')} group by 1`
+    : sql`select n2.transportador_uid, count(*)::int as eventos from ent n2
+        join eventos_ocorrencia e on e.nfe_uid = n2.uid join ocorrencias o on o.uid = e.ocorrencia_uid and o.acao <> 1 group by 1`;
+  return linhas(db, sql`with ${opts.resumo ? sql`` : sql`ent as (select * from ${entregas(e, f)} x),`}
     aud as (select a.transportador_uid, count(*)::int as auditadas, (count(*) filter (where a.resultado_calculo = 1))::int as sem_divergencia,
         coalesce(sum(abs(a.diferenca)) filter (where a.resultado_calculo = 2), 0) as divergencia
       from auditorias a ${f.uf ? sql`join ctes cu on cu.uid = a.cte_uid and cu.destino_uf = ${f.uf}` : sql``}
       where a.embarcador_uid = ${e.embarcadorUid} and a.status <> 5 and ${noPeriodo(sql`a.emissao`, f)} group by 1),
-    fre as (select c.transportador_uid, sum(c.valor_prestacao) as frete, sum(c.peso_carga) as peso from ctes c where ${ctesDoPeriodo(e, f)} group by 1),
+    fre as (${fretePorTransportador}),
     cot as (select ct.transportador_uid, count(*)::int as convites, count(ct.respondido_em)::int as respostas,
         (count(*) filter (where c.vencedor_transportador_uid = ct.transportador_uid and c.status = 4))::int as vencidas
       from cotacao_transportadores ct join cotacoes_frete c on c.uid = ct.cotacao_uid
       where c.embarcador_uid = ${e.embarcadorUid} and ${noPeriodo(sql`c.criado_em`, f)} group by 1),
-    oco as (select n2.transportador_uid, count(*)::int as eventos from ent n2
-      join eventos_ocorrencia e on e.nfe_uid = n2.uid join ocorrencias o on o.uid = e.ocorrencia_uid and o.acao <> 1 group by 1)
+    oco as (${ocorrenciasPorTransportador})
     select t.uid as "transportadorUid", ${nomeTransportador(sql`t`)} as "transportador",
       coalesce(x.entregas, 0) as "entregas", coalesce(x.no_prazo, 0) as "noPrazo", ${pct(sql`coalesce(x.no_prazo, 0)`, sql`coalesce(x.entregas, 0)`)} as "percentualNoPrazo",
       x.atraso_medio as "atrasoMedioDias",
@@ -160,9 +177,7 @@ export async function scorecard(db: Db, e: Escopo, f: FiltroBi) {
       coalesce(cot.vencidas, 0) as "vencidas", ${pct(sql`coalesce(cot.vencidas, 0)`, sql`coalesce(cot.respostas, 0)`)} as "taxaVitoria",
       case when coalesce(x.entregues, 0) = 0 then null else round(coalesce(oco.eventos, 0) * 100.0 / x.entregues, 2)::float8 end as "ocorrenciasPor100"
     from embarcador_transportador et join transportadores t on t.uid = et.transportador_uid
-    left join (select transportador_uid, (count(*) filter (where entregue_em is not null and data_prometida is not null))::int as entregas,
-        (count(*) filter (where status = 'E' and data_prometida is not null))::int as no_prazo, (count(*) filter (where entregue_em is not null))::int as entregues,
-        round(avg(dias_atraso) filter (where status = 'D'), 2)::float8 as atraso_medio from ent group by 1) x on x.transportador_uid = t.uid
+    left join (${entregasPorTransportador}) x on x.transportador_uid = t.uid
     left join aud on aud.transportador_uid = t.uid left join fre on fre.transportador_uid = t.uid
     left join cot on cot.transportador_uid = t.uid left join oco on oco.transportador_uid = t.uid
     where et.embarcador_uid = ${e.embarcadorUid} and ${seTransp(e, sql`t.uid`)}

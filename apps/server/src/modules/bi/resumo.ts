@@ -1,20 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { FiltroBi } from '@fretio/core';
+import { type FiltroBi, STATUS_RASTREIO_LISTA } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
-import { type Escopo, TZ, linhas, nomeTransportador } from './sql.ts';
+import { ocorrenciasPorTipo } from './datasets.ts';
+import { type Escopo, TZ, diasAtrasoEntrega, linhas, noResumo, nomeTransportador, notasDoEscopo, situacaoEntrega, statusEntrega } from './sql.ts';
 
 // BI read from the summary tables (resumo_bi_notas, resumo_bi_ctes; kept by triggers: drizzle
 // *_bi_resumo_dados.sql, docs/BI.md): the same figures as the raw aggregates of datasets.ts/dashboard.ts,
 // a few hundred rows per shipper and day instead of every document. bi.test.ts checks them equal.
 
-/** The summary rows `s` of the scope and period (São Paulo days, the key's `dia`). */
-export function noResumo(e: Escopo, f: FiltroBi, s = 's'): SQL {
-  const c = (n: string) => sql.raw(`${s}.${n}`);
-  return sql`${c('embarcador_uid')} = ${e.embarcadorUid}
-    and ${f.dataInicio ? sql`${c('dia')} >= ${f.dataInicio}::date` : sql`true`} and ${f.dataFim ? sql`${c('dia')} <= ${f.dataFim}::date` : sql`true`}
-    and ${e.transportadorUid ? sql`${c('transportador_uid')} = ${e.transportadorUid}` : sql`true`}
-    and ${f.uf ? sql`${c('uf')} = ${f.uf}` : sql`true`}`;
-}
+export { noResumo };
 
 export const mesResumo = sql`to_char(s.dia, 'YYYY-MM')`;
 /** The carrier's label as the raw queries give it: the registered name, else the name on the document. */
@@ -77,4 +71,32 @@ export async function biFreteResumo(db: Db, e: Escopo, f: FiltroBi) {
     agrupar(sql`'total'`, sql`'Total'`, 'chave'),
   ]);
   return { porMes, porTransportador, porUf, total: total ?? { ctes: 0, valorFrete: '0', valorMercadoria: '0', pesoKg: 0, percentualFrete: null } };
+}
+
+/**
+ * POST bi/tracking with the summary: the delivered notes' situations, the note count and the average days to
+ * deliver come from resumo_bi_notas; the undelivered notes' situation and days late depend on today, so they are
+ * read from nfes × rastreios (only the notes without a delivery; no event is read). ocorrencias: raw events by kind.
+ * The same reply as datasets.ts biTracking (bi.test.ts).
+ */
+export async function biTrackingResumo(db: Db, e: Escopo, f: FiltroBi) {
+  const cte = sql`with res as (select coalesce(sum(s.notas), 0) as notas, coalesce(sum(s.entregues), 0) as entregues, coalesce(sum(s.com_prazo), 0) as com_prazo,
+      coalesce(sum(s.no_prazo), 0) as no_prazo, coalesce(sum(s.com_atraso), 0) as com_atraso, coalesce(sum(s.soma_dias_atraso), 0) as soma_atraso,
+      coalesce(sum(s.soma_dias_entrega), 0) as soma_entrega from resumo_bi_notas s where ${noResumo(e, f)}),
+    x as (select ${statusEntrega} as status, r.data_prevista as data_prometida,
+      case when r.data_prevista is null then null else ${diasAtrasoEntrega} end as dias_atraso
+      from nfes n left join rastreios r on r.nfe_uid = n.uid where ${notasDoEscopo(e, f)} and r.data_entrega is null)`;
+  const rotulo = (v: string) => STATUS_RASTREIO_LISTA.find((s) => s.value === v)?.label as string;
+  const [fretes, [medias], ocorrencias] = await Promise.all([
+    linhas(db, sql`${cte} select y.situacao as "situacao", sum(y.q)::int as "quantidade" from (
+        select ${rotulo('E')} as situacao, no_prazo as q from res union all select ${rotulo('D')}, com_atraso from res
+        union all select 'Entregue (sem prazo)', entregues - com_prazo from res
+        union all select ${situacaoEntrega}, count(*) from x group by 1) y
+      where y.q > 0 group by 1 order by 1`),
+    linhas(db, sql`${cte}, und as (select coalesce(sum(x.dias_atraso) filter (where x.dias_atraso > 0), 0) as soma, count(*) filter (where x.dias_atraso > 0) as n from x)
+      select res.notas::int as "notas", ${media(sql`res.soma_entrega`, sql`res.entregues`)} as "diasEntrega",
+        ${media(sql`res.soma_atraso + und.soma`, sql`res.com_atraso + und.n`)} as "diasAtraso" from res, und`),
+    ocorrenciasPorTipo(db, e, f),
+  ]);
+  return { fretes, media: medias, ocorrencias };
 }

@@ -11,12 +11,12 @@ import { criarTarefa } from '../../framework/tarefas/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { dashboard } from './dashboard.ts';
-import { DATASETS, biCotacoes, biTracking, scorecard } from './datasets.ts';
+import { DATASETS, biCotacoes, scorecard } from './datasets.ts';
 import { exportarRelatorio } from './exportar.ts';
 import { GRAFICOS, descreverFiltrosBi, planilhaGrafico } from './graficos.ts';
 import { conexaoLeitura } from './leitura.ts';
 import { paginaRelatorio } from './relatorios.ts';
-import { DATASETS_RESUMO, biFreteResumo } from './resumo.ts';
+import { DATASETS_RESUMO, biFreteResumo, biTrackingResumo } from './resumo.ts';
 import { escopo } from './sql.ts';
 
 // Reports (POST with filters, paged JSON; XLSX as a task), BI datasets, the carrier scorecard and the
@@ -105,7 +105,7 @@ export default async function biRoutes(app: FastifyInstance) {
       tags: tagsBi, summary: 'BI: scorecard dos transportadores (no prazo, atraso, precisão do faturamento, divergência, frete/kg, cotações, ocorrências)',
       body: filtroBi, response: ok(z.array(qualquer)),
     },
-  }, async (req) => ({ success: true as const, message: '', data: await scorecard(leitura, escopo(req.ctx, req.body), req.body) }));
+  }, async (req) => ({ success: true as const, message: '', data: await scorecard(leitura, escopo(req.ctx, req.body), req.body, { resumo: true }) }));
 
   // The carrier's own scorecard: a carrier user, one row per shipper that links its carrier, only its numbers
   // (the scorecard of bi/transportadora held to its carrier in each shipper). Any signed-in user may ask;
@@ -126,7 +126,7 @@ export default async function biRoutes(app: FastifyInstance) {
       .where(eq(embarcadorTransportador.transportadorUid, proprio)).orderBy(asc(embarcadores.nome));
     const data: Record<string, unknown>[] = [];
     for (const v of vinculos) {
-      const [linha] = await scorecard(leitura, { embarcadorUid: v.uid, transportadorUid: proprio }, req.query);
+      const [linha] = await scorecard(leitura, { embarcadorUid: v.uid, transportadorUid: proprio }, req.query, { resumo: true });
       if (linha) data.push({ embarcadorUid: v.uid, embarcadorNome: v.nome, ...linha });
     }
     return { success: true as const, message: '', data };
@@ -135,7 +135,7 @@ export default async function biRoutes(app: FastifyInstance) {
   r.post('/api/v1/bi/tracking', {
     config: { permission: ['bi', 'ler'] },
     schema: { tags: tagsBi, summary: 'BI: entregas por situação (fretes), médias (media) e ocorrências por tipo (ocorrencias), num objeto', body: filtroBi, response: ok(qualquer) },
-  }, async (req) => ({ success: true as const, message: '', data: await biTracking(leitura, escopo(req.ctx, req.body), req.body) }));
+  }, async (req) => ({ success: true as const, message: '', data: await biTrackingResumo(leitura, escopo(req.ctx, req.body), req.body) }));
 
   r.get('/api/v1/bi', {
     config: { permission: ['bi', 'ler'] },

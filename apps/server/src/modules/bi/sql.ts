@@ -27,6 +27,15 @@ export function noPeriodo(col: SQL, f: Pick<FiltroBi, 'dataInicio' | 'dataFim'>)
   return partes.length ? sql.join(partes, sql` and `) : sql`true`;
 }
 
+/** The summary rows `s` of the scope and period (São Paulo days, the key's `dia`). */
+export function noResumo(e: Escopo, f: FiltroBi, s = 's'): SQL {
+  const c = (n: string) => sql.raw(`${s}.${n}`);
+  return sql`${c('embarcador_uid')} = ${e.embarcadorUid}
+    and ${f.dataInicio ? sql`${c('dia')} >= ${f.dataInicio}::date` : sql`true`} and ${f.dataFim ? sql`${c('dia')} <= ${f.dataFim}::date` : sql`true`}
+    and ${e.transportadorUid ? sql`${c('transportador_uid')} = ${e.transportadorUid}` : sql`true`}
+    and ${f.uf ? sql`${c('uf')} = ${f.uf}` : sql`true`}`;
+}
+
 export const dia = (col: SQL) => sql`to_char((${col}) at time zone ${TZ}, 'YYYY-MM-DD')`;
 export const mes = (col: SQL) => sql`to_char((${col}) at time zone ${TZ}, 'YYYY-MM')`;
 export const instante = (col: SQL) => sql`to_char((${col}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -44,10 +53,10 @@ const mesmaNota = sql`e.embarcador_uid = n.embarcador_uid and e.numero_nf in (n.
 
 const r = (c: string) => sql.raw(`r.${c}`);
 /** The tracking status (modules/tracking statusRastreioSql) over the `rastreios r` / `nfes n` aliases below. */
-const statusEntrega = statusRastreioSql({ dataPrevista: r('data_prevista'), dataEntrega: r('data_entrega'), excecao: r('excecao'), ultimoEventoEm: r('ultimo_evento_em'), emissao: sql`n.emissao` });
-const diasAtrasoEntrega = diasAtrasoRastreioSql({ dataPrevista: r('data_prevista'), dataEntrega: r('data_entrega') });
+export const statusEntrega = statusRastreioSql({ dataPrevista: r('data_prevista'), dataEntrega: r('data_entrega'), excecao: r('excecao'), ultimoEventoEm: r('ultimo_evento_em'), emissao: sql`n.emissao` });
+export const diasAtrasoEntrega = diasAtrasoRastreioSql({ dataPrevista: r('data_prevista'), dataEntrega: r('data_entrega') });
 /** The report's wording of a tracking status: core's label; a delivery without any promised date is not "on time" but "Entregue (sem prazo)". */
-const situacaoEntrega = sql`case when x.status = 'E' and x.data_prometida is null then 'Entregue (sem prazo)' else (case x.status ${sql.join(
+export const situacaoEntrega = sql`case when x.status = 'E' and x.data_prometida is null then 'Entregue (sem prazo)' else (case x.status ${sql.join(
   STATUS_RASTREIO_LISTA.map((s) => sql`when ${s.value} then ${s.label}`),
   sql` `,
 )} end) end`;
@@ -81,12 +90,17 @@ export function entregas(e: Escopo, f: FiltroBi): SQL {
         from eventos_ocorrencia e left join ocorrencias o on o.uid = e.ocorrencia_uid where e.nfe_uid = n.uid
         order by e.data_hora desc limit 1
       ) ult on r.ultimo_evento_em is not null
-      where n.embarcador_uid = ${e.embarcadorUid} and not n.cancelada and n.substituida_por_uid is null
-        and ${e.transportadorUid ? sql`n.transportador_uid = ${e.transportadorUid}` : sql`true`}
-        and ${f.uf ? sql`n.destinatario_uf = ${f.uf}` : sql`true`}
-        and ${noPeriodo(sql`n.emissao`, f)}
+      where ${notasDoEscopo(e, f)}
     ) x
   )`;
+}
+
+/** The NF-es (`nfes n`) the BI counts: the scope's, not cancelled, not a replaced virtual note, emitted in the period. */
+export function notasDoEscopo(e: Escopo, f: FiltroBi): SQL {
+  return sql`n.embarcador_uid = ${e.embarcadorUid} and not n.cancelada and n.substituida_por_uid is null
+        and ${e.transportadorUid ? sql`n.transportador_uid = ${e.transportadorUid}` : sql`true`}
+        and ${f.uf ? sql`n.destinatario_uf = ${f.uf}` : sql`true`}
+        and ${noPeriodo(sql`n.emissao`, f)}`;
 }
 
 export { mesmaNota };

@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { ACOES_COTACAO, type AcaoCotacao, aprovacaoInput, aprovacaoUsuarioInput, formatarDinheiro, statusLabel } from '@fretio/core';
-import { cargaNfes, cotacaoTransportadores, embarques, solicitacoesFrete } from '../../db/schema/index.ts';
+import { cargaNfes, cotacaoTransportadores, embarques, } from '../../db/schema/index.ts';
 import { TRANSICAO_INVALIDA } from '../../framework/acoes.ts';
 import type { ActionDef, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
+import { moverSolicitacao } from '../solicitacoesfrete/efeitos.ts';
 import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
 import { recalcularPrazosAcordados } from '../tracking/service.ts';
 import { alcadaDoUsuario } from './alcada.ts';
@@ -23,12 +24,8 @@ type Row = Record<string, unknown>;
 const estado = (acao: AcaoCotacao) => ({ status: ACOES_COTACAO[acao].status, situacaoAprovacao: ACOES_COTACAO[acao].situacao });
 
 /** A rejected or cancelled quotation leaves its request 'Com Pendência' (when it was at 'Cotação'). */
-async function pendenciaNaSolicitacao(tx: Tx, row: Row, motivo: string) {
-  if (!row.solicitacaoUid) return;
-  await tx
-    .update(solicitacoesFrete)
-    .set({ status: SOLICITACAO.PENDENCIA, justificativaStatus: motivo, atualizadoEm: sql`now()` })
-    .where(and(eq(solicitacoesFrete.uid, row.solicitacaoUid as string), eq(solicitacoesFrete.status, SOLICITACAO.COTACAO)));
+async function pendenciaNaSolicitacao(tx: Tx, ctx: RequestContext, row: Row, motivo: string) {
+  await moverSolicitacao(tx, ctx, row.solicitacaoUid as string | null, { de: [SOLICITACAO.COTACAO], para: SOLICITACAO.PENDENCIA, justificativa: motivo, origem: { cotacaoUid: row.uid as string } });
 }
 
 async function abrir(tx: Tx, ctx: RequestContext, row: Row) {
@@ -55,7 +52,7 @@ async function simples(tx: Tx, ctx: RequestContext, row: Row, acao: 'fechar' | '
     set: { ...estado(acao), indicaAprovacaoUsuario: false, ...(acao === 'fechar' ? {} : { justificativa, vencedorTransportadorUid: null }) },
   });
   if (acao !== 'fechar') {
-    await pendenciaNaSolicitacao(tx, row, `Cotação ${acao === 'cancelar' ? 'cancelada' : 'reprovada'}: ${justificativa}`);
+    await pendenciaNaSolicitacao(tx, ctx, row, `Cotação ${acao === 'cancelar' ? 'cancelada' : 'reprovada'}: ${justificativa}`);
   }
 }
 

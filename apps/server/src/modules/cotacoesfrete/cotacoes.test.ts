@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATUS } from '@fretio/core';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { hashSenha } from '../../lib/crypto.ts';
@@ -69,6 +70,28 @@ async function cotacaoAberta() {
   expect((await admin.put(`${C}/${uid}/atualizarstatus`, { status: 2 })).status).toBe(200);
   return { uid, sUid };
 }
+
+describe('dados de demonstração', () => {
+  it('the demo shipper has a request, a quotation, a pickup order and a shipment in every status; quotations with answers', async () => {
+    const tabelas = { solicitacaoFrete: 'solicitacoes_frete', cotacaoFrete: 'cotacoes_frete', ordemColeta: 'ordens_coleta', embarque: 'embarques' } as const;
+    for (const [conjunto, tabela] of Object.entries(tabelas)) {
+      const vistos = await rows<{ status: number }>(sql`select distinct t.status from ${sql.raw(tabela)} t join embarcadores e on e.uid = t.embarcador_uid
+        where e.cnpj = '11222333000181' order by 1`);
+      expect(vistos.map((v) => v.status), conjunto).toEqual(STATUS[conjunto as keyof typeof tabelas].values.map((v) => v.value));
+    }
+    // Answered quotations: the closed one compares two answers, the finalised one has its winner among its answers.
+    const respostas = await rows<{ status: number; respostas: number; vencedor_respondeu: boolean }>(sql`select c.status, count(ct.respondido_em)::int as respostas,
+        bool_or(ct.transportador_uid = c.vencedor_transportador_uid and ct.respondido_em is not null) as vencedor_respondeu
+      from cotacoes_frete c join embarcadores e on e.uid = c.embarcador_uid and e.cnpj = '11222333000181' join cotacao_transportadores ct on ct.cotacao_uid = c.uid
+      group by c.uid, c.status order by c.status`);
+    expect(respostas.find((r) => r.status === 3)?.respostas).toBe(2);
+    expect(respostas.find((r) => r.status === 4)).toMatchObject({ respostas: 2, vencedor_respondeu: true });
+    // The request in "Cotação" carries a quotation, the one "Em Andamento" the finalised quotation.
+    const ligadas = await rows<{ solicitacao: number; cotacao: number }>(sql`select s.status as solicitacao, c.status as cotacao from solicitacoes_frete s
+      join cotacoes_frete c on c.solicitacao_uid = s.uid join embarcadores e on e.uid = s.embarcador_uid and e.cnpj = '11222333000181' order by 1`);
+    expect(ligadas).toEqual([{ solicitacao: 2, cotacao: 1 }, { solicitacao: 4, cotacao: 4 }]);
+  });
+});
 
 describe('solicitações de frete', () => {
   it('keeps places, cargo and NF-e totals; status follows the machine', async () => {
@@ -209,6 +232,12 @@ describe('cotação de frete com o portal do transportador', () => {
     const rep = await admin.put(`${C}/${uid}/aprovacao`, { aprovado: false, justificativa: 'Preços acima do orçamento' });
     expect(rep.body.data).toMatchObject({ status: 3, situacaoAprovacao: 4, justificativa: 'Preços acima do orçamento' });
     expect((await admin.get(`${S}/${sUid}`)).body.data).toMatchObject({ status: 3, justificativaStatus: 'Cotação reprovada: Preços acima do orçamento' });
+    // The request's timeline: made into a quotation (1 → 2), then pending with the reason (2 → 3), by the user who rejected it.
+    const linha = (await admin.get(`${S}/${sUid}/historico`)).body.data.data.filter((h: { acao: string }) => h.acao === 'status');
+    expect(linha).toMatchObject([
+      { statusAntes: 1, statusDepois: 2, usuarioNome: 'Administrador Demo' },
+      { statusAntes: 2, statusDepois: 3, justificativa: 'Cotação reprovada: Preços acima do orçamento', usuarioNome: 'Administrador Demo' },
+    ]);
     expect((await admin.put(`${C}/${uid}/aprovacao`, { aprovado: true, transportadorUid: rapido })).status).toBe(409);
     expect((await admin.put(`${C}/${uid}/atualizarstatus`, { status: 5 })).body.errors[0].field).toBe('justificativa');
     expect((await admin.put(`${C}/${uid}/atualizarstatus`, { status: 5, justificativa: 'Carga adiada' })).body.data).toMatchObject({ status: 5, situacaoAprovacao: 6 });

@@ -13,6 +13,7 @@ import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/contex
 import type { Tx } from '../../framework/resource.ts';
 import { registerAnexos } from '../anexos/routes.ts';
 import { cargaResources } from '../solicitacoesfrete/carga.ts';
+import { moverSolicitacao } from '../solicitacoesfrete/efeitos.ts';
 import { registerHistorico } from '../solicitacoesfrete/historico.ts';
 import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
 import { RECURSO_COTACAO, cotacaoParaAlterar, cotacaoVisivel, exigirUsuarioEmbarcador } from './acesso.ts';
@@ -117,11 +118,7 @@ export default async function cotacoesRoutes(app: FastifyInstance) {
         await tx.execute(sql`insert into carga_nfes (cotacao_uid, nfe_uid, chave, numero, serie, emitente_cnpj, valor, peso_kg, volume_m_3, volumes)
           select ${c.uid}, nfe_uid, chave, numero, serie, emitente_cnpj, valor, peso_kg, volume_m_3, volumes from carga_nfes where solicitacao_uid = ${s.uid} order by criado_em`);
         if (s.status !== SOLICITACAO.COTACAO) {
-          await tx
-            .update(solicitacoesFrete)
-            .set({ status: SOLICITACAO.COTACAO, justificativaStatus: null, atualizadoEm: sql`now()` })
-            .where(eq(solicitacoesFrete.uid, s.uid));
-          await registrarAuditoria(tx, ctx, 'solicitacoesfrete', s.uid, 'status', { status: s.status }, { status: SOLICITACAO.COTACAO, cotacaoUid: c.uid });
+          await moverSolicitacao(tx, ctx, s.uid, { de: [s.status], para: SOLICITACAO.COTACAO, justificativa: null, origem: { cotacaoUid: c.uid } });
         }
         const novo = await reler(tx, def, ctx, c.uid);
         await registrarAuditoria(tx, ctx, RECURSO_COTACAO, c.uid, 'criar', null, { ...(novo as object), solicitacaoUid: s.uid });

@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ACOES_EMBARQUE, type AcaoEmbarque, justificativaStatusInput } from '@fretio/core';
-import { cargaNfes, cotacoesFrete, solicitacoesFrete } from '../../db/schema/index.ts';
+import { cargaNfes, cotacoesFrete, } from '../../db/schema/index.ts';
 import type { ActionDef, Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
+import { moverSolicitacao } from '../solicitacoesfrete/efeitos.ts';
 import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
 import { fluxoEmbarque as fluxo } from './acesso.ts';
 import { notificarEmbarqueCancelado } from './notificacoes.ts';
@@ -40,12 +41,8 @@ function acao(nome: AcaoEmbarque, summary: string, comJustificativa: boolean): A
         set: { status: ACOES_EMBARQUE[nome].para, justificativaStatus: justificativa },
       });
       if (nome === 'cancel') await notificarEmbarqueCancelado(tx, ctx, row, justificativa as string);
-      const s = nome === 'concluir' ? await solicitacaoDoEmbarque(tx, row) : null;
-      if (s) {
-        await tx
-          .update(solicitacoesFrete)
-          .set({ status: SOLICITACAO.FINALIZADA, atualizadoEm: sql`now()` })
-          .where(and(eq(solicitacoesFrete.uid, s), eq(solicitacoesFrete.status, SOLICITACAO.ANDAMENTO)));
+      if (nome === 'concluir') {
+        await moverSolicitacao(tx, ctx, await solicitacaoDoEmbarque(tx, row), { de: [SOLICITACAO.ANDAMENTO], para: SOLICITACAO.FINALIZADA, origem: { embarqueUid: row.uid as string } });
       }
       return undefined;
     },

@@ -41,6 +41,15 @@ async function cotacaoAprovada() {
 }
 
 describe('embarque', () => {
+  it('a pickup order made from the approved quotation carries the request: Em Andamento, in its timeline', async () => {
+    const { s, c } = await cotacaoAprovada();
+    const o = await admin.post('/api/v1/ordenscoleta', { cotacaoUid: c });
+    expect(o.status, o.text).toBe(201);
+    expect((await admin.get(`${S}/${s}`)).body.data.status).toBe(4);
+    const ultima = ((await admin.get(`${S}/${s}/historico`)).body.data.data as { acao: string; statusAntes: number; statusDepois: number }[]).filter((h) => h.acao === 'status').at(-1);
+    expect(ultima).toMatchObject({ statusAntes: 2, statusDepois: 4, usuarioNome: 'Administrador Demo' });
+  });
+
   it('comes from an approved quotation with the carrier, the agreed freight and the NF-es', async () => {
     const { s, c } = await cotacaoAprovada();
     const res = await admin.post(E, { cotacaoUid: c });
@@ -63,6 +72,13 @@ describe('embarque', () => {
     expect((await admin.post(`${E}/${uid}/nfes`, { numero: 9, valor: 1, pesoKg: 1 })).status).toBe(409);
     expect((await admin.put(`${E}/${uid}/concluir`)).body.data.status).toBe(3);
     expect((await admin.get(`${S}/${s}`)).body.data.status).toBe(5);
+    // Each move of the request is in its timeline, written in the transaction that moved it (same now()).
+    const mudancas = ((await admin.get(`${S}/${s}/historico`)).body.data.data as { acao: string }[]).filter((h) => h.acao === 'status');
+    expect(mudancas.map((h) => h as unknown as { statusAntes: number; statusDepois: number }).map((h) => [h.statusAntes, h.statusDepois])).toEqual([[1, 2], [2, 4], [4, 5]]);
+    const mesmaTransacao = (await t.db.execute(sql`select a.depois->>'status' as para, a.em = coalesce(e.criado_em, a.em) as junto_do_embarque
+      from auditoria_sistema a left join embarques e on e.uid = (a.depois->>'embarqueUid')::uuid and a.depois->>'status' = '4'
+      where a.recurso = 'solicitacoesfrete' and a.registro_uid = ${s} and a.acao = 'status' order by a.em`)) as unknown as { rows: { para: string; junto_do_embarque: boolean }[] };
+    expect(mesmaTransacao.rows).toEqual([{ para: '2', junto_do_embarque: true }, { para: '4', junto_do_embarque: true }, { para: '5', junto_do_embarque: true }]);
     expect((await admin.put(`${E}/${uid}/cancel`, { justificativaStatus: 'x' })).status).toBe(409);
     expect((await admin.put(`${E}/${uid}/reabrir`, {})).body.errors[0].field).toBe('justificativaStatus');
     expect((await admin.put(`${E}/${uid}/reabrir`, { justificativaStatus: 'Faltou uma nota' })).body.data).toMatchObject({ status: 1, justificativaStatus: 'Faltou uma nota' });

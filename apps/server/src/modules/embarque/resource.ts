@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { numeros } from '../solicitacoesfrete/carga.ts';
 import { exigirMunicipios, tipoVeiculoVisivel } from '../solicitacoesfrete/refs.ts';
+import { moverSolicitacao } from '../solicitacoesfrete/efeitos.ts';
 import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { acoesEmbarque } from './acoes.ts';
@@ -132,15 +133,15 @@ export function criarEmbarqueResource() {
           if (values.cotacaoUid) await daCotacao(tx, ctx, values);
         }
       },
-      async afterWrite(tx, _ctx, row, op) {
+      async afterWrite(tx, ctx, row, op) {
         if (op !== 'create' || !row.cotacaoUid) return;
         await tx.execute(sql`insert into carga_produtos (embarque_uid, produto_uid, descricao, quantidade, peso_kg, volume_m_3, valor)
           select ${row.uid}, produto_uid, descricao, quantidade, peso_kg, volume_m_3, valor from carga_produtos where cotacao_uid = ${row.cotacaoUid} order by criado_em`);
         await tx.execute(sql`insert into carga_nfes (embarque_uid, nfe_uid, chave, numero, serie, emitente_cnpj, valor, peso_kg, volume_m_3, volumes, frete_esperado)
           select ${row.uid}, nfe_uid, chave, numero, serie, emitente_cnpj, valor, peso_kg, volume_m_3, volumes, frete_esperado from carga_nfes where cotacao_uid = ${row.cotacaoUid} order by criado_em`);
         // The request the quotation came from is now carried by a shipment.
-        await tx.execute(sql`update solicitacoes_frete set status = ${SOLICITACAO.ANDAMENTO}, atualizado_em = now()
-          where uid = (select solicitacao_uid from cotacoes_frete where uid = ${row.cotacaoUid}) and status in (${SOLICITACAO.COTACAO}, ${SOLICITACAO.PENDENCIA})`);
+        const [c] = await tx.select({ s: cotacoesFrete.solicitacaoUid }).from(cotacoesFrete).where(eq(cotacoesFrete.uid, row.cotacaoUid as string));
+        await moverSolicitacao(tx, ctx, c?.s, { de: [SOLICITACAO.COTACAO, SOLICITACAO.PENDENCIA], para: SOLICITACAO.ANDAMENTO, origem: { embarqueUid: row.uid as string } });
       },
       async beforeDelete(_tx, _ctx, existing) {
         if (existing.status !== EMBARQUE.ABERTO) throw AppError.conflict("Só um embarque 'Aberto' pode ser excluído; cancele-o.");

@@ -49,7 +49,7 @@ function ocoren50(codigos: string[], data = (_i: number) => '2025-11-19') {
     })),
     { id: '549', valores: { quantidade: String(codigos.length) } },
   ]);
-  if (!escrito.ok) throw new Error(JSON.stringify(escrito.erros));
+  if (!escrito.ok) throw new Error(JSON.stringify(escrito.erros.slice(0, 3)));
   return Buffer.from(escrito.texto, 'latin1');
 }
 
@@ -100,6 +100,59 @@ describe('importar OCOREN', () => {
     expect(await rows(t.db, sql`select count(distinct processado_em)::int as n from tarefa_itens where tarefa_uid = ${uid}`)).toEqual([{ n: 1 }]);
   });
 
+  it('a file of 3,004 occurrences: saved in bulk statements of at most 500 events, one transaction per 500; every count right', async () => {
+    const rapido = (await admin.get('/api/v1/transportadores', { ftr_cnpj: '60746948000112' })).body.data.data[0];
+    const entrega = (await admin.get('/api/v1/ocorrencias', { ftr_codigo: '01' })).body.data.data[0];
+    expect((await admin.post('/api/v1/ocorrencias/depara', { transportadorUid: rapido.uid, codigoTransportador: '301', ocorrenciaUid: entrega.uid })).status).toBe(201);
+    const registro = (numeroNf: string, codigoOcorrencia: string, dataOcorrencia: string, horaOcorrencia: string) => ({
+      id: '542',
+      valores: { cnpjEmissorNf: '11222333000181', serieNf: '1', numeroNf, codigoOcorrencia, dataOcorrencia, horaOcorrencia },
+    });
+    // 3,000 notes (codes 301 mapped, 302/303 not), the first again (a repeat), two in the future, and the demo note 1003 delivered.
+    const gerados = Array.from({ length: 3000 }, (_, i) =>
+      registro(String(970000 + i), ['301', '302', '303'][i % 3], '2025-11-10', `${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`),
+    );
+    const escrito = escreverEdi(LAYOUTS['OCOREN 5.0'], [
+      { id: '000', valores: { remetente: 'RAPIDO SUL', destinatario: 'DEMO', data: '2025-11-20', hora: '10:30', intercambio: 'OCO50201131' } },
+      { id: '540', valores: { identificacao: 'OCORR50201131' } },
+      { id: '541', valores: { cnpjTransportadora: '60746948000201', razaoSocial: 'Rápido Sul - Guarulhos' } },
+      ...gerados,
+      gerados[0],
+      registro('979998', '301', '2099-01-01', '10:00'),
+      registro('979999', '302', '2099-01-01', '10:00'),
+      registro('1003', '301', '2025-11-11', '15:20'),
+      { id: '549', valores: { quantidade: '3004' } },
+    ]);
+    if (!escrito.ok) throw new Error(JSON.stringify(escrito.erros.slice(0, 3)));
+
+    // Every statement the app sends while the file is imported (drizzle's logger, read by each new transaction).
+    const opcoes = (t.db as unknown as { session: { options: { logger?: unknown } } }).session.options;
+    const comandos: { sql: string; parametros: number }[] = [];
+    opcoes.logger = { logQuery: (q: string, p: unknown[]) => comandos.push({ sql: q, parametros: p.length }) };
+    let importado: Awaited<ReturnType<typeof importar>>;
+    try {
+      importado = await importar('ocoren', Buffer.from(escrito.texto, 'latin1'));
+    } finally {
+      opcoes.logger = undefined;
+    }
+    const { uid, tarefa } = importado;
+    expect(tarefa).toMatchObject({ status: 4, total: 3004, processados: 3004, erros: 2, avisos: 2000 });
+    const porStatus = await rows<{ status: number; n: number }>(t.db, sql`select status, count(*)::int as n from tarefa_itens where tarefa_uid = ${uid} group by status order by status`);
+    expect(porStatus).toEqual([{ status: 2, n: 1001 }, { status: 3, n: 2000 }, { status: 4, n: 1 }, { status: 5, n: 2 }]);
+    expect(await rows(t.db, sql`select count(*)::int as n, count(ocorrencia_uid)::int as com_tipo from eventos_ocorrencia where tarefa_uid = ${uid}`)).toEqual([{ n: 3001, com_tipo: 1001 }]);
+    const fila = (await admin.get('/api/v1/ocorrencias/sem-depara', { ftr_cnpjTransportador: '60746948000201', pps: 100 })).body.data.data as { codigoTransportador: string; quantidade: number }[];
+    expect(fila.filter((f) => f.codigoTransportador.startsWith('30')).map((f) => [f.codigoTransportador, f.quantidade]).sort()).toEqual([['302', 1000], ['303', 1000]]);
+    // The imported note the file names is linked and delivered.
+    expect(await rows(t.db, sql`select r.data_entrega is not null as entregue from rastreios r join nfes n on n.uid = r.nfe_uid
+      where n.numero = 1003 and n.emitente_documento = '11222333000181' and n.substituida_por_uid is null`)).toEqual([{ entregue: true }]);
+    // Bounded statements: 7 inserts of events (500 + … + 4 records), none over 500 rows; one transaction per group.
+    const insercoes = comandos.filter((c) => c.sql.startsWith('insert into "eventos_ocorrencia"'));
+    expect(insercoes).toHaveLength(7);
+    expect(Math.max(...comandos.map((c) => c.parametros))).toBeLessThanOrEqual(500 * 15);
+    expect(comandos.filter((c) => /eventos_ocorrencia|ocorrencias_sem_depara|ocorrencias_depara/.test(c.sql)).length).toBeLessThanOrEqual(7 * 4);
+    expect(await rows(t.db, sql`select count(distinct processado_em)::int as n from tarefa_itens where tarefa_uid = ${uid}`)).toEqual([{ n: 7 }]);
+  });
+
   it('a shifted record: one failing item per error (line and field), nothing stored', async () => {
     const linhas = amostra('luanfreitasdev__OCORREN020320082635.880.TXT').toString('utf8').split('\n');
     linhas[3] = `342${linhas[3].slice(4)}`;
@@ -132,7 +185,7 @@ function conemb(cts: { numero: number; valor: string; nfs: number[]; acao?: 'I' 
     })),
     { id: '323', valores: { quantidade: String(cts.length), valorTotal: '0' } },
   ]);
-  if (!escrito.ok) throw new Error(JSON.stringify(escrito.erros));
+  if (!escrito.ok) throw new Error(JSON.stringify(escrito.erros.slice(0, 3)));
   return Buffer.from(escrito.texto, 'latin1');
 }
 
@@ -147,7 +200,7 @@ function doccob(cobrancas: { numero: string; valor: string; ctes: { numero: numb
       ...c.ctes.map((k) => ({ id: '353', valores: { filial: 'MATRIZ', serie: '1', numero: String(k.numero), valorFrete: k.valor, emissao: '2025-01-11', cnpjEmissor: RAPIDO, chaveCte: k.chave } })),
     ]),
   ]);
-  if (!escrito.ok) throw new Error(JSON.stringify(escrito.erros));
+  if (!escrito.ok) throw new Error(JSON.stringify(escrito.erros.slice(0, 3)));
   return Buffer.from(escrito.texto, 'latin1');
 }
 

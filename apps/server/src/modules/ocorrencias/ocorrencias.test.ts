@@ -91,12 +91,47 @@ describe('de-para por transportador', () => {
     const lista = (await admin.get('/api/v1/ocorrencias/transportador', { transportadorUid: uid['Rápido Sul'] })).body.data;
     expect(lista.data.map((d: { codigoTransportador: string }) => d.codigoTransportador)).toEqual(['ENT']);
     const sel = (await admin.get('/api/v1/ocorrencias/transportador/list', { transportadorUid: uid['Rápido Sul'] })).body.data;
-    expect(sel).toEqual([{ value: lista.data[0].uid, label: 'ENT → 01 - Entrega Realizada Normalmente', codigoTransportador: 'ENT', ocorrenciaUid: lista.data[0].ocorrenciaUid }]);
+    expect(sel).toEqual([
+      { value: lista.data[0].uid, label: 'ENT → 01 - Entrega Realizada Normalmente', codigoTransportador: 'ENT', ocorrenciaUid: lista.data[0].ocorrenciaUid, embarcadorNome: 'Demo Alimentos' },
+    ]);
     const ruim = await admin.get('/api/v1/ocorrencias/transportador', { transportadorUid: 'abc' });
     expect(ruim.status).toBe(400);
     expect(ruim.body.message).toBe('Transportador não informado.');
     expect((await admin.get('/api/v1/ocorrencias/transportador/list', { transportadorUid: '1' })).body.message).toBe('Transportador não informado.');
     expect((await outro.get('/api/v1/ocorrencias/transportador', { transportadorUid: uid['Rápido Sul'] })).status).toBe(404);
+  });
+
+  it("a carrier's user: its own codes across the shippers that link it, its shipper's kinds, its own events only", async () => {
+    const [{ uid: embarcadorOutro }] = await rows<{ uid: string }>(t.db, sql`select uid from embarcadores where cnpj = '45723174000110'`);
+    await t.db.execute(sql`insert into embarcador_transportador (embarcador_uid, transportador_uid) values (${embarcadorOutro}, ${uid['Rápido Sul']})`);
+    const entregaOutro = await porCodigo(outro, '01');
+    for (const [transportadorUid, codigoTransportador] of [[uid['Rápido Sul'], 'E2'], [uid.TransMinas, 'TM1']]) {
+      expect((await outro.post('/api/v1/ocorrencias/depara', { transportadorUid, codigoTransportador, ocorrenciaUid: entregaOutro.uid })).status).toBe(201);
+    }
+    const rotulos = async (query = {}) => ((await transp.get('/api/v1/ocorrencias/transportador/list', query)).body.data as { label: string }[]).map((o) => o.label);
+    // Demo's ENT and Outro's E2, each naming its shipper; never TransMinas's TM1.
+    expect(await rotulos()).toEqual(['E2 → 01 - Entrega Realizada Normalmente (Outro Atacado)', 'ENT → 01 - Entrega Realizada Normalmente (Demo Alimentos)']);
+    expect(await rotulos({ transportadorUid: uid['Rápido Sul'] })).toHaveLength(2);
+    expect((await transp.get('/api/v1/ocorrencias/transportador/list', { transportadorUid: uid.TransMinas })).status).toBe(404);
+    // The event form's kinds: the active shipper's catalogue (the note's kinds are checked against it).
+    const roubo = (await transp.get('/api/v1/ocorrencias/list', { q: 'roubo' })).body.data;
+    expect(roubo).toEqual((await admin.get('/api/v1/ocorrencias/list', { q: 'roubo' })).body.data);
+    expect(roubo).toHaveLength(1);
+    // Events: its own carrier's, in both shippers; TransMinas's event at Outro stays out.
+    const evento = (embarcador: string, transportador: string, cnpj: string, numero: string) =>
+      t.db.execute(sql`insert into eventos_ocorrencia (embarcador_uid, transportador_uid, cnpj_transportador, codigo_transportador, cnpj_emissor_nf, serie_nf, numero_nf, data_hora, origem)
+        values (${embarcador}, ${transportador}, ${cnpj}, 'E2', '45723174000110', '1', ${numero}, '2026-04-21T08:00:00-03:00', 'edi')`);
+    await evento(embarcadorOutro, uid['Rápido Sul'], '60746948000112', '97101');
+    await evento(embarcadorOutro, uid.TransMinas, '17184037000110', '97102');
+    const eventos = (await transp.get('/api/v1/eventos-ocorrencia', { pps: 500 })).body.data.data as { transportadorUid: string; numeroNf: string }[];
+    expect(eventos.map((e) => e.numeroNf)).toContain('97101');
+    expect(eventos.every((e) => e.transportadorUid === uid['Rápido Sul'])).toBe(true);
+    // Unlinked by Outro: Outro's mapping and events leave the carrier's lists.
+    await t.db.execute(sql`delete from embarcador_transportador where embarcador_uid = ${embarcadorOutro} and transportador_uid = ${uid['Rápido Sul']}`);
+    expect(await rotulos()).toEqual(['ENT → 01 - Entrega Realizada Normalmente (Demo Alimentos)']);
+    expect(((await transp.get('/api/v1/eventos-ocorrencia', { pps: 500 })).body.data.data as { numeroNf: string }[]).map((e) => e.numeroNf)).not.toContain('97101');
+    // The catalogue screen itself stays the shipper's.
+    expect((await transp.get('/api/v1/ocorrencias')).status).toBe(403);
   });
 
   it('copies one carrier mapping to another: new codes created, existing kept unless substituir', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   ACOES_OCORRENCIA,
   MSG,
@@ -13,12 +13,13 @@ import {
   ocorrenciaSemDepara,
   z,
 } from '@fretio/core';
-import { ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara, transportadores } from '../../db/schema/index.ts';
+import { embarcadorTransportador, embarcadores, ocorrencias, ocorrenciasDepara, ocorrenciasSemDepara, transportadores } from '../../db/schema/index.ts';
 import { defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
-import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { type RequestContext, exigirEmbarcador, temPermissao } from '../../plugins/auth/context.ts';
 import { escapeLike } from '../../framework/sql.ts';
+import { ehTransportador } from '../nfes/escopo.ts';
 import { transportadorVinculado, transportadorVisivelPorUid } from '../transportadores/repository.ts';
 import { ocorrenciaDoEmbarcador, resolverSemDepara } from './repository.ts';
 
@@ -26,6 +27,19 @@ const CODIGO_DUPLICADO = 'Já existe uma ocorrência com este código.';
 const DEPARA_DUPLICADO = 'Este transportador já tem de-para para este código.';
 registerUniqueConstraint('ocorrencias_codigo_uq', 'codigo', CODIGO_DUPLICADO);
 registerUniqueConstraint('ocorrencias_depara_codigo_uq', 'codigoTransportador', DEPARA_DUPLICADO);
+
+/**
+ * The two selection lists a carrier's user reaches from its portal (the event form picks a kind; the
+ * carrier may look up how the shippers map its codes). The carrier role holds `eventos-ocorrencia`, not
+ * the shipper's `ocorrencias`: each list checks the permission that fits the caller (route permission null).
+ */
+function exigirLeituraDasListas(ctx: RequestContext) {
+  const ok = ehTransportador(ctx) ? temPermissao(ctx, 'eventos-ocorrencia', 'ler') : temPermissao(ctx, 'ocorrencias', 'ler');
+  if (!ok) throw AppError.forbidden();
+}
+/** Shippers that link the carrier (a carrier's user sees only what those shared). */
+const vinculadosAo = (transportadorUid: string) =>
+  sql`(select ${embarcadorTransportador.embarcadorUid} from ${embarcadorTransportador} where ${embarcadorTransportador.transportadorUid} = ${transportadorUid})`;
 
 const ACAO_NOME = new Map(ACOES_OCORRENCIA.map((a) => [a.value as number, a.label]));
 const numero = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -54,13 +68,17 @@ export const ocorrenciasResource = defineResource({
     {
       path: '/ocorrencias/list',
       summary: "Ocorrências ativas para seleção (label 'CODIGO - Descrição')",
-      description: 'q: parte do código ou da descrição; acao: só as de uma ação (ocorrencias/acoes).',
+      description:
+        'q: parte do código ou da descrição; acao: só as de uma ação (ocorrencias/acoes). Usuário de transportadora: o catálogo do embarcador ativo, se ele o vincula (o do formulário de evento no portal).',
+      permission: null,
       query: z.object({ q: z.string().trim().max(100).optional(), acao: z.coerce.number().int().optional() }),
       item: ocorrenciaOpcao,
       colunas: { uid: ocorrencias.uid, codigo: ocorrencias.codigo, descricao: ocorrencias.descricao, acao: ocorrencias.acao },
-      where: (_ctx, q) => {
+      where: (ctx, q) => {
+        exigirLeituraDasListas(ctx);
         const termo = q.q ? `%${escapeLike(q.q)}%` : null;
         return and(
+          ehTransportador(ctx) ? inArray(ocorrencias.embarcadorUid, vinculadosAo(ctx.transportadorUid as string)) : undefined,
           eq(ocorrencias.ativo, true),
           q.acao ? eq(ocorrencias.acao, q.acao) : undefined,
           termo ? or(ilike(ocorrencias.codigo, termo), ilike(ocorrencias.descricao, termo)) : undefined,
@@ -117,24 +135,46 @@ export const deparaResource = defineResource({
   selecoes: [
     {
       path: '/ocorrencias/transportador/list',
-      summary: "De-para de um transportador para seleção (label 'código do transportador → CODIGO - Descrição'; sem transportadorUid, de todos)",
+      summary:
+        "De-para de um transportador para seleção (label 'código do transportador → CODIGO - Descrição'; sem transportadorUid, de todos). Usuário de transportadora: só o do seu transportador, em cada embarcador que o vincula.",
+      permission: null,
       query: z.object({ transportadorUid: z.string().optional() }),
       item: ocorrenciaDeparaOpcao,
       limite: 1000,
       // Own read: the spec's message for a malformed carrier and 404 for one the caller does not see.
       async consulta(db, ctx, q, limite) {
+        exigirLeituraDasListas(ctx);
         const uid = q.transportadorUid as string | undefined;
         if (uid !== undefined && !UID_REGEX.test(uid)) throw AppError.field('transportadorUid', MSG.transportadorNaoInformado);
-        if (uid && !(await transportadorVisivelPorUid(db, ctx, uid))) throw AppError.notFound();
+        const proprio = ehTransportador(ctx) ? (ctx.transportadorUid as string) : null;
+        if (uid && (proprio ? uid !== proprio : !(await transportadorVisivelPorUid(db, ctx, uid)))) throw AppError.notFound();
+        // A carrier's user: its own codes as every shipper that links it maps them (never another carrier's).
+        const onde = proprio
+          ? and(eq(ocorrenciasDepara.transportadorUid, proprio), inArray(ocorrenciasDepara.embarcadorUid, vinculadosAo(proprio)))
+          : and(eq(ocorrenciasDepara.embarcadorUid, exigirEmbarcador(ctx)), uid ? eq(ocorrenciasDepara.transportadorUid, uid) : undefined);
         return db
-          .select({ uid: ocorrenciasDepara.uid, codigoTransportador: ocorrenciasDepara.codigoTransportador, ocorrenciaUid: ocorrencias.uid, codigo: ocorrencias.codigo, descricao: ocorrencias.descricao })
+          .select({
+            uid: ocorrenciasDepara.uid,
+            codigoTransportador: ocorrenciasDepara.codigoTransportador,
+            ocorrenciaUid: ocorrencias.uid,
+            codigo: ocorrencias.codigo,
+            descricao: ocorrencias.descricao,
+            embarcadorNome: sql<string>`coalesce(${embarcadores.nomeFantasia}, ${embarcadores.nome})`,
+          })
           .from(ocorrenciasDepara)
           .innerJoin(ocorrencias, eq(ocorrencias.uid, ocorrenciasDepara.ocorrenciaUid))
-          .where(and(eq(ocorrenciasDepara.embarcadorUid, exigirEmbarcador(ctx)), uid ? eq(ocorrenciasDepara.transportadorUid, uid) : undefined))
-          .orderBy(asc(ocorrenciasDepara.codigoTransportador))
+          .innerJoin(embarcadores, eq(embarcadores.uid, ocorrenciasDepara.embarcadorUid))
+          .where(onde)
+          .orderBy(asc(ocorrenciasDepara.codigoTransportador), asc(embarcadores.nome))
           .limit(limite);
       },
-      opcao: (d) => ({ value: d.uid, label: `${d.codigoTransportador} → ${d.codigo} - ${d.descricao}`, codigoTransportador: d.codigoTransportador, ocorrenciaUid: d.ocorrenciaUid }),
+      opcao: (d, ctx) => ({
+        value: d.uid,
+        label: `${d.codigoTransportador} → ${d.codigo} - ${d.descricao}${ehTransportador(ctx) ? ` (${d.embarcadorNome})` : ''}`,
+        codigoTransportador: d.codigoTransportador,
+        ocorrenciaUid: d.ocorrenciaUid,
+        embarcadorNome: d.embarcadorNome,
+      }),
     },
   ],
   hooks: {

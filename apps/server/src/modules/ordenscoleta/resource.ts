@@ -8,7 +8,9 @@ import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { removerAnexosDe } from '../anexos/service.ts';
 import { numeros } from '../solicitacoesfrete/carga.ts';
+import { moverSolicitacao } from '../solicitacoesfrete/efeitos.ts';
 import { exigirMunicipios, refsDaCarga } from '../solicitacoesfrete/refs.ts';
+import { SOLICITACAO } from '../solicitacoesfrete/resource.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { ORDEM, RECURSO_ORDEM, escopoOrdem, exigirUsuarioEmbarcador, ordemParaAlterar } from './acesso.ts';
 import { acoesOrdem } from './acoes.ts';
@@ -130,8 +132,11 @@ export function criarOrdensResource(app: FastifyInstance) {
         }
         await exigirMunicipios(tx, values);
       },
-      async afterWrite(tx, _ctx, row, op) {
+      async afterWrite(tx, ctx, row, op) {
         if (op !== 'create' || !row.cotacaoUid) return;
+        // The request the quotation came from is now carried by a pickup order.
+        const [c] = await tx.select({ s: cotacoesFrete.solicitacaoUid }).from(cotacoesFrete).where(eq(cotacoesFrete.uid, row.cotacaoUid as string));
+        await moverSolicitacao(tx, ctx, c?.s, { de: [SOLICITACAO.COTACAO, SOLICITACAO.PENDENCIA], para: SOLICITACAO.ANDAMENTO, origem: { ordemColetaUid: row.uid as string } });
         await tx.execute(sql`insert into carga_produtos (ordem_coleta_uid, produto_uid, descricao, quantidade, peso_kg, volume_m_3, valor)
           select ${row.uid}, produto_uid, descricao, quantidade, peso_kg, volume_m_3, valor from carga_produtos where cotacao_uid = ${row.cotacaoUid} order by criado_em`);
         await tx.execute(sql`insert into carga_nfes (ordem_coleta_uid, nfe_uid, chave, numero, serie, emitente_cnpj, valor, peso_kg, volume_m_3, volumes, frete_esperado)
