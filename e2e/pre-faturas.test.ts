@@ -42,6 +42,10 @@ describe('pré-faturas', () => {
     // The carrier's user: both released pre-invoices of its carrier, with the shipper, no actions.
     const carrier = (await suite.open()).page;
     await signIn(carrier, TRANSPORTADOR);
+    // Its home speaks to a carrier (issue 8): the shipper it serves, the screens from its side.
+    await carrier.getByText('Você está atendendo').waitFor();
+    await carrier.getByText('As ordens de coleta que o embarcador enviou à sua transportadora: confirme a coleta ou recuse.').waitFor();
+    expect(await carrier.getByText('Ordens de coleta enviadas aos transportadores', { exact: false }).count()).toBe(0);
     await carrier.goto('/minhas-pre-faturas');
     await carrier.getByRole('heading', { name: 'Pré-faturas recebidas' }).waitFor();
     for (const valor of ['150,00', '300,00']) {

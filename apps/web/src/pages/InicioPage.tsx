@@ -2,7 +2,8 @@ import { Card, Col, Empty, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { usePerfil, usePode } from '../app/perfil.ts';
 import { GROUP_ICONS } from '../app/shell/groupIcons.tsx';
-import { menuTree } from '../resources/registry.ts';
+import { TIPO_USUARIO } from '@fretio/core';
+import { descricaoPara, menuTree } from '../resources/registry.ts';
 import { Painel } from '../modules/bi/Painel.tsx';
 
 // Start page: the modules this user may open, by area. Nothing made up, only links.
@@ -15,7 +16,8 @@ export function InicioPage() {
       <Typography.Title level={3}>Olá, {perfil?.apelido || perfil?.nome}</Typography.Title>
       {perfil?.embarcadorAtivo && (
         <Typography.Paragraph type="secondary">
-          Você está trabalhando em <strong>{perfil.embarcadorAtivo.nome}</strong>.
+          {perfil.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR ? 'Você está atendendo ' : 'Você está trabalhando em '}
+          <strong>{perfil.embarcadorAtivo.nome}</strong>.
         </Typography.Paragraph>
       )}
       {perfil?.embarcadorAtivo && pode('bi', 'ler') && <Painel />}
@@ -30,7 +32,7 @@ export function InicioPage() {
               <Col key={r.key} xs={24} sm={12} lg={8}>
                 <Link to={r.path}>
                   <Card hoverable size="small">
-                    <Card.Meta avatar={<span style={{ fontSize: 22 }}>{r.icon}</span>} title={r.label} description={r.description} />
+                    <Card.Meta avatar={<span style={{ fontSize: 22 }}>{r.icon}</span>} title={r.label} description={descricaoPara(r, perfil?.tipoUsuario)} />
                   </Card>
                 </Link>
               </Col>

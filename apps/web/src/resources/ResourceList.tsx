@@ -15,7 +15,7 @@ import { ParentTabs } from './ParentTabs.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
 import { actionsColumn, dataColumns, sortFieldOf } from './columns.tsx';
 import { PAGE_SIZES, useListState } from './listParams.ts';
-import { permite } from './registry.ts';
+import { descricaoPara, permite } from './registry.ts';
 import type { Registro, ResourceDef } from './types.ts';
 import { useDeleteResource, useResourceApi, useResourceList, useRowAction } from './useResourceApi.ts';
 
@@ -110,7 +110,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
             <Typography.Title level={3} style={{ margin: 0 }}>
               {def.label}
             </Typography.Title>
-            {def.description && <Typography.Text type="secondary">{def.description}</Typography.Text>}
+            {descricaoPara(def, perfil?.tipoUsuario) && <Typography.Text type="secondary">{descricaoPara(def, perfil?.tipoUsuario)}</Typography.Text>}
           </div>
           <Space wrap>
             {def.toolbar && <def.toolbar def={def} />}

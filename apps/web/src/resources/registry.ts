@@ -1,4 +1,4 @@
-import type { Acao } from '@fretio/core';
+import { type Acao, TIPO_USUARIO } from '@fretio/core';
 import { centrosCusto } from '../modules/centros-custo/resource.tsx';
 import { departamentos } from '../modules/departamentos/resource.tsx';
 import { apiTokens } from '../modules/api-token/resource.tsx';
@@ -103,6 +103,10 @@ export function permite(def: ResourceDef, pode: (recurso: string, acao: Acao) =>
   if (acao !== 'ler' && def.operations && !def.operations.includes(acao as 'criar')) return false;
   return pode(def.recurso, acao);
 }
+
+/** A screen's description in the words of who reads it: a carrier's user gets the carrier's side. */
+export const descricaoPara = (def: Pick<ResourceDef, 'description' | 'descricaoTransportador'>, tipoUsuario?: number) =>
+  (tipoUsuario === TIPO_USUARIO.TRANSPORTADOR ? def.descricaoTransportador : undefined) ?? def.description;
 
 /** Menu entries the user may open, grouped by area in MENU_GROUPS order. */
 export function menuTree(pode: (recurso: string, acao: Acao) => boolean, tipoUsuario?: number) {

@@ -122,6 +122,8 @@ export type ResourceDef<T extends Registro = Registro> = {
   label: string;
   singular: string;
   description?: string;
+  /** The description a carrier's user reads (the same screen seen from the other side), when it differs. */
+  descricaoTransportador?: string;
   /** Menu area and icon; `menu: false` for sub-collections reached from their parent. */
   group: MenuGroup;
   icon: ReactNode;

@@ -95,6 +95,7 @@ export const mapasComponentePorTransportador = defineResource<Transportador>({
   label: 'Mapas de componente',
   singular: 'Transportador',
   description: 'Escolha o transportador para mapear os nomes dos componentes dos seus CT-es.',
+  descricaoTransportador: 'Como o embarcador lê os nomes dos componentes que a sua transportadora imprime nos CT-es.',
   group: 'Fretes',
   icon: <TagsOutlined />,
   recurso: 'transportadores',

@@ -31,6 +31,7 @@ export const cotacoesFrete = defineResource<CotacaoFrete>({
   label: 'Cotações de frete',
   singular: 'Cotação de frete',
   description: 'Cotações spot: os transportadores convidados respondem no portal; compare, feche e aprove a vencedora.',
+  descricaoTransportador: 'As cotações para as quais o embarcador convidou a sua transportadora: responda com o seu preço e prazo.',
   group: 'Operação',
   icon: <SolutionOutlined />,
   recurso: 'cotacoesfrete',

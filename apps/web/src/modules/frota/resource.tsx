@@ -239,6 +239,7 @@ export const frota = defineResource({
   label: 'Frota',
   singular: 'Frota',
   description: 'Motoristas e veículos de cada transportador.',
+  descricaoTransportador: 'Os motoristas e veículos da sua transportadora.',
   group: 'Cadastros',
   icon: <NodeIndexOutlined />,
   recurso: 'transportadores',

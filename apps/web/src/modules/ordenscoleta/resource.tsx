@@ -35,6 +35,7 @@ export const ordensColeta = defineResource<OrdemColeta>({
   label: 'Ordens de coleta',
   singular: 'Ordem de coleta',
   description: 'Ordens de coleta enviadas aos transportadores: libere os itens, envie, acompanhe a confirmação.',
+  descricaoTransportador: 'As ordens de coleta que o embarcador enviou à sua transportadora: confirme a coleta ou recuse.',
   group: 'Operação',
   icon: <TruckOutlined />,
   recurso: 'ordenscoleta',

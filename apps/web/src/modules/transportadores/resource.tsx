@@ -52,6 +52,7 @@ export const transportadores = defineResource<Transportador>({
   label: 'Transportadores',
   singular: 'Transportador',
   description: 'Transportadoras que atendem o embarcador ativo.',
+  descricaoTransportador: 'O cadastro da sua transportadora: unidades, usuários, motoristas e veículos.',
   group: 'Cadastros',
   icon: <CarOutlined />,
   recurso: 'transportadores',
