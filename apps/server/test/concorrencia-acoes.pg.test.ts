@@ -3,8 +3,9 @@ import type pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { STATUS, type StatusKey } from '@fretio/core';
 import type { ActionDef, ResourceDef } from '../src/framework/resource.ts';
+import { fixtures } from './fixtures.ts';
 import type { RouteInfo } from './support/db.ts';
-import { type Harness, createHarness, fillUrl, ownedParams, routeKey } from './support/harness.ts';
+import { type Harness, createHarness, fillUrl, ownedParams, routeKey, updateBody } from './support/harness.ts';
 
 // Write races on the declared commands (issue 7, fault 8), on a real PostgreSQL: the embedded database
 // has one connection and cannot show them. For every route that runs a command on one record (every
@@ -41,8 +42,11 @@ describe.runIf(naPostgres)('two identical commands at once on one record', () =>
   const exercidas: string[] = [];
   const naoExercidas: string[] = [];
 
+  /** The table and uid column as PostgreSQL names them (the schema is declared in camelCase, stored snake_case). */
+  const nomes = (def: ResourceDef) => ({ tabela: getTableName(def.table), uid: def.uid.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) });
   async function linha(def: ResourceDef, uid: string): Promise<Row | undefined> {
-    const { rows } = await pool.query(`select * from "${getTableName(def.table)}" where "${def.uid.name}" = $1`, [uid]);
+    const n = nomes(def);
+    const { rows } = await pool.query(`select * from "${n.tabela}" where "${n.uid}" = $1`, [uid]);
     return rows[0];
   }
   /** Audit rows of the record: the action's own when it is declared (a command may audit related changes too). */
@@ -52,14 +56,16 @@ describe.runIf(naPostgres)('two identical commands at once on one record', () =>
         .rows[0].n,
     );
 
+  type Pedido = () => Promise<{ status: number; text: string }>;
   /** Both requests wait on the row lock a third connection holds, then race for it once it commits. */
-  async function emCorrida(def: ResourceDef, uid: string, pedido: () => Promise<{ status: number; text: string }>) {
+  async function emCorrida(def: ResourceDef, uid: string, pedido: Pedido, outro: Pedido = pedido) {
     const outra = await pool.connect();
     try {
       await outra.query('begin');
-      await outra.query(`select 1 from "${getTableName(def.table)}" where "${def.uid.name}" = $1 for update`, [uid]);
+      const n = nomes(def);
+      await outra.query(`select 1 from "${n.tabela}" where "${n.uid}" = $1 for update`, [uid]);
       let prontas = 0;
-      const par = [pedido(), pedido()].map((p) => p.finally(() => prontas++));
+      const par = [pedido(), outro()].map((p) => p.finally(() => prontas++));
       // Both blocked on the lock (a request refused before it locks, e.g. 400 on its body, is simply done).
       await expect
         .poll(
@@ -142,5 +148,32 @@ describe.runIf(naPostgres)('two identical commands at once on one record', () =>
         'GET /api/v1/rpa/:uid/emitir',
       ]),
     );
+  });
+  // The framework's own writes: a change and a delete of the same record at once, for every resource that
+  // has both. Whichever gets the lock first wins; the other judges what was committed — never a 5xx, and
+  // the record is gone (for its owner) exactly when the delete succeeded.
+  describe('a PUT and a DELETE of one record at once', () => {
+    const pares = h.resources.filter((r) => r.routes.update && r.routes.delete && fixtures[r.path]);
+    it('there are resources to race', () => expect(pares.length).toBeGreaterThan(20));
+    for (const r of pares) {
+      it(r.path, async () => {
+        const rec = await h.create(r.path);
+        const corpo = await updateBody(h, rec);
+        const [put, del] = await emCorrida(
+          r.def,
+          rec.uid,
+          () => h.admin.put(rec.itemUrl, corpo),
+          () => h.admin.delete(rec.itemUrl),
+        );
+        const visto = `PUT ${put.status} ${put.text.slice(0, 200)} | DELETE ${del.status} ${del.text.slice(0, 200)}`;
+        expect([put.status, del.status].filter((c) => c >= 500), visto).toEqual([]);
+        // Gone as the API sees it (a delete may remove the caller's link, not the row: a user's membership).
+        const existe = r.routes.get ? (await h.admin.get(rec.itemUrl)).status === 200 : (await linha(r.def, rec.uid)) !== undefined;
+        // (A delete may also only inactivate: a carrier's user stays readable, Inativo, for its owner.)
+        if (!existe) expect(del.status, visto).toBeLessThan(300);
+        if (del.status >= 300) expect(existe, visto).toBe(true);
+        if (del.status < 300) expect([200, 404], visto).toContain(put.status);
+      });
+    }
   });
 });
