@@ -284,6 +284,29 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     expect((await admin.delete(`/api/v1/documentos/nfes/${soltaUid}`)).status).toBe(200);
   });
 
+  it('um grupo misturado: nova, repetida, evento antes da nota, substituta de virtual e arquivo ruim, cada um com o seu resultado', async () => {
+    const corpo = { numero: 8301, serie: 2, emissao: '2025-02-01', emitenteDocumento: '11222333000181', emitenteNome: 'Demo', destinatarioDocumento: '33000167000101', destinatarioNome: 'Cliente', destinatarioUf: 'RJ', valorTotal: '10,50' };
+    const virtual = (await admin.post('/api/v1/documentos/nfe-virtual', corpo)).body.data.uid as string;
+    const nova = nfeXml({ numero: 8300, serie: 2 });
+    const real = nfeXml({ numero: 8301, serie: 2 });
+    const { tarefa, itens } = await importar('nfe', [
+      { nome: 'evento.xml', dados: eventoCancelamentoXml(nova.chave) },
+      { nome: 'nova.xml', dados: nova.xml },
+      { nome: 'nova-de-novo.xml', dados: nova.xml },
+      { nome: 'real.xml', dados: real.xml },
+      { nome: 'ruim.xml', dados: '<NFe><infNFe>' },
+    ]);
+    const por = (nome: string) => itens.find((i) => i.nome === nome);
+    expect(tarefa).toMatchObject({ total: 5, erros: 1 });
+    // The set-based save runs first, the rest one by one in the same transaction: the event finds the note.
+    expect(por('evento.xml')).toMatchObject({ status: 2, mensagem: 'NF-e cancelada pelo evento' });
+    expect(por('nova-de-novo.xml')).toMatchObject({ status: 4, mensagem: 'NF-e já importada' });
+    expect(por('real.xml')?.mensagem).toContain('substituiu a NF-e virtual');
+    expect(por('ruim.xml')?.status).toBe(5);
+    expect((await nfePorChave(nova.chave)).cancelada).toBe(true);
+    expect((await admin.get(`/api/v1/documentos/nfe-virtual/${virtual}`)).body.data.substituidaPorUid).toBe((await nfePorChave(real.chave)).uid);
+  });
+
   it('exportação de NF-e: XLSX com as linhas do filtro e ZIP com o XML de cada nota', async () => {
     const [c0, c1] = copiasDaAmostra(2);
     const exportar = async (filtros: Record<string, string>, incluirXml: boolean) => {

@@ -6,7 +6,7 @@ import type { ItemEmExecucao, ResultadoItem } from '../../framework/tarefas/inde
 import { AppError } from '../../lib/errors.ts';
 import { fatias } from '../../lib/lotes.ts';
 import { vincularNfesImportadas } from '../solicitacoesfrete/vinculo-tardio.ts';
-import { criarRastreiosImportados } from '../tracking/service.ts';
+import { criarRastreiosImportados } from '../tracking/importados.ts';
 import { type NfeImportada, colunasNfe, resultadoNfe, validarNfe } from './service.ts';
 import { type CacheVinculos, type QuemGrava, corta, lerVinculosDoGrupo, linhaXml } from './vinculos.ts';
 

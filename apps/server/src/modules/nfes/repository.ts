@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Nfe } from '@fretio/core';
 import { cteNfes, ctes, nfeItens, nfes, transportadores, unidadesEmbarcador } from '../../db/schema/index.ts';
 import type { DbOrTx, FromBuilder } from '../../framework/resource.ts';
