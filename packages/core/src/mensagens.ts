@@ -18,6 +18,7 @@ export const MSG = {
   naoEncontrado: 'Registro não encontrado.',
   registroDuplicado: 'Já existe um registro com estes dados.',
   registroEmUso: 'Registro em uso',
+  operacaoSimultanea: 'Outra operação alterou estes dados ao mesmo tempo. Tente novamente.',
   arquivoGrande: 'Arquivo maior que o permitido.',
   arquivoNaoFornecido: 'Arquivo não foi fornecido',
   salvoComSucesso: 'Registro salvo com sucesso.',

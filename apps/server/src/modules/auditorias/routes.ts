@@ -8,6 +8,7 @@ import { errorResponses, listQuerySchema } from '../../framework/schemas.ts';
 import { criarTarefa } from '../../framework/tarefas/index.ts';
 import { assinar } from '../../framework/eventos.ts';
 import { AppError } from '../../lib/errors.ts';
+import { comRetentativa } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { auditoriaItem } from './itens.ts';
 import { auditoriasResource } from './resource.ts';
@@ -25,7 +26,8 @@ export default async function auditoriasRoutes(app: FastifyInstance) {
   // per process: a CT-e of another app instance's database is not found here and is ignored.
   const parar = assinar('cte.importado', async (e) => {
     try {
-      await app.db.transaction((tx) => auditarCte(tx, e.embarcadorUid, e.cteUid));
+      // A big CT-e import audits many CT-es of one carrier at once; two of them can deadlock on PostgreSQL.
+      await comRetentativa(() => app.db.transaction((tx) => auditarCte(tx, e.embarcadorUid, e.cteUid)));
     } catch (err) {
       if (err instanceof AppError && (err.status === 404 || err.status === 409)) return;
       throw err;

@@ -213,6 +213,11 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
       expect(c.grupos).toHaveLength(2);
       expect(Math.max(...c.grupos.map((g) => g.length)), c.grupos.map((g) => g.length).join(',')).toBeLessThanOrEqual(16);
     }
+    // Every imported CT-e is audited after the commit (on PostgreSQL two audits of one carrier could deadlock
+    // and leave CT-es unaudited: the listener retries a transaction PostgreSQL rolled back).
+    // The complement (20100) is audited with its original, so the 39 others each have their audit.
+    const doLote = sql`select uid from ctes where emitente_documento = '60746948000112' and numero between 20000 and 20038`;
+    await expect.poll(() => contar(sql`select count(*)::int as n from auditorias where cte_uid in (${doLote})`), { timeout: 60_000 }).toBe(39);
     const primeiro = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: ctesZip[0].chave })).body.data.data[0];
     const det = (await admin.get(`/api/v1/documentos/ctes/${primeiro.uid}`)).body.data;
     expect(det.nfesVinculadas.map((n: { chave: string; nfeUid: string | null }) => [n.chave, !!n.nfeUid])).toEqual([[copias[0].chave, true], [copias[1].chave, true]]);
