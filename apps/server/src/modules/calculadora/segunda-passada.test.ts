@@ -129,6 +129,26 @@ describe('tributos do frete', () => {
   });
 });
 
+describe('4. avisos: rota mais específica sem o frete principal', () => {
+  it('GET avisos nomeia as rotas pelos lugares; validar continua vazio (a tabela pode ser ativada)', async () => {
+    const { base } = await tabelaSp('Aviso de TDE em rota');
+    const cep = criado(
+      await admin.post(`${base}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'FAIXA_CEP', de: '13000000', ate: '13139999' }, prazoDiasUteis: 1 }),
+    );
+    criado(await admin.post(`${base}/rotasComponente`, { tabelaRotaUid: cep.uid, componente: 'TDE', base: 'VIAGEM', calculo: 'FIXO', valor: 35 }));
+    const avisos = await admin.get(`${base}/avisos`);
+    expect(avisos.status, avisos.text).toBe(200);
+    expect(avisos.body.data).toEqual([
+      {
+        field: `rotas[${cep.uid}]`,
+        message:
+          'Rota SP → CEP 13000-000 a 13139-999 é mais específica que a rota SP → SP e não tem FRETE_PESO: nas cargas dela esse frete não seria cobrado. Para cobrar só uma taxa no local, use um adicional por local.',
+      },
+    ]);
+    expect((await admin.get(`${base}/validar`)).body.data).toEqual([]);
+  });
+});
+
 describe('4. adicional por local e 9. vigência na data', () => {
   it('TDE por faixa de CEP soma à rota UF; fora da faixa, não; tabela de dezembro só cota em dezembro', async () => {
     const { uid, base } = await tabelaSp('Dezembro', { vigenciaInicio: '2026-12-01', vigenciaFim: '2026-12-31' });
