@@ -301,6 +301,7 @@ describe('várias restrições do mesmo componente (GRIS por destinatário)', ()
   const spCampinas = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } };
   let tab: { uid: string; base: string };
   let a: string, b: string;
+  let clienteA: string;
   let restricoes: Record<string, string>;
   beforeAll(async () => {
     const demo = (await admin.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid;
@@ -311,6 +312,7 @@ describe('várias restrições do mesmo componente (GRIS por destinatário)', ()
       .orderBy(pessoas.nome)
       .limit(2);
     [a, b] = pj.map((p) => p.documento);
+    clienteA = pj[0].uid;
     tab = await tabelaSp('GRIS por cliente');
     const rota = (await admin.get(tab.base, { par: 'full' })).body.data.rotas[0].uid;
     restricoes = {};
@@ -356,6 +358,24 @@ describe('várias restrições do mesmo componente (GRIS por destinatário)', ()
     const outro = (await cotar(tab.uid, spCampinas)).cotacao;
     expect(outro).toMatchObject({ valorSemIcms: 359.2, total: 408.18 });
     expect(gris(outro)).toBe(36);
+  });
+
+  it('a simulação do pedido aplica a restrição pelo cliente do pedido (A: 387,73) e calcula na data prevista', async () => {
+    const P = '/api/v1/documentos/pedidos';
+    const pedido = (numero: string, extra: Record<string, unknown>) =>
+      admin.post(P, { numero, origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3509502', pesoKg: 350, volumeM3: '1,2', valor: '18.000,00', ...extra });
+    const linha = async (uid: string) => {
+      const s = await admin.get(`${P}/${uid}/simular-frete`);
+      expect(s.status, s.text).toBe(200);
+      return (s.body.data.data as { tabelaUid: string; total: number }[]).find((l) => l.tabelaUid === tab.uid);
+    };
+    const doA = criado(await pedido('PV-GRIS-A', { clienteUid: clienteA, dataPrevista: '2026-04-15' })).uid;
+    expect((await linha(doA))?.total).toBe(387.73);
+    const semCliente = criado(await pedido('PV-GRIS-0', { dataPrevista: '2026-04-15' })).uid;
+    expect((await linha(semCliente))?.total).toBe(408.18);
+    // Planned before the table's validity (01/01/2026): the table does not quote.
+    const antes = criado(await pedido('PV-GRIS-2025', { clienteUid: clienteA, dataPrevista: '2025-12-15' })).uid;
+    expect(await linha(antes)).toBeUndefined();
   });
 
   it('duplicar, reajustar (+10 %) e derivar levam as ligações às restrições', async () => {
