@@ -634,6 +634,12 @@ describe('tabela derivada segue a versão reajustada da base (vigente na data da
     ).uid;
     expect((await ativar(`/api/v1/tabelasfrete/${derivada}`)).status).toBe(200);
     expect((await cotar(derivada, spCampinas)).cotacao).toMatchObject({ valorSemIcms: 360.4, total: 409.55, derivadaDe: { uid: base.uid } });
+    // The same adjustment tied to the base's route: route uids change with a readjust, so it keeps the named base.
+    const rotaBase = (await admin.get(base.base, { par: 'full' })).body.data.rotas[0].uid;
+    const porRota = criado(
+      await admin.post('/api/v1/tabelasfrete', corpoTabela('Derivada TAS +10 % na rota', { tabelaBaseUid: base.uid, ajustesBase: [{ componente: 'TAS', tipo: 'PERCENTUAL', valor: 10, rotaUid: rotaBase }] })),
+    ).uid;
+    expect((await ativar(`/api/v1/tabelasfrete/${porRota}`)).status).toBe(200);
     const r = await admin.post(`${base.base}/reajustar`, { vigenciaInicio: '2026-07-01', vigenciaFim: null, percentual: 10 });
     expect(r.status, r.text).toBe(201);
     const nova = r.body.data.uid as string;
@@ -645,6 +651,7 @@ describe('tabela derivada segue a versão reajustada da base (vigente na data da
     expect(d.componentes.find((c: { componente: string }) => c.componente === 'TAS').valor).toBe(14.52);
     // A load of April still uses the version valid then.
     expect((await cotar(derivada, spCampinas)).cotacao).toMatchObject({ total: 409.55, derivadaDe: { uid: base.uid } });
+    expect((await cotar(porRota, julho)).cotacao).toMatchObject({ total: 409.55, derivadaDe: { uid: base.uid } });
   });
 });
 
