@@ -50,6 +50,7 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
       documentos: c.quantidadeNfes || undefined,
       remetente: c.cte.remetente?.documento ?? undefined,
       destinatario: c.cte.destinatario?.documento ?? undefined,
+      partesInvalidas: 'ignorar',
     }, tabelas);
   } catch (e) {
     if (e instanceof AppError) return { calculado: false, motivo: e.message };

@@ -33,6 +33,8 @@ export type CargaDoMotor = {
   /** CPF/CNPJ (any mask) or the uid of one of the shipper's people; an invalid one is a 400 on the field. */
   remetente?: string | null;
   destinatario?: string | null;
+  /** 'ignorar' (documents already issued, e.g. a CT-e): an invalid CPF/CNPJ is left out instead of a 400. */
+  partesInvalidas?: 'erro' | 'ignorar';
   /** Product codes of the shipper's register (without case). */
   produtos?: string[];
   /** 'erro' (the calculator): an unknown code is a 400 on `produtos`; 'ignorar': NF-e item codes not in the register. */
@@ -145,9 +147,13 @@ export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaD
   const { origem, destino, data } = c;
   // Same municipality: a municipal service taxed by ISS (LC 116/2003, item 16.02), not ICMS.
   const municipal = !!origem.ibge && origem.ibge === destino.ibge;
+  const parte = (v: string | null | undefined, campo: string) =>
+    c.partesInvalidas === 'ignorar' && v && !UID_REGEX.test(v) && !documentoValido(somenteDigitos(v))
+      ? Promise.resolve(undefined)
+      : documentoDaParte(db, embarcadorUid, v, campo);
   const [remetente, destinatario, mercadorias, catalogo, { transportador, modal }, [cfg]] = await Promise.all([
-    documentoDaParte(db, embarcadorUid, c.remetente, 'remetente'),
-    documentoDaParte(db, embarcadorUid, c.destinatario, 'destinatario'),
+    parte(c.remetente, 'remetente'),
+    parte(c.destinatario, 'destinatario'),
     produtosDaCarga(db, embarcadorUid, c.produtos, c.produtosDesconhecidos),
     catalogoComponentes(db, embarcadorUid),
     transportadoresEModais(db, tabelas),

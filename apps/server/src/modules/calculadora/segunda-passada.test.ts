@@ -129,6 +129,26 @@ describe('tributos do frete', () => {
   });
 });
 
+describe('4. avisos: rota mais específica sem o frete principal', () => {
+  it('GET avisos nomeia as rotas pelos lugares; validar continua vazio (a tabela pode ser ativada)', async () => {
+    const { base } = await tabelaSp('Aviso de TDE em rota');
+    const cep = criado(
+      await admin.post(`${base}/rotas`, { origem: { tipo: 'UF', uf: 'SP' }, destino: { tipo: 'FAIXA_CEP', de: '13000000', ate: '13139999' }, prazoDiasUteis: 1 }),
+    );
+    criado(await admin.post(`${base}/rotasComponente`, { tabelaRotaUid: cep.uid, componente: 'TDE', base: 'VIAGEM', calculo: 'FIXO', valor: 35 }));
+    const avisos = await admin.get(`${base}/avisos`);
+    expect(avisos.status, avisos.text).toBe(200);
+    expect(avisos.body.data).toEqual([
+      {
+        field: `rotas[${cep.uid}]`,
+        message:
+          'Rota SP → CEP 13000-000 a 13139-999 é mais específica que a rota SP → SP e não tem FRETE_PESO: nas cargas dela esse frete não seria cobrado. Para cobrar só uma taxa no local, use um adicional por local.',
+      },
+    ]);
+    expect((await admin.get(`${base}/validar`)).body.data).toEqual([]);
+  });
+});
+
 describe('4. adicional por local e 9. vigência na data', () => {
   it('TDE por faixa de CEP soma à rota UF; fora da faixa, não; tabela de dezembro só cota em dezembro', async () => {
     const { uid, base } = await tabelaSp('Dezembro', { vigenciaInicio: '2026-12-01', vigenciaFim: '2026-12-31' });
@@ -281,6 +301,7 @@ describe('várias restrições do mesmo componente (GRIS por destinatário)', ()
   const spCampinas = { origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3509502' } };
   let tab: { uid: string; base: string };
   let a: string, b: string;
+  let clienteA: string;
   let restricoes: Record<string, string>;
   beforeAll(async () => {
     const demo = (await admin.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid;
@@ -291,6 +312,7 @@ describe('várias restrições do mesmo componente (GRIS por destinatário)', ()
       .orderBy(pessoas.nome)
       .limit(2);
     [a, b] = pj.map((p) => p.documento);
+    clienteA = pj[0].uid;
     tab = await tabelaSp('GRIS por cliente');
     const rota = (await admin.get(tab.base, { par: 'full' })).body.data.rotas[0].uid;
     restricoes = {};
@@ -336,6 +358,24 @@ describe('várias restrições do mesmo componente (GRIS por destinatário)', ()
     const outro = (await cotar(tab.uid, spCampinas)).cotacao;
     expect(outro).toMatchObject({ valorSemIcms: 359.2, total: 408.18 });
     expect(gris(outro)).toBe(36);
+  });
+
+  it('a simulação do pedido aplica a restrição pelo cliente do pedido (A: 387,73) e calcula na data prevista', async () => {
+    const P = '/api/v1/documentos/pedidos';
+    const pedido = (numero: string, extra: Record<string, unknown>) =>
+      admin.post(P, { numero, origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3509502', pesoKg: 350, volumeM3: '1,2', valor: '18.000,00', ...extra });
+    const linha = async (uid: string) => {
+      const s = await admin.get(`${P}/${uid}/simular-frete`);
+      expect(s.status, s.text).toBe(200);
+      return (s.body.data.data as { tabelaUid: string; total: number }[]).find((l) => l.tabelaUid === tab.uid);
+    };
+    const doA = criado(await pedido('PV-GRIS-A', { clienteUid: clienteA, dataPrevista: '2026-04-15' })).uid;
+    expect((await linha(doA))?.total).toBe(387.73);
+    const semCliente = criado(await pedido('PV-GRIS-0', { dataPrevista: '2026-04-15' })).uid;
+    expect((await linha(semCliente))?.total).toBe(408.18);
+    // Planned before the table's validity (01/01/2026): the table does not quote.
+    const antes = criado(await pedido('PV-GRIS-2025', { clienteUid: clienteA, dataPrevista: '2025-12-15' })).uid;
+    expect(await linha(antes)).toBeUndefined();
   });
 
   it('duplicar, reajustar (+10 %) e derivar levam as ligações às restrições', async () => {
@@ -594,6 +634,12 @@ describe('tabela derivada segue a versão reajustada da base (vigente na data da
     ).uid;
     expect((await ativar(`/api/v1/tabelasfrete/${derivada}`)).status).toBe(200);
     expect((await cotar(derivada, spCampinas)).cotacao).toMatchObject({ valorSemIcms: 360.4, total: 409.55, derivadaDe: { uid: base.uid } });
+    // The same adjustment tied to the base's route: route uids change with a readjust, so it keeps the named base.
+    const rotaBase = (await admin.get(base.base, { par: 'full' })).body.data.rotas[0].uid;
+    const porRota = criado(
+      await admin.post('/api/v1/tabelasfrete', corpoTabela('Derivada TAS +10 % na rota', { tabelaBaseUid: base.uid, ajustesBase: [{ componente: 'TAS', tipo: 'PERCENTUAL', valor: 10, rotaUid: rotaBase }] })),
+    ).uid;
+    expect((await ativar(`/api/v1/tabelasfrete/${porRota}`)).status).toBe(200);
     const r = await admin.post(`${base.base}/reajustar`, { vigenciaInicio: '2026-07-01', vigenciaFim: null, percentual: 10 });
     expect(r.status, r.text).toBe(201);
     const nova = r.body.data.uid as string;
@@ -605,6 +651,7 @@ describe('tabela derivada segue a versão reajustada da base (vigente na data da
     expect(d.componentes.find((c: { componente: string }) => c.componente === 'TAS').valor).toBe(14.52);
     // A load of April still uses the version valid then.
     expect((await cotar(derivada, spCampinas)).cotacao).toMatchObject({ total: 409.55, derivadaDe: { uid: base.uid } });
+    expect((await cotar(porRota, julho)).cotacao).toMatchObject({ total: 409.55, derivadaDe: { uid: base.uid } });
   });
 });
 

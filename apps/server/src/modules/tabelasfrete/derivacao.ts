@@ -51,7 +51,11 @@ export async function cadeiaDeBases(db: DbOrTx, t: TabelaRow, data?: string): Pr
       .select()
       .from(tabelasFrete)
       .where(and(eq(tabelasFrete.uid, proxima), eq(tabelasFrete.embarcadorUid, t.embarcadorUid)));
-    const b = nomeada && data && nomeada.tabelaBaseUid === null ? await versaoNaData(db, nomeada, data) : nomeada;
+    // Adjustments tied to a route name the named version's route uids (a readjust copies routes under new
+    // uids): such a chain keeps the named base until routes are mapped across versions.
+    const anterior = cadeia.at(-1) ?? t;
+    const porRota = (anterior.ajustesBase ?? []).some((a) => a.rotaUid);
+    const b = nomeada && data && nomeada.tabelaBaseUid === null && !porRota ? await versaoNaData(db, nomeada, data) : nomeada;
     if (!b || b.uid === t.uid || cadeia.some((c) => c.uid === b.uid)) break;
     cadeia.push(b);
     proxima = b.tabelaBaseUid;

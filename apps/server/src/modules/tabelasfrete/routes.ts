@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FILTROS_VIGENCIA,
+  avisosDaTabela,
   MSG,
   fieldError,
   importacaoErroReply,
@@ -154,6 +155,37 @@ export default async function tabelasFreteRoutes(app: FastifyInstance) {
       const { tabela, linhas } = await carregarTabela(app.db, req.params.uid, { enxuto: true });
       const codigos = (await catalogoComponentes(app.db, exigirEmbarcador(ctx))).map((c) => c.codigo);
       return reply.ok(errosDaTabela(await montarResolvida(app.db, tabela, linhas), codigos));
+    },
+  );
+
+  r.get(
+    '/api/v1/tabelasfrete/:uid/avisos',
+    {
+      config: { permission: ['tabelasfrete', 'ler'] },
+      schema: {
+        tags,
+        summary: 'Avisos da tabela: permitido, mas provavelmente errado (não impedem a ativação)',
+        description:
+          'Hoje: rota mais específica (faixa de CEP, município…) sem o frete principal que uma rota mais ampla que a contém tem — ' +
+          'nas cargas dela esse frete não seria cobrado (para cobrar só uma taxa no local, use um adicional por local). ' +
+          '`field` é o caminho da rota (`rotas[<uid>]`); a mensagem nomeia as rotas pelos lugares.',
+        params: uidParams,
+        response: ok(z.array(fieldError)),
+      },
+    },
+    async (req) => {
+      const ctx = req.contexto;
+      if (!(await tabelaVisivel(app.db, ctx, req.params.uid))) throw AppError.notFound();
+      const { tabela, linhas } = await carregarTabela(app.db, req.params.uid, { enxuto: true });
+      const catalogo = await catalogoComponentes(app.db, exigirEmbarcador(ctx));
+      const calculo = await montarResolvida(app.db, tabela, linhas);
+      const principais = catalogo.filter((c) => c.fretePrincipal).map((c) => c.codigo);
+      return reply.ok(
+        avisosDaTabela(calculo, { componentesFretePrincipal: principais }).map((a) => ({
+          field: a.caminho.replace(/^rotas\[(\d+)\]/, (_m, i: string) => `rotas[${calculo.rotas[Number(i)]?.uid ?? i}]`),
+          message: a.mensagem,
+        })),
+      );
     },
   );
 

@@ -14,7 +14,7 @@ import { aplicarErrosNoForm } from '../../resources/formErrors.ts';
 import type { Registro, ResourceDef } from '../../resources/types.ts';
 import { useSaveResource } from '../../resources/useResourceApi.ts';
 import { AcoesDaTabela, TagsDaTabela, editorDaTabela } from './acoes.tsx';
-import { useTabelaCompleta } from './hooks.ts';
+import { useAvisosTabela, useTabelaCompleta } from './hooks.ts';
 import { CAMPOS_TABELA, prioridadesDaTabela, restricoesDaTabela, tabelasFrete } from './definicoes.tsx';
 import { RegrasEditor } from './RegrasEditor.tsx';
 import { RotasDaTabela } from './RotasDaTabela.tsx';
@@ -33,6 +33,7 @@ export function TabelaEditorPage(_p: { def: ResourceDef }) {
   const pode = usePode();
   const completa = useTabelaCompleta(uid);
   const t = completa.data;
+  const avisos = useAvisosTabela(uid);
   const [params, setParams] = useSearchParams();
   const aba: Aba = ABAS.includes(params.get('aba') as Aba) ? (params.get('aba') as Aba) : 'rotas';
   const podeAlterar = (uid ? pode('tabelasfrete', 'alterar') : pode('tabelasfrete', 'criar')) && !t?.historica;
@@ -70,6 +71,22 @@ export function TabelaEditorPage(_p: { def: ResourceDef }) {
             showIcon
             style={{ marginBottom: 16 }}
             title="Versão histórica: foi substituída por um reajuste e é somente leitura."
+          />
+        )}
+        {!!avisos.data?.length && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="avisos-tabela"
+            title="Avisos da tabela (não impedem a ativação)"
+            description={
+              <ul style={{ margin: 0, paddingLeft: 18 }}>
+                {avisos.data.map((a) => (
+                  <li key={a.field}>{a.message}</li>
+                ))}
+              </ul>
+            }
           />
         )}
         {uid && !t ? <Skeleton active /> : <CabecalhoTabela tabela={t ?? null} podeAlterar={podeAlterar} />}

@@ -32,6 +32,18 @@ export function useTabelaCompleta(uid: string | null) {
   });
 }
 
+/**
+ * Warnings of the whole table (allowed but probably wrong, e.g. a narrower route without the main freight
+ * of a wider one): GET /tabelasfrete/{uid}/avisos, refreshed with every change of the table (keys.all).
+ */
+export function useAvisosTabela(uid: string | null) {
+  return useQuery({
+    queryKey: keys.detailPart(uid ?? '', 'avisos'),
+    queryFn: async ({ signal }) => (await apiGet<{ field: string; message: string }[]>(`${tabelasApi.path}/${uid}/avisos`, undefined, signal)).data,
+    enabled: !!uid,
+  });
+}
+
 /** Everything cached about tables (lists, details, the whole table) after a change of any part. */
 export function useAtualizarTabelas() {
   const queryClient = useQueryClient();
