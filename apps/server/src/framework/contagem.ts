@@ -12,7 +12,7 @@ import type { ResourceDef } from './resource.ts';
 // agree. The list uses the count only when nothing narrows it: the resource's scope is
 // `doEmbarcador` on that table, no ftr_ filter, no period, no `listWhere`, and `from` (if any) is
 // declared not to drop or repeat rows (`fromMantemLinhas`).
-export const TABELAS_CONTADAS = new Set(['pessoas', 'centros_custo']);
+export const TABELAS_CONTADAS = new Set(['pessoas', 'centros_custo', 'cotacoes_frete']);
 
 /** LISTA_CONTAGEM=contar turns the maintained totals off (count(*) as before): the bench compares both. */
 const desligada = () => process.env.LISTA_CONTAGEM === 'contar';
@@ -24,7 +24,7 @@ const desligada = () => process.env.LISTA_CONTAGEM === 'contar';
 export function totalMantido(def: ResourceDef, ctx: RequestContext, filtrada: boolean, parentUid?: string): SQL | null {
   if (filtrada || parentUid !== undefined || desligada()) return null;
   const coluna = def.scope.colunaEmbarcador;
-  if (!coluna || (def.from && !def.fromMantemLinhas)) return null;
+  if (!coluna || (def.from && !def.fromMantemLinhas) || def.scope.soEmbarcador?.(ctx) === false) return null;
   const tabela = getTableName(def.table);
   if (!TABELAS_CONTADAS.has(tabela) || getTableName(coluna.table) !== tabela || !ctx.embarcadorUid) return null;
   return sql`(select coalesce(sum(n), 0) from contagem_linhas where tabela = ${tabela} and embarcador_uid = ${ctx.embarcadorUid})`;

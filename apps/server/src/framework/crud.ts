@@ -1,4 +1,4 @@
-import { type SQL, and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { AppError } from '../lib/errors.ts';
 import type { Db } from '../db/client.ts';
 import type { RequestContext } from '../plugins/auth/context.ts';
@@ -41,7 +41,11 @@ export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, quer
   q = def.from ? def.from(q.from(def.table), ctx, parentUid) : q.from(def.table);
   const rows = (
     def.paginaEmDuasEtapas && parsed.offset > 0
-      ? await q.where(inArray(def.uid, db.select({ uid: def.uid }).from(def.table).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.offset))).orderBy(...parsed.orderBy)
+      ? // `= any(array(…))`, not `in (…)`: the page's uids become one parameter computed first, so each is one
+        // primary-key probe; with `in` PostgreSQL may hash-join every row of the table (and its joins) against them.
+        await q
+          .where(sql`${def.uid} = any(array(${db.select({ uid: def.uid }).from(def.table).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.offset)}))`)
+          .orderBy(...parsed.orderBy)
       : await q.where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.offset)
   ) as Row[];
   let totalRecords = parsed.offset + rows.length;

@@ -87,6 +87,9 @@ export function definirFluxo<T extends PgTable>(def: FluxoDef<T>) {
   const escopo: Scope = {
     where: (ctx) => condicao(ctx),
     values: (ctx) => ({ embarcadorUid: exigirEmbarcador(ctx) }),
+    // A shipper's user sees exactly the shipper's rows (a maintained total applies); a carrier's user fewer.
+    colunaEmbarcador: def.embarcador,
+    soEmbarcador: (ctx) => !ehUsuarioTransportador(ctx),
   };
 
   async function visivel(db: DbOrTx, ctx: RequestContext, uid: string) {

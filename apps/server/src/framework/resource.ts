@@ -21,6 +21,9 @@ export type Scope = {
   /** Set by `doEmbarcador` only (the scope is exactly "this column = the active shipper"): an unfiltered
    *  list of a counted table reads its maintained total (framework/contagem.ts). */
   colunaEmbarcador?: PgColumn;
+  /** With colunaEmbarcador: false when this caller sees fewer rows than the shipper's (a carrier's user):
+   *  its list is counted. */
+  soEmbarcador?(ctx: RequestContext): boolean;
 };
 
 type Colunas = Record<string, PgColumn | SQL.Aliased | SQL>;

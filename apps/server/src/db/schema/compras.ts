@@ -59,7 +59,8 @@ export const cotacoesFrete = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index('cotacoes_frete_lista_idx').on(t.embarcadorUid, t.numero),
+    // uid: the list's tie-breaker (numero DESC, uid DESC) read from the index, no sort of the skipped rows.
+    index('cotacoes_frete_lista_idx').on(t.embarcadorUid, t.numero, t.uid),
     index().on(t.embarcadorUid, t.status),
     index().on(t.solicitacaoUid),
   ],

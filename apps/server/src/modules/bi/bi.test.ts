@@ -233,6 +233,39 @@ describe('relatório em PDF', () => {
     expect((await transp.post('/api/v1/relatorios/exportar', { relatorio: 'relatorio-frete', formato: 'pdf' })).status).toBe(403);
   });
 
+  it('the status filter reaches every format: the audit report as JSON, XLSX, CSV and PDF; the request report by status', async () => {
+    const filtros = { ...P, status: 2 };
+    const cookie = await session(t.app, 'admin@demo.com.br');
+    const exportar = async (relatorio: string, f: Record<string, unknown>, formato: string) => {
+      const r = await admin.post('/api/v1/relatorios/exportar', { relatorio, filtros: f, formato });
+      expect(r.status, r.text).toBe(200);
+      const tarefa = await aguardarTarefa(admin, r.body.data.uid);
+      expect(tarefa).toMatchObject({ status: 3 });
+      return (await t.app.inject({ url: tarefa.arquivo.url, headers: { cookie } })).rawPayload;
+    };
+    const colunas = RELATORIOS.auditoria.colunas;
+    const col = (campo: string) => colunas.findIndex((c) => c.campo === campo);
+    // JSON: only the divergent audit (CT-e 7002), the approved one (7001) left out.
+    expect((await rel(admin, 'relatorios/auditoria', filtros)).data.map((a) => [a.numeroCte, a.status])).toEqual([[7002, 'Divergente']]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await exportar('auditoria', filtros, 'xlsx')) as never);
+    const ws = wb.worksheets[0];
+    expect(ws.rowCount).toBe(2);
+    expect([ws.getRow(2).getCell(col('numeroCte') + 1).value, ws.getRow(2).getCell(col('status') + 1).value]).toEqual([7002, 'Divergente']);
+    const [, ...csv] = (await exportar('auditoria', filtros, 'csv')).toString('utf8').split('\r\n').filter(Boolean);
+    expect(csv.map((l) => [l.split(';')[col('numeroCte')], l.split(';')[col('status')]])).toEqual([['7002', 'Divergente']]);
+    const [pagina] = linhasDoPdf(await exportar('auditoria', filtros, 'pdf'));
+    expect(pagina[1][0]).toContain('Status: Divergente');
+    expect(pagina.filter((l) => l[0] === '7002' || l[0] === '7001').map((l) => l[0])).toEqual(['7002']);
+    // Requests by status (no period): every line of the screen and of the CSV is 'Com Pendência', the demo's among them.
+    const pendentes = (await rel(admin, 'relatorios/solicitacaofrete', { status: 3 })).data;
+    expect(pendentes.length).toBeGreaterThan(0);
+    expect(new Set(pendentes.map((s) => s.status))).toEqual(new Set(['Com Pendência']));
+    const colS = RELATORIOS.solicitacaofrete.colunas.findIndex((c) => c.campo === 'status');
+    const [, ...linhasS] = (await exportar('solicitacaofrete', { status: 3 }, 'csv')).toString('utf8').split('\r\n').filter(Boolean);
+    expect(linhasS.map((l) => l.split(';')[colS])).toEqual(pendentes.map(() => 'Com Pendência'));
+  });
+
   it('a long report: the header on every page, "Página i de n" on each, the total on the last', async () => {
     // 100 notes of R$ 10,01: Σ 1.001,00.
     const linhas = Array.from({ length: 100 }, (_, i) => ({ numero: 5000 + i, serie: 1, emissao: '2024-03-04', valorTotal: '10.01' }));

@@ -93,6 +93,20 @@ describe('dados de demonstração', () => {
   });
 });
 
+describe('lista de cotações', () => {
+  it('deep pages read their uids first; the shipper gets the maintained total, a carrier its own count', async () => {
+    await rows(sql`insert into cotacoes_frete (embarcador_uid, status, observacao) select e.uid, 1, 'lista ' || i from embarcadores e, generate_series(1, 30) i where e.cnpj = '11222333000181'`);
+    const todas = await rows<{ numero: number }>(sql`select c.numero from cotacoes_frete c join embarcadores e on e.uid = c.embarcador_uid and e.cnpj = '11222333000181' order by c.numero desc`);
+    const pagina = (await admin.get(C, { pc: 3, pps: 5 })).body.data;
+    expect(pagina.totalRecords).toBe(todas.length);
+    expect(pagina.data.map((c: { numero: number }) => c.numero)).toEqual(todas.slice(10, 15).map((c) => c.numero));
+    expect((await rows<{ n: number }>(sql`select sum(n)::int as n from contagem_linhas l join embarcadores e on e.uid = l.embarcador_uid and e.cnpj = '11222333000181' where l.tabela = 'cotacoes_frete'`))[0].n).toBe(todas.length);
+    const doTransportador = (await rapidoUser.get(C, { pps: 500 })).body.data;
+    expect((await rapidoUser.get(C, { pc: 2, pps: 1 })).body.data.totalRecords).toBe(doTransportador.data.length);
+    expect(doTransportador.data.length).toBeLessThan(todas.length);
+  });
+});
+
 describe('solicitações de frete', () => {
   it('keeps places, cargo and NF-e totals; status follows the machine', async () => {
     const uid = await solicitacao();

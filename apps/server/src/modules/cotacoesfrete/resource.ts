@@ -49,6 +49,11 @@ export function criarCotacoesResource(app: FastifyInstance) {
     item: cotacaoFrete,
     input: cotacaoFreteInput,
     operations: ['create', 'update', 'delete'],
+    // A deep page (page 500 of 100,000) reads its 20 uids from the (embarcador_uid, numero) index first, then
+    // computes the item (cargo totals, invitations, answers: correlated subqueries) for those 20 only.
+    paginaEmDuasEtapas: true,
+    // Its joins are one row each (places, parties, vehicle type, winner, approver): the maintained total holds.
+    fromMantemLinhas: true,
     select: {
       ...getTableColumns(cotacoesFrete),
       ...colunasComuns(cotacoesFrete, 'cotacao_uid'),
