@@ -2,17 +2,18 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launch, newPage } from './browser.ts';
+import { connect, newPage } from './browser.ts';
 import { type TestServer, startServer } from './server.ts';
 
-// Per test file: one app on a fresh database and one browser; per test: fresh contexts (no cookies).
+// Per test file: one app on a fresh database and a connection to the run's Chromium; per test: fresh
+// contexts (no cookies).
 // A failed test leaves a screenshot of every page it opened in test-results/ (CI prints the path).
 export function e2eSuite(opts: { config?: () => Partial<import('../../apps/server/src/config.ts').Config> } = {}) {
   const s = {} as { server: TestServer; browser: Browser };
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     s.server = await startServer(opts.config?.());
-    s.browser = await launch();
+    s.browser = await connect();
   });
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail') await screenshots(contexts, task.name);
