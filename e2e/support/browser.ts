@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserServer, type Page, chromium } from 'playwright-core';
+import { inject } from 'vitest';
 
 // Debian's Chromium, headless; never a downloaded browser.
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,9 +26,16 @@ export function assertWebBuilt() {
   if (!existsSync(index)) throw new Error('apps/web/dist não existe: rode `npm run build -w @fretio/web` antes dos testes e2e.');
 }
 
-export async function launch(): Promise<Browser> {
+/** One Chromium for the whole browser run (global-setup.ts launches it; test files connect to it), so a
+ * file pays for a connection (milliseconds), not for a browser start. */
+export async function launchServer(): Promise<BrowserServer> {
   assertWebBuilt();
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  return chromium.launchServer({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/** This worker's connection to the run's Chromium; each file gets its own and closes it (its contexts go with it). */
+export async function connect(): Promise<Browser> {
+  return chromium.connect(inject('fretioE2eChromium'));
 }
 
 export async function newPage(browser: Browser, baseURL: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
@@ -39,11 +47,35 @@ export async function newPage(browser: Browser, baseURL: string, width = 1280): 
   return { context, page };
 }
 
-/** Signs in through the real sign-in page and waits for the shell. */
+/** Signs in through the real sign-in page and waits for the shell: for the tests of signing in itself. */
 export async function signIn(page: Page, login: string, senha = DEMO_SENHA) {
   await page.goto('/login');
   await page.getByLabel('Login').fill(login);
   await page.getByLabel('Senha').fill(senha);
   await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('button', { name: 'Menu do usuário' }).waitFor({ state: 'visible' });
+}
+
+/**
+ * Signs in without the sign-in page: the next-auth client's credentials flow (csrf, then the callback
+ * with the token) through the page's own request context, so the session cookie lands in the browser
+ * context; then opens the app and waits for the shell, as signIn does. For every journey whose subject
+ * is not the sign-in itself (those keep signIn).
+ */
+export async function entrar(page: Page, login: string, senha = DEMO_SENHA) {
+  const request = page.context().request;
+  const csrf = await request.get('/api/auth/csrf');
+  if (!csrf.ok()) throw new Error(`GET /api/auth/csrf → ${csrf.status()}`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await request.post('/api/auth/callback/credentials', {
+    headers: { 'X-Auth-Return-Redirect': '1' },
+    form: { csrfToken, callbackUrl: new URL('/', csrf.url()).href, json: 'true', login, senha },
+    maxRedirects: 0,
+  });
+  const cookies = await page.context().cookies();
+  if (!cookies.some((c) => c.name.endsWith('authjs.session-token') && c.value)) {
+    throw new Error(`entrar(${login}): sem cookie de sessão (${res.status()} ${await res.text()})`);
+  }
+  await page.goto('/');
   await page.getByRole('button', { name: 'Menu do usuário' }).waitFor({ state: 'visible' });
 }
