@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type BrowserServer, type Page, chromium } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 
 // Debian's Chromium, headless; never a downloaded browser.
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,16 +25,26 @@ export function assertWebBuilt() {
   if (!existsSync(index)) throw new Error('apps/web/dist não existe: rode `npm run build -w @fretio/web` antes dos testes e2e.');
 }
 
-/** One Chromium for the whole browser run (global-setup.ts launches it; test files connect to it), so a
- * file pays for a connection (milliseconds), not for a browser start. */
-export async function launchServer(): Promise<BrowserServer> {
-  assertWebBuilt();
-  return chromium.launchServer({ executablePath: CHROMIUM, args: ARGS });
-}
+let doWorker: Promise<Browser> | undefined;
 
-/** This worker's connection to the run's Chromium; each file gets its own and closes it (its contexts go with it). */
-export async function connect(): Promise<Browser> {
-  return chromium.connect(inject('fretioE2eChromium'));
+/**
+ * This worker's Chromium, started on first use and shared by the worker's test files: the e2e project runs
+ * without isolation, so this module (and the browser) outlives each file, which then pays for contexts, not for
+ * a browser start. Each test gets fresh contexts (setup.ts). In-process, not a browser server: a download's
+ * path() only exists on a local browser. A crashed browser is started again by the next file; Playwright
+ * closes it when the worker exits.
+ */
+export function browserDoWorker(): Promise<Browser> {
+  if (!doWorker) {
+    assertWebBuilt();
+    const p = chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    const esquecer = () => {
+      if (doWorker === p) doWorker = undefined;
+    };
+    p.then((b) => b.on('disconnected', esquecer), esquecer);
+    doWorker = p;
+  }
+  return doWorker;
 }
 
 export async function newPage(browser: Browser, baseURL: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
