@@ -33,10 +33,14 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 240_000,
           hookTimeout: 180_000,
-          // One browser file at a time: each starts its own server and Chromium, and two cores cannot
-          // carry two of those plus the test runner without starving the pages.
+          // One browser file at a time: each starts its own server (in-process, on a PGlite copy), all share the
+          // run's one Chromium (global-setup.ts), and two cores cannot carry two servers and their pages plus
+          // the test runner without starving the pages.
           fileParallelism: false,
           maxWorkers: 1,
+          // As in the server project: the app is imported once, not once per file (isolamento.ts cleans up).
+          isolate: false,
+          setupFiles: ['apps/server/test/support/isolamento.ts'],
           // expect.poll waits for a state; 1 s (the default) is not enough for a page on a loaded machine.
           expect: { poll: { timeout: 20_000 } },
         },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '../apps/server/src/db/schema/index.ts';
-import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
+import { ADMIN, OPERADOR, entrar } from './support/browser.ts';
 import { clicarAte, confirmacao, confirmar, escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
@@ -16,7 +16,7 @@ describe('acesso: usuários, papéis e tokens de API', () => {
 
   it('admin inclui um usuário: e-mail de ativação enviado e situação Pendente', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.getByRole('menu').first().getByText('Meu embarcador').click();
     await page.getByTestId('registro-pai').getByText('Demo Indústria de Alimentos Ltda').waitFor();
     await page.getByRole('tab', { name: 'Usuários', exact: true }).click();
@@ -57,7 +57,7 @@ describe('acesso: usuários, papéis e tokens de API', () => {
 
   it('admin cria um papel só com Consultar em centros de custo pela matriz', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.getByRole('menu').first().getByText('Papéis').click();
     await page.getByRole('heading', { name: 'Papéis' }).waitFor();
     await row(page, 'Operador').waitFor();
@@ -97,7 +97,7 @@ describe('acesso: usuários, papéis e tokens de API', () => {
 
   it('admin cria um token de API: segredo mostrado uma vez e aceito como Bearer', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.getByRole('menu').first().getByText('Tokens de API').click();
     await page.getByRole('heading', { name: 'Tokens de API' }).waitFor();
 
@@ -138,7 +138,7 @@ describe('acesso: usuários, papéis e tokens de API', () => {
 
   it('operador vê Papéis só para consulta', async () => {
     const { page } = await suite.open();
-    await signIn(page, OPERADOR);
+    await entrar(page, OPERADOR);
     await page.getByRole('menu').first().getByText('Papéis').click();
     await page.getByRole('heading', { name: 'Papéis' }).waitFor();
     await row(page, 'Administrador').waitFor();

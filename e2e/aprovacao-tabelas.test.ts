@@ -1,7 +1,7 @@
 import { formatarDinheiro } from '@fretio/core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
+import { ADMIN, OPERADOR, entrar } from './support/browser.ts';
 import { escolher } from './support/antd.ts';
 import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
@@ -19,7 +19,7 @@ describe('aprovação de tabela reajustada', () => {
     await db.execute(sql`update papeis set permissoes = permissoes || '{"tabelasfrete": ["ler", "alterar", "aprovar"]}'::jsonb where nome = 'Operador'`);
 
     const { page } = await suite.open(1440);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     const lista = (await (await page.request.get('/api/v1/tabelasfrete?ftr_nome=Exemplo')).json()) as {
       data: { data: { uid: string; nome: string }[] };
     };
@@ -54,7 +54,7 @@ describe('aprovação de tabela reajustada', () => {
 
     // A second user with the permission opens the comparison (old vs new per route) and approves beside it.
     const outro = await suite.open(1440);
-    await signIn(outro.page, OPERADOR);
+    await entrar(outro.page, OPERADOR);
     await outro.page.goto(`/tabelasfrete/${nova.uid}`);
     await outro.page.getByTestId('aprovacao-tabela').getByText(/aguardando aprovação/).waitFor();
     const comparacao = await clicarEEsperar(outro.page, outro.page.getByRole('tab', { name: 'Comparação' }), {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RELATORIOS } from '@fretio/core';
 import { escolher } from './support/antd.ts';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { clicarEEsperar, e2eSuite } from './support/setup.ts';
 
 // The shipper's start page shows the dashboard with the database's numbers; a month bar of the NF-e card
@@ -17,7 +17,7 @@ describe('painel e relatórios', () => {
       where e.cnpj = '11222333000181' and not n.cancelada and n.substituida_por_uid is null`)) as unknown as { rows: { n: number }[] }).rows;
     expect(n).toBeGreaterThan(0);
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     const cartao = page.getByTestId('cartao-NF-e');
     await cartao.getByText(String(n), { exact: true }).waitFor();
 

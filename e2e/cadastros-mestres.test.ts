@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { acaoDaLinha, escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
@@ -25,7 +25,7 @@ describe('cadastros mestres', () => {
 
   it('cria uma pessoa com CNPJ e CEP (UF e município preenchidos) e a encontra pela busca sem acentos', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.getByRole('menu').first().getByText('Pessoas', { exact: true }).click();
     await page.getByRole('heading', { name: 'Pessoas' }).waitFor();
     // The demo documents are generated when seeding: read an existing company's CNPJ from the list.
@@ -89,7 +89,7 @@ describe('cadastros mestres', () => {
 
   it('importa pessoas de um CSV: relata as linhas com erro e grava só as válidas', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/pessoas');
     await page.getByRole('button', { name: 'Importar' }).click();
     const modal = page.locator('.ant-modal').filter({ hasText: 'Importar pessoas' });
@@ -123,7 +123,7 @@ describe('cadastros mestres', () => {
 
   it('cadastra um veículo com placa Mercosul para um transportador', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     // Rápido Sul has a user of its own: it maintains its fleet, the shipper only reads it.
     await page.goto('/transportadores');
     await acaoDaLinha(page, row(page, 'Rápido Sul Transportes Ltda'), 'Veículos');
@@ -162,7 +162,7 @@ describe('cadastros mestres', () => {
 
   it('cria uma regra de ICMS interno com vigência a partir de hoje e a vê na lista de tributos', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.getByRole('menu').first().getByText('Tributos', { exact: true }).click();
     await page.getByRole('heading', { name: 'Tributos' }).waitFor();
     await page.getByText('1-4 de 4 registros').waitFor();

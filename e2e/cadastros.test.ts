@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
+import { ADMIN, OPERADOR, entrar } from './support/browser.ts';
 import { acaoDaLinha, confirmacao, confirmar, escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
@@ -14,7 +14,7 @@ describe('centros de custo', () => {
 
   it('cria, edita, filtra e exclui um centro de custo pela interface', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.getByRole('menu').first().getByText('Centros de custo').click();
     await page.getByRole('heading', { name: 'Centros de custo' }).waitFor();
     await row(page, 'Suprimentos').waitFor();
@@ -75,7 +75,7 @@ describe('centros de custo', () => {
 
   it('ordena pelo servidor ao clicar no cabeçalho', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/centros-custo');
     await row(page, 'Suprimentos').waitFor();
     const firstCode = () => page.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').first().textContent();
@@ -87,7 +87,7 @@ describe('centros de custo', () => {
 
   it('operador não vê o botão Excluir, mas pode incluir e editar', async () => {
     const { page } = await suite.open();
-    await signIn(page, OPERADOR);
+    await entrar(page, OPERADOR);
     await page.goto('/centros-custo');
     await row(page, 'Suprimentos').waitFor();
     const linhas = await page.locator('.ant-table-tbody tr.ant-table-row').count();
@@ -103,7 +103,7 @@ describe('centros de custo', () => {
 
   it('departamento escolhe entre os centros de custo ativos', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/departamentos');
     await row(page, 'Expedição').waitFor();
     await page.getByRole('button', { name: 'Novo' }).click();

@@ -5,7 +5,7 @@ import { cteXml } from '@fretio/core/fiscal/fixtures';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { acaoDaLinha } from './support/antd.ts';
 import { clicarEEsperar, e2eSuite } from './support/setup.ts';
 
@@ -40,7 +40,7 @@ describe('documentos fiscais', () => {
     for (const n of NOTAS) zip.file(n, readFileSync(AMOSTRAS + n));
     const buffer = await zip.generateAsync({ type: 'nodebuffer' });
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
 
     await page.goto('/documentos/nfes');
     let dialogo = await importar(page, { name: 'notas.zip', mimeType: 'application/zip', buffer }, '/api/importar/documentos/import-nfe');

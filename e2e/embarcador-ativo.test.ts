@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embarcadores, papeis, usuarioEmbarcador, usuarios } from '../apps/server/src/db/schema/index.ts';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { escolher } from './support/antd.ts';
 import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
@@ -23,7 +23,7 @@ describe('embarcador ativo', () => {
 
   it('troca o embarcador no cabeçalho e vê os centros de custo dele', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/centros-custo');
     await page.getByRole('cell', { name: 'Logística de Distribuição' }).waitFor();
     expect(await page.getByRole('cell', { name: 'Operações Rio' }).count()).toBe(0);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN, OPERADOR, signIn } from './support/browser.ts';
+import { ADMIN, OPERADOR, entrar } from './support/browser.ts';
 import { acaoDaLinha, acoesDaLinha, confirmacao, confirmar, responderDescarte } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
@@ -62,7 +62,7 @@ describe('meu embarcador e transportadores', () => {
 
   it('um CNPJ já cadastrado é vinculado ao embarcador em vez de criado; depois é desvinculado', async () => {
     const { page } = await suite.open();
-    await signIn(page, OUTRO);
+    await entrar(page, OUTRO);
     await page.getByRole('menu').first().getByText('Transportadores', { exact: true }).click();
     await page.getByRole('heading', { name: 'Transportadores', exact: true }).waitFor();
     await row(page, 'TransMinas').waitFor();
@@ -105,14 +105,14 @@ describe('meu embarcador e transportadores', () => {
 
   it('pré-usuário de transportador: operador só consulta; admin aprova', async () => {
     const operador = await suite.open();
-    await signIn(operador.page, OPERADOR);
+    await entrar(operador.page, OPERADOR);
     await operador.page.goto('/meu-embarcador/pre-usuarios');
     await row(operador.page, 'Marta da TransMinas').getByText('Pendente', { exact: true }).waitFor();
     expect(await operador.page.getByRole('button', { name: 'Aprovar' }).count()).toBe(0);
     expect(await operador.page.getByRole('button', { name: 'Recusar' }).count()).toBe(0);
 
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/meu-embarcador/pre-usuarios');
     const marta = row(page, 'Marta da TransMinas');
     await marta.getByText('Pendente', { exact: true }).waitFor();
@@ -132,7 +132,7 @@ describe('meu embarcador e transportadores', () => {
 
   it('certificado digital: validações, erro do servidor, erro de rede e envio com sucesso', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.getByRole('menu').first().getByText('Meu embarcador').click();
     const situacao = page.getByTestId('certificado-situacao');
     await situacao.getByText('Não enviado').waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { as } from '../apps/server/test/support/http.ts';
 import { abrirPelaLinha, confirmacao, confirmar } from './support/antd.ts';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { e2eSuite } from './support/setup.ts';
 
 // A shipment, shipper side: opened from the list (filtered in the URL), "Gerar cotação" creates the spot
@@ -20,7 +20,7 @@ describe('embarques', () => {
     expect((await api.post(`/api/v1/embarque/${uid}/produtos`, { descricao: 'Café em grãos', quantidade: 10, pesoKg: 700, valor: '7.500,00' })).status).toBe(201);
 
     const page = (await suite.open()).page;
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto(`/embarque?ftr_numero=${numero}`);
     const linha = page.locator('tr.ant-table-row').filter({ hasText: 'Rio de Janeiro/RJ' });
     await linha.getByText('Aberto').waitFor();

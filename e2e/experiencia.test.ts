@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { acaoDaLinha, clicarAte, escolher, responderDescarte } from './support/antd.ts';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { e2eSuite } from './support/setup.ts';
 
 // The shared list/form machinery as a user meets it: accessibility (axe) of the main screens, the
@@ -29,7 +29,7 @@ describe('experiência de uso', () => {
 
   it('axe nas telas principais: nenhuma violação crítica nem grave (contraste incluído)', async () => {
     const { page } = await suite.open(1366);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     const graves: string[] = [];
     for (const [rota, titulo] of TELAS) {
       await page.goto(rota);
@@ -46,7 +46,7 @@ describe('experiência de uso', () => {
 
   it('lista: situação ao lado do nome; colunas escolhidas ficam guardadas para o usuário; Exportar leva as colunas vistas', async () => {
     const { page } = await suite.open(1366);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/centros-custo');
     await page.getByRole('heading', { name: 'Centros de custo' }).waitFor();
     const cabecalhos = async () => (await page.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
@@ -77,7 +77,7 @@ describe('experiência de uso', () => {
 
   it('formulário alterado pede confirmação ao cancelar e ao fechar a gaveta; Enter no calendário não envia', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     const posts: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/api/v1/feriados')) posts.push(r.url());
@@ -108,7 +108,7 @@ describe('experiência de uso', () => {
 
   it('regra entre datas aparece no campo antes de salvar, com os rótulos da tela', async () => {
     const { page } = await suite.open(1366);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/tabelasfrete');
     await page.getByRole('button', { name: 'Nova tabela' }).click();
     await page.getByRole('heading', { name: 'Nova tabela de frete' }).waitFor();
@@ -129,7 +129,7 @@ describe('experiência de uso', () => {
 
   it('Ctrl+K leva a qualquer tela do menu; abaixo do menu, a trilha leva de volta', async () => {
     const { page } = await suite.open(1366);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/centros-custo');
     await page.getByRole('heading', { name: 'Centros de custo' }).waitFor();
     await page.keyboard.press('Control+k');

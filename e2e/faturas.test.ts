@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { abrirPelaLinha, acaoDaLinhaAte, acoesDaLinha, escolher, preencherData as data } from './support/antd.ts';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
 // Settlement in the browser, on the demo data: the shipper creates an invoice from Rápido Sul's CT-es
@@ -16,7 +16,7 @@ describe('faturas', () => {
 
   it('cria a fatura pelos CT-es disponíveis, valida, informa o pagamento; o transportador a vê paga', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/faturas');
     await page.getByRole('heading', { name: 'Faturas' }).waitFor();
     await row(page, 'RS-2025-001').getByText('Validada', { exact: true }).waitFor();
@@ -57,7 +57,7 @@ describe('faturas', () => {
 
     // The carrier's user: its invoices, read-only.
     const carrier = (await suite.open()).page;
-    await signIn(carrier, TRANSPORTADOR);
+    await entrar(carrier, TRANSPORTADOR);
     await carrier.goto('/faturas');
     await row(carrier, 'RS-E2E-1').getByText('Paga', { exact: true }).waitFor();
     expect(await carrier.getByRole('button', { name: 'Nova fatura' }).count()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { confirmar, escolher, preencherData as data } from './support/antd.ts';
 import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
@@ -85,7 +85,7 @@ describe('tabelas de frete e calculadora', () => {
 
   it('monta a tabela do exemplo no editor e a calculadora cota R$ 267,61 com entrega em 22/04/2026', async () => {
     const { page } = await suite.open(1440);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     const nome = 'E2E Expresso SP → RJ';
     const uid = await novaTabela(page, nome);
 
@@ -194,7 +194,7 @@ describe('tabelas de frete e calculadora', () => {
 
   it('faixas sobrepostas: o erro do servidor aparece na linha da faixa', async () => {
     const { page } = await suite.open(1440);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await novaTabela(page, 'E2E Faixas sobrepostas');
     await adicionarRota(page, 'SP', 'MG', '3');
 
@@ -222,7 +222,7 @@ describe('tabelas de frete e calculadora', () => {
 
   it('exporta e reimporta o XLSX; restrições importam remetentes com relatório por linha e vinculam pela busca; anexos recusam tipo e enviam/excluem', async () => {
     const { page } = await suite.open(1440);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await novaTabela(page, 'E2E Restrições e anexos');
 
     // Export (XLSX) and import back: the import creates a new table and opens it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { e2eSuite } from './support/setup.ts';
 
 // The side menu starts collapsed when the window is 700 px wide or less, open when wider.
@@ -8,7 +8,7 @@ describe('menu lateral', () => {
 
   it('com 700 px começa recolhido; abre no botão e fecha ao navegar', async () => {
     const { page } = await suite.open(700);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     const sider = page.getByTestId('menu-lateral');
     await expect.poll(() => sider.getAttribute('class')).toContain('ant-layout-sider-collapsed');
     expect((await sider.boundingBox())?.width ?? 0).toBe(0);
@@ -23,7 +23,7 @@ describe('menu lateral', () => {
 
   it('com 1280 px começa aberto', async () => {
     const { page } = await suite.open(1280);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     const sider = page.getByTestId('menu-lateral');
     await page.getByRole('menuitem', { name: 'Centros de custo' }).waitFor({ state: 'visible' });
     expect(await sider.getAttribute('class')).not.toContain('ant-layout-sider-collapsed');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { clicarAte, responderDescarte } from './support/antd.ts';
 import { e2eSuite } from './support/setup.ts';
 
@@ -15,7 +15,7 @@ describe('ações em lote e descarte no editor de tabela', () => {
 
   it('excluir em lote: o que pode sai, o que está em uso fica e aparece com o motivo', async () => {
     const { page } = await suite.open(1366);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/centros-custo');
     await row(page, 'Suprimentos').waitFor();
     // "Suprimentos" has a department (in use); "Projetos Encerrados" has none.
@@ -40,7 +40,7 @@ describe('ações em lote e descarte no editor de tabela', () => {
 
   it('editor de tabela: sair pelo menu com o cabeçalho alterado pergunta antes de descartar', async () => {
     const { page } = await suite.open(1366);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/tabelasfrete');
     await page.getByRole('button', { name: 'Nova tabela' }).click();
     await page.getByRole('heading', { name: 'Nova tabela de frete' }).waitFor();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { transportadores } from '../apps/server/src/db/schema/index.ts';
 import { as } from '../apps/server/test/support/http.ts';
 import { acaoDaLinha, confirmar } from './support/antd.ts';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { clicarEEsperar, e2eSuite } from './support/setup.ts';
 
 // The bell, both actor groups: the shipper opens a quotation Rápido Sul was invited to; the carrier
@@ -27,11 +27,11 @@ describe('notificações', () => {
     expect((await api.post(`/api/v1/cotacoesfrete/${uid}/transportadores`, { transportadorUid: rapido.uid })).status).toBe(201);
 
     const carrier = (await suite.open()).page;
-    await signIn(carrier, TRANSPORTADOR);
+    await entrar(carrier, TRANSPORTADOR);
     await carrier.getByRole('button', { name: sino(0) }).waitFor();
 
     const shipper = (await suite.open()).page;
-    await signIn(shipper, ADMIN);
+    await entrar(shipper, ADMIN);
     await shipper.goto(`/cotacoesfrete?ftr_numero=${numero}`);
     const linha = shipper.getByRole('row').filter({ has: shipper.getByRole('cell', { name: String(numero), exact: true }) });
     await acaoDaLinha(shipper, linha, 'Abrir para respostas');

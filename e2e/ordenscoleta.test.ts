@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { transportadores } from '../apps/server/src/db/schema/index.ts';
 import { as } from '../apps/server/test/support/http.ts';
 import { abrirPelaLinha, acaoDaLinhaAte, confirmacao, confirmar } from './support/antd.ts';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { clicarEEsperar, e2eSuite } from './support/setup.ts';
 
 // A pickup order, both actor groups: the shipper sends a draft for release and releases its only item
@@ -24,7 +24,7 @@ describe('ordens de coleta', () => {
     expect((await api.post(`/api/v1/ordenscoleta/${uid}/produtos`, { descricao: 'Café torrado', quantidade: 10, pesoKg: 500, valor: 10000 })).status).toBe(201);
 
     const shipper = (await suite.open()).page;
-    await signIn(shipper, ADMIN);
+    await entrar(shipper, ADMIN);
     await shipper.goto(`/ordenscoleta?ftr_numero=${numero}`);
     await abrirPelaLinha(shipper, shipper.locator('tr.ant-table-row'), 'Enviar para liberação', confirmacao(shipper));
     await confirmar(shipper, 'Enviar para liberação', { method: 'PUT', path: `/ordenscoleta/${uid}/atualizarstatus` });
@@ -35,7 +35,7 @@ describe('ordens de coleta', () => {
     await acaoDaLinhaAte(shipper, item, 'Liberar', () => item.getByText(/^Liberado /).isVisible());
 
     const carrier = (await suite.open()).page;
-    await signIn(carrier, TRANSPORTADOR);
+    await entrar(carrier, TRANSPORTADOR);
     await carrier.goto(`/ordenscoleta?ftr_numero=${numero}`);
     await carrier.getByText('Enviada para Transportadora').waitFor();
     const dialogo = carrier.getByRole('dialog', { name: `Confirmar a ordem de coleta ${numero}` });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { as } from '../apps/server/test/support/http.ts';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { abrirPelaLinha, escolher } from './support/antd.ts';
 import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
@@ -26,7 +26,7 @@ describe('pedidos', () => {
     const uid = c.body.data.uid as string;
 
     const page = (await suite.open()).page;
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/documentos/pedidos?ftr_numero=PV-E2E-1');
     const linha = page.getByRole('row').filter({ hasText: 'PV-E2E-1' });
     await linha.getByText('Aberto').waitFor();
@@ -52,7 +52,7 @@ describe('pedidos', () => {
       expect(c.status, c.text).toBe(201);
     }
     const page = (await suite.open()).page;
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/planejamento-carga');
     await page.getByRole('button', { name: 'Propor cargas' }).click();
     const modal = page.getByRole('dialog').filter({ hasText: 'Propor cargas' });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { acaoDaLinha, confirmar, escolher } from './support/antd.ts';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
 // Pre-invoices in the browser, on the demo data: the shipper builds one by hand — Rápido Sul's approved CT-es
@@ -16,7 +16,7 @@ describe('pré-faturas', () => {
 
   it('o embarcador monta e libera uma pré-fatura; o transportador a vê na sua lista', async () => {
     const { page } = await suite.open();
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/pre-faturas');
     await page.getByRole('heading', { name: 'Pré-faturas' }).waitFor();
     await row(page, '300,00').getByText('Liberada', { exact: true }).waitFor();
@@ -41,7 +41,7 @@ describe('pré-faturas', () => {
 
     // The carrier's user: both released pre-invoices of its carrier, with the shipper, no actions.
     const carrier = (await suite.open()).page;
-    await signIn(carrier, TRANSPORTADOR);
+    await entrar(carrier, TRANSPORTADOR);
     // Its home speaks to a carrier (issue 8): the shipper it serves, the screens from its side.
     await carrier.getByText('Você está atendendo').waitFor();
     await carrier.getByText('As ordens de coleta que o embarcador enviou à sua transportadora: confirme a coleta ou recuse.').waitFor();

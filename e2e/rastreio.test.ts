@@ -6,7 +6,7 @@ import { nfeXml } from '@fretio/core/fiscal/fixtures';
 import { salvarNfe } from '../apps/server/src/modules/nfes/service.ts';
 import { as } from '../apps/server/test/support/http.ts';
 import { escolher } from './support/antd.ts';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { clicarEEsperar, e2eSuite } from './support/setup.ts';
 
 // The shipper records the delivery of a note (typed by its key) with the photo of the signed receipt; the
@@ -29,7 +29,7 @@ describe('rastreio', () => {
     });
 
     const page = (await suite.open()).page;
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     await page.goto('/eventos-ocorrencia');
     await page.getByRole('button', { name: 'Novo' }).click();
     const drawer = page.getByRole('dialog');

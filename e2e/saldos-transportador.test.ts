@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { embarcadorTransportador, embarcadores, faturas, transportadores } from '../apps/server/src/db/schema/index.ts';
-import { signIn } from './support/browser.ts';
+import { entrar } from './support/browser.ts';
 import { e2eSuite } from './support/setup.ts';
 
 // A carrier user's balances with every shipper: Rápido Sul also serves "Outro Atacado" (a validated invoice of
@@ -23,7 +23,7 @@ describe('saldos por embarcador', () => {
     ]);
 
     const page = (await suite.open()).page;
-    await signIn(page, TRANSPORTADOR);
+    await entrar(page, TRANSPORTADOR);
     await page.goto('/saldos-por-embarcador');
     const linha = (nome: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: nome, exact: true }) });
     await expect.poll(() => linha('Outro Comércio Atacadista S.A.').getByRole('cell').allInnerTexts()).toEqual([

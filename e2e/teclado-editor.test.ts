@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, signIn } from './support/browser.ts';
+import { ADMIN, entrar } from './support/browser.ts';
 import { e2eSuite } from './support/setup.ts';
 
 // The freight-table editor with the keyboard alone (issue 8, accessibility): Tab to a route's radio and
@@ -35,7 +35,7 @@ describe('editor de tabela de frete só com o teclado', () => {
 
   it('edita uma rota e cria uma regra com Tab, setas, Enter e Escape', async () => {
     const { page } = await suite.open(1366);
-    await signIn(page, ADMIN);
+    await entrar(page, ADMIN);
     const lista = (await (await page.request.get('/api/v1/tabelasfrete?ftr_nome=TransMinas - SP/MG/RJ')).json()) as { data: { data: { uid: string }[] } };
     const uid = lista.data.data[0].uid;
     const ler = async () => ((await (await page.request.get(`/api/v1/tabelasfrete/${uid}?par=cmp,full`)).json()) as { data: Tabela }).data;

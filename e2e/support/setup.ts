@@ -2,24 +2,26 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launch, newPage } from './browser.ts';
+import { browserDoWorker, newPage } from './browser.ts';
 import { type TestServer, startServer } from './server.ts';
 
-// Per test file: one app on a fresh database and one browser; per test: fresh contexts (no cookies).
+// Per test file: one app on a fresh database; the worker's Chromium (browser.ts); per test: fresh contexts
+// (no cookies).
 // A failed test leaves a screenshot of every page it opened in test-results/ (CI prints the path).
 export function e2eSuite(opts: { config?: () => Partial<import('../../apps/server/src/config.ts').Config> } = {}) {
   const s = {} as { server: TestServer; browser: Browser };
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     s.server = await startServer(opts.config?.());
-    s.browser = await launch();
+    s.browser = await browserDoWorker();
   });
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail') await screenshots(contexts, task.name);
     await Promise.all(contexts.splice(0).map((c) => c.close()));
   });
   afterAll(async () => {
-    await s.browser?.close();
+    // The browser stays for the worker's next file; only this file's contexts go.
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
     await s.server?.stop();
   });
   return {
