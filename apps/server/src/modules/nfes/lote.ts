@@ -7,8 +7,8 @@ import { AppError } from '../../lib/errors.ts';
 import { fatias } from '../../lib/lotes.ts';
 import { vincularNfesImportadas } from '../solicitacoesfrete/vinculo-tardio.ts';
 import { criarRastreiosImportados } from '../tracking/importados.ts';
-import { type NfeImportada, colunasNfe, resultadoNfe, validarNfe } from './service.ts';
-import { type CacheVinculos, type QuemGrava, corta, lerVinculosDoGrupo, linhaXml } from './vinculos.ts';
+import { type NfeImportada, colunasNfe, linhaDoItem, resultadoNfe, validarNfe } from './service.ts';
+import { type CacheVinculos, type QuemGrava, lerVinculosDoGrupo, linhaXml } from './vinculos.ts';
 
 // A group of imported NF-es (≤ ITENS_POR_TRANSACAO) saved set-based, in one transaction with a fixed number of
 // statements whatever the group's size: one read of the keys already saved and of open virtual notes, one
@@ -99,18 +99,7 @@ export async function salvarNfesDoGrupo(tx: Tx, quem: QuemGrava, itens: { item: 
   }
   const uidDe = (p: (typeof preparadas)[number]) => uidPorChave.get(p.doc.lida.chave) as string;
   const itensNota = preparadas.flatMap((p) =>
-    p.doc.lida.itens.map((i) => ({
-      nfeUid: uidDe(p),
-      numero: i.numero,
-      codigo: corta(i.codigo, 60),
-      descricao: corta(i.descricao, 500),
-      ncm: corta(i.ncm, 8),
-      cfop: corta(i.cfop, 4),
-      quantidade: i.quantidade,
-      unidade: corta(i.unidade, 10),
-      valorUnitario: i.valorUnitario,
-      valor: i.valor,
-    })),
+    p.doc.lida.itens.map((i) => linhaDoItem(uidDe(p), i)),
   );
   for (const lote of fatias(itensNota, 500)) await tx.insert(nfeItens).values(lote);
   const xmls = preparadas.map((p) => linhaXml({ documentoUid: uidDe(p), embarcadorUid: quem.embarcadorUid, tipo: 'nfe', nome: p.doc.nome, xml: p.doc.xml, xmlGz: p.doc.xmlGz }));

@@ -82,18 +82,7 @@ export async function salvarNfe(tx: Tx, quem: QuemGrava, doc: NfeImportada, cach
     .insert(nfes)
     .values({ ...colunasNfe(l, doc.assinaturaValida), embarcadorUid: quem.embarcadorUid, transportadorUid: transportador?.uid ?? null, unidadeEmbarcadorUid: unidade, avisos })
     .returning({ uid: nfes.uid });
-  const itens = l.itens.map((i) => ({
-    nfeUid: nova.uid,
-    numero: i.numero,
-    codigo: corta(i.codigo, 60),
-    descricao: corta(i.descricao, 500),
-    ncm: corta(i.ncm, 8),
-    cfop: corta(i.cfop, 4),
-    quantidade: i.quantidade,
-    unidade: corta(i.unidade, 10),
-    valorUnitario: i.valorUnitario,
-    valor: i.valor,
-  }));
+  const itens = l.itens.map((i) => linhaDoItem(nova.uid, i));
   for (const lote of fatias(itens, 500)) await tx.insert(nfeItens).values(lote);
   await guardarXml(tx, { documentoUid: nova.uid, embarcadorUid: quem.embarcadorUid, tipo: 'nfe', nome: doc.nome, xml: doc.xml, xmlGz: doc.xmlGz });
   const substituida = await substituirVirtual(tx, quem.embarcadorUid, nova.uid, l);
@@ -151,3 +140,17 @@ export async function aplicarEventoNfe(tx: Tx, quem: QuemGrava, e: EventoLido, x
   await registrarAuditoria(tx, quem, 'nfes', n.uid, 'cancelar', { cancelada: false }, { cancelada: true, protocolo: e.protocolo, arquivo: nome.slice(0, 120), bytes: xml.length });
   return { situacao: 'ok', registroUid: n.uid, mensagem: 'NF-e cancelada pelo evento' };
 }
+
+/** An NF-e item as its row (text cut to the columns' sizes): the one-note and the group save share it. */
+export const linhaDoItem = (nfeUid: string, i: NfeLida['itens'][number]) => ({
+  nfeUid,
+  numero: i.numero,
+  codigo: corta(i.codigo, 60),
+  descricao: corta(i.descricao, 500),
+  ncm: corta(i.ncm, 8),
+  cfop: corta(i.cfop, 4),
+  quantidade: i.quantidade,
+  unidade: corta(i.unidade, 10),
+  valorUnitario: i.valorUnitario,
+  valor: i.valor,
+});
