@@ -2,7 +2,7 @@ import { auditado } from './common.ts';
 import { exigirLugares, itemLugar, lugar } from './compras.ts';
 import { cotacaoCalculada } from './frete.ts';
 import { zDecimal, zDecimalOpcional } from './produtos.ts';
-import { opcional, z, zCep, zData, zIbge, zTexto, zTextoOpcional, zUid, zUf } from '../zod.ts';
+import { opcional, z, zCep, zData, zDocumento, zIbge, zTexto, zTextoOpcional, zUid, zUf } from '../zod.ts';
 
 // Orders (documentos/pedidos) and load planning (planejamento-carga), issue 11. An order is an ERP sales
 // order before it is invoiced; its freight is simulated over the carriers' tables, one simulation is
@@ -157,6 +157,8 @@ export const documentosFilterInput = z.object({
   origemUf: opcional(zUf),
   destinoUf: opcional(zUf),
   destinoMunicipioIbge: opcional(zIbge),
+  regiaoDestinoUid: opcional(zUid).describe('Região do embarcador que contém o destino (UF, município ou faixa de CEP)'),
+  remetenteDocumento: opcional(zDocumento).describe('CNPJ/CPF do remetente (emitente da NF-e); pedidos não têm remetente e ficam fora'),
   dataInicio: opcional(zData),
   dataFim: opcional(zData),
   transportadorUid: opcional(zUid),

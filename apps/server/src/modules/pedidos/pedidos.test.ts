@@ -17,12 +17,12 @@ const lugares = { origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557
 let seq = 0;
 
 const linhas = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
-async function nfe(peso: string, valor: string, uf = 'RJ', municipio: [string, string] = ['Rio de Janeiro', '3304557']) {
+async function nfe(peso: string, valor: string, uf = 'RJ', municipio: [string, string] = ['Rio de Janeiro', '3304557'], emitente = '11222333000181') {
   seq++;
   const chave = `3326${String(Date.now()).slice(-8)}${String(seq).padStart(4, '0')}`.padEnd(44, '1');
   const [r] = await linhas<{ uid: string }>(sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_nome, emitente_uf,
       destinatario_nome, destinatario_uf, destinatario_municipio, destinatario_municipio_ibge, valor_total, peso_bruto, volumes)
-    values (${demo}, ${chave}, ${70000 + seq}, 1, '2026-11-20T10:00:00-03:00', '2026-11-20T10:00:00-03:00', '11222333000181', 'Emitente Teste', 'SP',
+    values (${demo}, ${chave}, ${70000 + seq}, 1, '2026-11-20T10:00:00-03:00', '2026-11-20T10:00:00-03:00', ${emitente}, 'Emitente Teste', 'SP',
       'Cliente Rio', ${uf}, ${municipio[0]}, ${municipio[1]}, ${valor}, ${peso}, 10) returning uid`);
   return r.uid;
 }
@@ -170,6 +170,40 @@ describe('planejamento-carga', () => {
     expect((await admin.get(E)).body.data.cotacaoUid).toBe(g.body.data.uid);
     expect((await admin.post(`${E}/gerar-cotacao`)).status).toBe(409);
     expect((await outro.post(`${E}/gerar-cotacao`)).status).toBe(404);
+  });
+
+  it('filters the free documents by destination region and by sender', async () => {
+    const reg = (await admin.post('/api/v1/regioes', { nome: 'Planejamento Campinas + MG', descricao: 'filtro' })).body.data.uid as string;
+    expect((await admin.post(`/api/v1/regioes/${reg}/locais`, { tipo: 'MUNICIPIO', ibge: '3509502' })).status).toBe(201);
+    expect((await admin.post(`/api/v1/regioes/${reg}/locais`, { tipo: 'UF', uf: 'MG' })).status).toBe(201);
+    const campinas = await nfe('100', '1000', 'SP', ['Campinas', '3509502']);
+    const bh = await nfe('200', '2000', 'MG', ['Belo Horizonte', '3106200']);
+    const rio = await nfe('300', '3000');
+    const outroRemetente = await nfe('50', '500', 'RJ', ['Rio de Janeiro', '3304557'], '45997418000153');
+    const pedCampinas = (await admin.post(P, { numero: 'PV-5001', origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3509502', pesoKg: 10, valor: 100 })).body.data.uid as string;
+    const pedRio = (await admin.post(P, { numero: 'PV-5002', ...lugares, pesoKg: 10, valor: 100 })).body.data.uid as string;
+    const uids = async (filtro: object) => {
+      const r = await admin.post(`${PL}/documentos/filter`, filtro);
+      expect(r.status, r.text).toBe(200);
+      return (r.body.data.data as { uid: string }[]).map((d) => d.uid);
+    };
+
+    const naRegiao = await uids({ regiaoDestinoUid: reg });
+    expect(naRegiao).toEqual(expect.arrayContaining([campinas, bh, pedCampinas]));
+    expect(naRegiao).not.toContain(rio);
+    expect(naRegiao).not.toContain(pedRio);
+    // The sender is the NF-e's issuer; orders have none and stay out.
+    const doRemetente = await uids({ remetenteDocumento: '45.997.418/0001-53' });
+    expect(doRemetente).toEqual([outroRemetente]);
+    expect(await uids({ remetenteDocumento: '45997418000153', regiaoDestinoUid: reg })).toEqual([]);
+
+    // Another shipper cannot filter by (nor learn about) this shipper's region; a bad CNPJ names the field.
+    const alheia = await outro.post(`${PL}/documentos/filter`, { regiaoDestinoUid: reg });
+    expect(alheia.status).toBe(400);
+    expect(alheia.body.errors).toEqual([{ field: 'regiaoDestinoUid', message: 'Região não encontrada' }]);
+    const doc = await admin.post(`${PL}/documentos/filter`, { remetenteDocumento: '11111111111111' });
+    expect(doc.status).toBe(400);
+    expect(doc.body.errors[0].field).toBe('remetenteDocumento');
   });
 
   it('refuses an empty plan at finish and unknown documents', async () => {

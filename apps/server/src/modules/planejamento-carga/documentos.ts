@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from '@fretio/core';
 import type { documentosFilterInput } from '@fretio/core';
+import { AppError } from '../../lib/errors.ts';
 
 // The documents a load plan works with, as one row shape for NF-es (the register) and orders: the plan's
 // own documents (documentosDoPlano) and those still free to plan (documentosLivres: not in any plan,
@@ -31,6 +32,13 @@ export function documentosDoPlano(planejamentoUid: SQL | string) {
 
 type Filtro = z.infer<typeof documentosFilterInput>;
 
+/** A region filter names one of the shipper's regions: another's (or none) is a 400 on the field, not an empty list. */
+export async function exigirRegiaoDoFiltro(db: { execute: (q: SQL) => Promise<unknown> }, embarcadorUid: string, f: Filtro) {
+  if (!f.regiaoDestinoUid) return;
+  const res = (await db.execute(sql`select 1 from regioes where uid = ${f.regiaoDestinoUid} and embarcador_uid = ${embarcadorUid}`)) as { rows: unknown[] };
+  if (!res.rows.length) throw AppError.field('regiaoDestinoUid', 'Região não encontrada');
+}
+
 export function documentosLivres(embarcadorUid: string, f: Filtro) {
   const nfeConds: SQL[] = [
     sql`n.embarcador_uid = ${embarcadorUid}`,
@@ -56,6 +64,21 @@ export function documentosLivres(embarcadorUid: string, f: Filtro) {
   if (f.destinoMunicipioIbge) {
     nfeConds.push(sql`n.destinatario_municipio_ibge = ${f.destinoMunicipioIbge}`);
     pedConds.push(sql`p.destino_municipio_ibge = ${f.destinoMunicipioIbge}`);
+  }
+  if (f.regiaoDestinoUid) {
+    // The shipper's own region only (another shipper's uid matches nothing). NF-es keep no destination CEP, so a
+    // CEP range of the region reaches orders only.
+    const regiao = (cond: SQL) => sql`exists (select 1 from regiao_locais rl join regioes r on r.uid = rl.regiao_uid
+      where r.uid = ${f.regiaoDestinoUid} and r.embarcador_uid = ${embarcadorUid} and ${cond})`;
+    nfeConds.push(regiao(sql`((rl.tipo = 'UF' and rl.uf = n.destinatario_uf) or (rl.tipo = 'MUNICIPIO' and rl.ibge = n.destinatario_municipio_ibge))`));
+    pedConds.push(
+      regiao(sql`((rl.tipo = 'UF' and rl.uf = md.uf) or (rl.tipo = 'MUNICIPIO' and rl.ibge = p.destino_municipio_ibge)
+        or (rl.tipo = 'FAIXA_CEP' and p.destino_cep between rl.cep_de and rl.cep_ate))`),
+    );
+  }
+  if (f.remetenteDocumento) {
+    nfeConds.push(sql`n.emitente_documento = ${f.remetenteDocumento}`);
+    pedConds.push(sql`false`);
   }
   if (f.dataInicio) {
     nfeConds.push(sql`n.emissao >= (${f.dataInicio}::date::timestamp at time zone 'America/Sao_Paulo')`);

@@ -7,7 +7,7 @@ import type { ResourceDef } from '../../framework/resource.ts';
 import { created, ok, reply, uidParams } from '../../framework/schemas.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { criarEmbarqueResource } from '../embarque/resource.ts';
-import { documentoItem, documentosLivres } from './documentos.ts';
+import { documentoItem, documentosLivres, exigirRegiaoDoFiltro } from './documentos.ts';
 import { RECURSO_PLANEJAMENTO, criarPlanejamentoResource } from './resource.ts';
 import { compararCarga, proporCargasDoEmbarcador } from './service.ts';
 
@@ -25,13 +25,15 @@ export default async function planejamentoRoutes(app: FastifyInstance) {
       config: { permission: [RECURSO_PLANEJAMENTO, 'ler'] },
       schema: {
         tags: ['Planejamento de carga'],
-        summary: 'NF-es e pedidos ainda não planejados nem embarcados (filtros: origem/destino, período, transportador, peso)',
+        summary: 'NF-es e pedidos ainda não planejados nem embarcados (filtros: origem/destino, região de destino, remetente, período, transportador, peso)',
         body: documentosFilterInput,
         response: ok(listaDe(documentoPlanejado)),
       },
     },
     async (req) => {
-      const res = (await app.db.execute(documentosLivres(exigirEmbarcador(req.contexto), req.body))) as unknown as { rows: Record<string, unknown>[] };
+      const embarcadorUid = exigirEmbarcador(req.contexto);
+      await exigirRegiaoDoFiltro(app.db, embarcadorUid, req.body);
+      const res = (await app.db.execute(documentosLivres(embarcadorUid, req.body))) as unknown as { rows: Record<string, unknown>[] };
       const data = res.rows.map(documentoItem);
       return reply.ok({ data, totalRecords: data.length });
     },

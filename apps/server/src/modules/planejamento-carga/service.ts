@@ -10,7 +10,7 @@ import { fatias } from '../../lib/lotes.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { calcular } from '../calculadora/service.ts';
 import { exigirMunicipios } from '../solicitacoesfrete/refs.ts';
-import { documentoItem, documentosLivres } from './documentos.ts';
+import { documentoItem, documentosLivres, exigirRegiaoDoFiltro } from './documentos.ts';
 
 /** Serialises the writes that decide which plan holds a document (one plan per document, per shipper). */
 export const travarDocumentosDoEmbarcador = (tx: Tx, embarcadorUid: string) =>
@@ -57,6 +57,7 @@ export async function proporCargasDoEmbarcador(db: Db, def: ResourceDef, ctx: Re
       if (typeof uid === 'string' && !(await ref.existe(tx, ctx, uid))) erros.push({ field: campo, message: ref.mensagem });
     }
     if (erros.length) throw AppError.validation(erros, erros[0].message);
+    await exigirRegiaoDoFiltro(tx, embarcadorUid, input);
 
     await travarDocumentosDoEmbarcador(tx, embarcadorUid);
     const [veiculo] = await tx

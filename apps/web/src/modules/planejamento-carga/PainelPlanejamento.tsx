@@ -1,17 +1,19 @@
 import { type DocumentoPlanejado, type PlanejamentoCarga, formatarDinheiro } from '@fretio/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Descriptions, Input, Progress, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Descriptions, Form, Input, Progress, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError, type ListPage, apiPost, apiPut } from '../../app/api.ts';
 import { usePode } from '../../app/perfil.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
+import { CpfCnpjInput } from '../../resources/fields/CpfCnpjInput.tsx';
+import { RemoteSelect } from '../../resources/fields/RemoteSelect.tsx';
 import { formatarNumero } from '../produtos/numeros.ts';
 import { ComparacaoDeCustos, MoverDocumentos } from './CustosDaCarga.tsx';
 
 // One load plan, expanded in the list: its documents with the totals against the vehicle's capacity
 // (warnings from the server), and the free documents (NF-es and orders not yet planned nor shipped)
-// filtered by destination UF and period, to add to the plan; selected documents move to another open plan;
+// filtered by destination UF or region, sender (the NF-e's issuer) and period, to add to the plan; selected documents move to another open plan;
 // the consolidated-vs-separate cost on demand. Finishing is a row action.
 
 const data = (s: string | null) => (s ? s.split('-').reverse().join('/') : '—');
@@ -30,9 +32,18 @@ const corpo = (p: PlanejamentoCarga, docs: DocumentoPlanejado[]) => ({
 
 function colunas(extra?: (d: DocumentoPlanejado) => React.ReactNode) {
   return [
-    { title: 'Documento', key: 'doc', render: (_: unknown, d: DocumentoPlanejado) => `${d.tipo === 'nfe' ? 'NF-e' : 'Pedido'} ${d.numero}` },
+    {
+      title: 'Documento',
+      key: 'doc',
+      render: (_: unknown, d: DocumentoPlanejado) => `${d.tipo === 'nfe' ? 'NF-e' : 'Pedido'} ${d.numero}`,
+    },
     { title: 'Destinatário', dataIndex: 'destinatarioNome' },
-    { title: 'Destino', key: 'dest', render: (_: unknown, d: DocumentoPlanejado) => (d.destinoMunicipio ? `${d.destinoMunicipio}/${d.destinoUf ?? ''}` : (d.destinoUf ?? '—')) },
+    {
+      title: 'Destino',
+      key: 'dest',
+      render: (_: unknown, d: DocumentoPlanejado) =>
+        d.destinoMunicipio ? `${d.destinoMunicipio}/${d.destinoUf ?? ''}` : (d.destinoUf ?? '—'),
+    },
     { title: 'Data', dataIndex: 'data', width: 100, render: data },
     { title: 'Peso (kg)', dataIndex: 'pesoKg', align: 'right' as const, render: (v: number) => formatarNumero(v, 3) },
     { title: 'Valor (R$)', dataIndex: 'valor', align: 'right' as const, render: (v: number) => formatarDinheiro(v) },
@@ -46,6 +57,9 @@ export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [uf, setUf] = useState('');
+  const [regiao, setRegiao] = useState<string | undefined>();
+  const [remetente, setRemetente] = useState('');
+  const [filtros] = Form.useForm();
   const [periodo, setPeriodo] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [livres, setLivres] = useState<DocumentoPlanejado[] | null>(null);
   const [escolhidos, setEscolhidos] = useState<string[]>([]);
@@ -57,6 +71,8 @@ export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
     try {
       const r = await apiPost<ListPage<DocumentoPlanejado>>('/planejamento-carga/documentos/filter', {
         destinoUf: uf.trim() || null,
+        regiaoDestinoUid: regiao ?? null,
+        remetenteDocumento: remetente || null,
         dataInicio: periodo?.[0]?.format('YYYY-MM-DD') ?? null,
         dataFim: periodo?.[1]?.format('YYYY-MM-DD') ?? null,
       });
@@ -93,12 +109,20 @@ export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
         <Descriptions.Item label="Valor">R$ {formatarDinheiro(plano.valorTotal)}</Descriptions.Item>
         {plano.capacidadeKg !== null && (
           <Descriptions.Item label={`Ocupação (peso) de ${plano.tipoVeiculoNome}`} span={2}>
-            <Progress percent={Math.min(100, plano.ocupacaoPesoPct ?? 0)} format={() => `${formatarNumero(plano.ocupacaoPesoPct ?? 0, 1)} %`} status={(plano.ocupacaoPesoPct ?? 0) > 100 ? 'exception' : 'normal'} />
+            <Progress
+              percent={Math.min(100, plano.ocupacaoPesoPct ?? 0)}
+              format={() => `${formatarNumero(plano.ocupacaoPesoPct ?? 0, 1)} %`}
+              status={(plano.ocupacaoPesoPct ?? 0) > 100 ? 'exception' : 'normal'}
+            />
           </Descriptions.Item>
         )}
         {plano.capacidadeM3 !== null && (
           <Descriptions.Item label="Ocupação (m³)" span={2}>
-            <Progress percent={Math.min(100, plano.ocupacaoVolumePct ?? 0)} format={() => `${formatarNumero(plano.ocupacaoVolumePct ?? 0, 1)} %`} status={(plano.ocupacaoVolumePct ?? 0) > 100 ? 'exception' : 'normal'} />
+            <Progress
+              percent={Math.min(100, plano.ocupacaoVolumePct ?? 0)}
+              format={() => `${formatarNumero(plano.ocupacaoVolumePct ?? 0, 1)} %`}
+              status={(plano.ocupacaoVolumePct ?? 0) > 100 ? 'exception' : 'normal'}
+            />
           </Descriptions.Item>
         )}
       </Descriptions>
@@ -130,16 +154,46 @@ export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
       {aberto && (
         <>
           <Typography.Text strong>Documentos a planejar</Typography.Text>
-          <Space wrap>
-            <Input placeholder="UF de destino" value={uf} onChange={(e) => setUf(e.target.value)} maxLength={2} style={{ width: 130 }} aria-label="UF de destino" />
-            <DatePicker.RangePicker format="DD/MM/YYYY" value={periodo} onChange={(v) => setPeriodo(v as [Dayjs | null, Dayjs | null] | null)} />
-            <Button onClick={buscar} loading={ocupado}>
-              Buscar documentos
-            </Button>
-            <Button type="primary" disabled={!escolhidos.length || ocupado} onClick={adicionar}>
-              Adicionar ao planejamento ({escolhidos.length})
-            </Button>
-          </Space>
+          {/* RemoteSelect reads its form's context; this form only carries it (the filters are state). */}
+          <Form form={filtros} component={false}>
+            <Space wrap>
+              <Input
+                placeholder="UF de destino"
+                value={uf}
+                onChange={(e) => setUf(e.target.value)}
+                maxLength={2}
+                style={{ width: 130 }}
+                aria-label="UF de destino"
+              />
+              <RemoteSelect
+                aria-label="Região de destino"
+                placeholder="Região de destino"
+                allowClear
+                style={{ width: 220 }}
+                remote={{ api: '/regioes', query: { ftr_ativo: 'true', ssf: 'nome' }, label: (r) => String(r.nome) }}
+                value={regiao}
+                onChange={(v) => setRegiao((v as string | undefined) ?? undefined)}
+              />
+              <CpfCnpjInput
+                placeholder="CNPJ/CPF do remetente"
+                aria-label="CNPJ/CPF do remetente"
+                value={remetente}
+                onChange={setRemetente}
+                style={{ width: 200 }}
+              />
+              <DatePicker.RangePicker
+                format="DD/MM/YYYY"
+                value={periodo}
+                onChange={(v) => setPeriodo(v as [Dayjs | null, Dayjs | null] | null)}
+              />
+              <Button onClick={buscar} loading={ocupado}>
+                Buscar documentos
+              </Button>
+              <Button type="primary" disabled={!escolhidos.length || ocupado} onClick={adicionar}>
+                Adicionar ao planejamento ({escolhidos.length})
+              </Button>
+            </Space>
+          </Form>
           {livres && (
             <Table<DocumentoPlanejado>
               rowKey="uid"
