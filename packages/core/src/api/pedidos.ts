@@ -2,7 +2,7 @@ import { auditado } from './common.ts';
 import { exigirLugares, itemLugar, lugar } from './compras.ts';
 import { cotacaoCalculada } from './frete.ts';
 import { zDecimal, zDecimalOpcional } from './produtos.ts';
-import { opcional, z, zCep, zData, zIbge, zTexto, zTextoOpcional, zUid, zUf } from '../zod.ts';
+import { opcional, z, zCep, zData, zDocumento, zIbge, zTexto, zTextoOpcional, zUid, zUf } from '../zod.ts';
 
 // Orders (documentos/pedidos) and load planning (planejamento-carga), issue 11. An order is an ERP sales
 // order before it is invoiced; its freight is simulated over the carriers' tables, one simulation is
@@ -157,6 +157,10 @@ export const documentosFilterInput = z.object({
   origemUf: opcional(zUf),
   destinoUf: opcional(zUf),
   destinoMunicipioIbge: opcional(zIbge),
+  /** IBGE macro-region of the destination (N, NE, CO, SE, S). */
+  destinoRegiao: opcional(z.enum(['N', 'NE', 'CO', 'SE', 'S'], { message: 'Região deve ser N, NE, CO, SE ou S' })),
+  /** The sender's CNPJ/CPF: the NF-e's issuer; an order's sender is the shipper itself. */
+  remetenteDocumento: opcional(zDocumento),
   dataInicio: opcional(zData),
   dataFim: opcional(zData),
   transportadorUid: opcional(zUid),
