@@ -153,6 +153,26 @@ async function benchEm(rotulo: string, database: Database, n: number, nota: stri
   }
   await gatilhos(db, true);
 
+  // The generic triggers of the audit and paid-CT-e summaries on ctes (migration *_bi_resumo_auditorias): a batch of
+  // 1,000 CT-es with every trigger, without those two (the others on), and without any.
+  const custoCte: Record<string, number> = {};
+  for (const modo of ['todos', 'sem-bi2', 'nenhum'] as const) {
+    await gatilhos(db, modo !== 'nenhum');
+    for (const op of ['ins', 'upd', 'del']) await db.execute(sql.raw(`alter table ctes ${modo === 'todos' ? 'enable' : 'disable'} trigger ctes_resumo_bi2_${op}`));
+    const ms: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const base = 6_000_000 + i * 1_000 + (modo === 'todos' ? 0 : modo === 'sem-bi2' ? 10_000 : 20_000);
+      const a = performance.now();
+      await inserirCtes(db, emb, transps, base, base + 999);
+      ms.push(performance.now() - a);
+      await db.execute(sql`delete from ctes where embarcador_uid = ${emb} and numero between ${base} and ${base + 999}`);
+    }
+    custoCte[modo] = r2(pct(ms, 50));
+  }
+  await gatilhos(db, true);
+  for (const op of ['ins', 'upd', 'del']) await db.execute(sql.raw(`alter table ctes enable trigger ctes_resumo_bi2_${op}`));
+  log(`${rotulo}: 1.000 CT-e: todos os gatilhos ${custoCte.todos} ms, sem os de auditorias/faturas ${custoCte['sem-bi2']} ms, sem nenhum ${custoCte.nenhum} ms`);
+
   const e: Escopo = { embarcadorUid: emb, transportadorUid: null };
   const f: FiltroBi = { dataInicio: '2025-01-01', dataFim: '2025-12-31' };
   const casos: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
@@ -182,7 +202,24 @@ async function benchEm(rotulo: string, database: Database, n: number, nota: stri
     name: `resumos de BI (${rotulo}): custo dos gatilhos ao inserir 1.000 NF-e`, opsPerSec: r2(1000 / custo.com, 2), p50Ms: custo.com, ratio: r2(custo.com / custo.sem, 2),
     note: `${nota}; um INSERT … SELECT de 1.000 NF-e com gatilhos (p50 ${custo.com} ms) e sem (${custo.sem} ms); ratio = com / sem`,
   });
+  out.push({
+    name: `resumos de BI (${rotulo}): custo dos gatilhos de auditorias/faturas ao inserir 1.000 CT-e`, opsPerSec: r2(1000 / custoCte.todos, 2), p50Ms: custoCte.todos,
+    ratio: r2(custoCte.todos / custoCte['sem-bi2'], 2),
+    note: `${nota}; um INSERT … SELECT de 1.000 CT-e: com todos os gatilhos p50 ${custoCte.todos} ms, sem os dois genéricos (resumo_bi_auditorias, resumo_bi_faturas) ${custoCte['sem-bi2']} ms, sem nenhum ${custoCte.nenhum} ms; ratio = todos / sem os genéricos`,
+  });
   return out;
+}
+
+/** CT-es numbered de..ate of the shipper, like the bulk load's. */
+async function inserirCtes(db: Database['db'], emb: string, transps: string[], de: number, ate: number) {
+  const tr = sql.raw(`array[${transps.map((t) => `'${t}'::uuid`).join(',')}]`);
+  await db.execute(sql`
+    insert into ctes (embarcador_uid, chave, versao, numero, serie, modelo, emissao, emissao_texto, emitente_nome, transportador_uid, destino_uf,
+      valor_prestacao, valor_carga, peso_carga, cancelado)
+    select ${emb}, '359' || lpad(g::text, 41, '0'), '4.00', g, 1, 57, e, to_char(e at time zone 'America/Sao_Paulo', 'YYYY-MM-DD"T"HH24:MI:SS') || '-03:00',
+      'Transportes Avulsos', case when g % 50 = 0 then null else (${tr})[1 + g % 3] end, case when g % 10 < 3 then 'SP' else 'RJ' end,
+      round((g % 9000) / 13.0 + 50, 2), round((g % 50000) / 7.0 + 100, 2), (g % 3000) + 1, g % 100 = 0
+    from generate_series(${de}::int, ${ate}::int) g, lateral (select timestamptz '2025-01-01 03:00+00' + ((g::bigint * 104729) % 31536000) * interval '1 second' as e) t`);
 }
 
 export async function benchBi(): Promise<Linha[]> {

@@ -157,8 +157,10 @@ export const documentosFilterInput = z.object({
   origemUf: opcional(zUf),
   destinoUf: opcional(zUf),
   destinoMunicipioIbge: opcional(zIbge),
+  /** IBGE macro-region of the destination (N, NE, CO, SE, S). */
+  destinoRegiao: opcional(z.enum(['N', 'NE', 'CO', 'SE', 'S'], { message: 'Região deve ser N, NE, CO, SE ou S' })),
   regiaoDestinoUid: opcional(zUid).describe('Região do embarcador que contém o destino (UF, município ou faixa de CEP)'),
-  remetenteDocumento: opcional(zDocumento).describe('CNPJ/CPF do remetente (emitente da NF-e); pedidos não têm remetente e ficam fora'),
+  remetenteDocumento: opcional(zDocumento).describe('CNPJ/CPF do remetente: o emitente da NF-e; o de um pedido é o próprio embarcador'),
   dataInicio: opcional(zData),
   dataFim: opcional(zData),
   transportadorUid: opcional(zUid),

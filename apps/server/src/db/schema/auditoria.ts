@@ -61,6 +61,8 @@ export const auditorias = pgTable('auditorias', {
   index('auditorias_status_emissao_idx').on(t.embarcadorUid, t.status, t.emissao),
   index('auditorias_transportador_idx').on(t.embarcadorUid, t.transportadorUid, t.emissao),
   index('auditorias_pre_fatura_idx').on(t.preFaturaUid),
+  // The BI summary's trigger on ctes finds the audits of the changed CT-es.
+  index('auditorias_cte_idx').on(t.cteUid),
 ]);
 
 export const auditoriaTaxasEspeciais = pgTable('auditoria_taxas_especiais', {
@@ -147,7 +149,7 @@ export const faturaCtes = pgTable('fatura_ctes', {
   cteUid: uuid().notNull(),
   auditoriaUid: uuid().references(() => auditorias.uid, { onDelete: 'set null' }),
   valor: dinheiro().notNull(),
-}, (t) => [uniqueIndex('fatura_ctes_cte_uq').on(t.embarcadorUid, t.cteUid), index().on(t.faturaUid)]);
+}, (t) => [uniqueIndex('fatura_ctes_cte_uq').on(t.embarcadorUid, t.cteUid), index().on(t.faturaUid), index('fatura_ctes_cte_idx').on(t.cteUid)]);
 
 export const rpas = pgTable('rpas', {
   uid: uidPk(),

@@ -1,4 +1,4 @@
-import { date, integer, jsonb, numeric, pgTable, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { date, integer, jsonb, numeric, pgTable, primaryKey, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { timestamps, uidPk } from './columns.ts';
 import { embarcadores, usuarios } from './identidade.ts';
 
@@ -62,3 +62,59 @@ export const resumoBiCtes = pgTable('resumo_bi_ctes', {
   valorCarga: numeric({ precision: 18, scale: 2 }).notNull(),
   pesoCarga: numeric({ precision: 18, scale: 4 }).notNull(),
 }, (t) => [unique('resumo_bi_ctes_uq').on(t.embarcadorUid, t.dia, t.transportadorUid, t.uf, t.nomeSemCadastro).nullsNotDistinct()]);
+
+// Audits and paid CT-es (migration *_bi_resumo_auditorias.sql): one generic function and trigger keep them;
+// each summary's formula is a view (resumo_bi_auditorias_v, resumo_bi_faturas_v) with one row per document
+// (`doc`); the per-document table holds what each document added, the summary its sums per key.
+
+/** What one audit (not cancelled) adds: the view resumo_bi_auditorias_v's row (doc = auditorias.uid). */
+export const resumoBiAuditoria = pgTable('resumo_bi_auditoria', {
+  doc: uuid().primaryKey(),
+  embarcadorUid: uuid().notNull(),
+  dia: date({ mode: 'string' }).notNull(),
+  transportadorUid: uuid(),
+  uf: varchar({ length: 2 }),
+  auditadas: integer().notNull(),
+  aprovadas: integer().notNull(),
+  divergentes: integer().notNull(),
+  aceitas: integer().notNull(),
+  semCalculo: integer().notNull(),
+});
+
+/** Audits per shipper × São Paulo day of the audit's emission × carrier × CT-e destination UF. */
+export const resumoBiAuditorias = pgTable('resumo_bi_auditorias', {
+  embarcadorUid: uuid().notNull(),
+  dia: date({ mode: 'string' }).notNull(),
+  transportadorUid: uuid(),
+  uf: varchar({ length: 2 }),
+  auditadas: integer().notNull(),
+  aprovadas: integer().notNull(),
+  divergentes: integer().notNull(),
+  aceitas: integer().notNull(),
+  semCalculo: integer().notNull(),
+}, (t) => [unique('resumo_bi_auditorias_uq').on(t.embarcadorUid, t.dia, t.transportadorUid, t.uf).nullsNotDistinct()]);
+
+/** What one CT-e in a paid invoice adds: the view resumo_bi_faturas_v's row (doc = fatura_ctes.cte_uid). */
+export const resumoBiFaturaCte = pgTable('resumo_bi_fatura_cte', {
+  doc: uuid().notNull(),
+  embarcadorUid: uuid().notNull(),
+  dia: date({ mode: 'string' }).notNull(),
+  transportadorUid: uuid(),
+  uf: varchar({ length: 2 }),
+  condicaoPagamentoUid: uuid(),
+  ctes: integer().notNull(),
+  somaDias: integer().notNull(),
+  valor: numeric({ precision: 18, scale: 2 }).notNull(),
+}, (t) => [primaryKey({ columns: [t.doc, t.embarcadorUid] })]);
+
+/** CT-es of paid invoices per shipper × São Paulo day of the CT-e's emission × carrier × UF × payment condition. */
+export const resumoBiFaturas = pgTable('resumo_bi_faturas', {
+  embarcadorUid: uuid().notNull(),
+  dia: date({ mode: 'string' }).notNull(),
+  transportadorUid: uuid(),
+  uf: varchar({ length: 2 }),
+  condicaoPagamentoUid: uuid(),
+  ctes: integer().notNull(),
+  somaDias: integer().notNull(),
+  valor: numeric({ precision: 18, scale: 2 }).notNull(),
+}, (t) => [unique('resumo_bi_faturas_uq').on(t.embarcadorUid, t.dia, t.transportadorUid, t.uf, t.condicaoPagamentoUid).nullsNotDistinct()]);

@@ -484,6 +484,38 @@ describe('tabelas de resumo', () => {
     await conferir();
     // 31/03 23:30 in São Paulo is 01/04 in UTC: still March's.
     expect((await admin.post('/api/v1/bi/frete', P)).body.data.total).toMatchObject({ ctes: 3, valorFrete: '243.70' });
+
+    // Audits (resumo_bi_auditorias): one inserted for C4 (7005), one accepted, one cancelled, the other shipper's deleted;
+    // C2's UF changed above already moved its audit (the trigger on ctes). Paid CT-es (resumo_bi_faturas): a second
+    // invoice with a payment condition pays C2 and C3, then its payment date moves, C3 leaves it, the condition is renamed,
+    // C1's CT-e changes day and carrier, and the first invoice is deleted (its fatura_ctes cascade).
+    const [c5] = await rows<{ uid: string }>(t.db, sql`select uid from ctes where numero = 7005`);
+    await t.db.execute(sql`insert into auditorias (embarcador_uid, cte_uid, chave_cte, numero_cte, serie_cte, emissao, transportador_uid, status, resultado_calculo, valor_cobrado, valor_esperado, diferenca, resumo)
+      values (${u.demo}, ${c5.uid}, ${'5'.repeat(44)}, 7005, 1, '2024-03-31T23:30:00-03:00', null, 3, 3, '12.34', null, null, 'Teste')`);
+    await t.db.execute(sql`update auditorias set status = 4 where cte_uid = ${u.C2}`);
+    await t.db.execute(sql`update auditorias set status = 5 where cte_uid = ${u.C3}`);
+    await t.db.execute(sql`delete from auditorias where embarcador_uid = ${u.outro}`);
+    await conferir();
+    const [cp] = await rows<{ uid: string }>(t.db, sql`insert into condicoes_pagamento (embarcador_uid, nome, parcelas) values (${u.demo}, 'Teste BI 30', '[30]') returning uid`);
+    const [f2] = await rows<{ uid: string }>(t.db, sql`insert into faturas (embarcador_uid, transportador_uid, condicao_pagamento_uid, numero, emissao, vencimento, valor, data_pagamento, status)
+      values (${u.demo}, ${u.M}, ${cp.uid}, 'F-2024-2', '2024-03-20', '2024-04-20', '120.10', '2024-04-02', 3) returning uid`);
+    await t.db.execute(sql`insert into fatura_ctes (fatura_uid, embarcador_uid, cte_uid, valor) values (${f2.uid}, ${u.demo}, ${u.C2}, '80.10'), (${f2.uid}, ${u.demo}, ${u.C3}, '40.00')`);
+    await conferir();
+    expect(await DATASETS_RESUMO.tmciclopedidoplanopagto(t.db, { embarcadorUid: u.demo, transportadorUid: null }, P)).toEqual([
+      { condicaoPagamento: 'Sem condição', quantidade: 1, mediaDias: 14, valor: '150.25' },
+      { condicaoPagamento: 'Teste BI 30', quantidade: 2, mediaDias: 25.5, valor: '120.10' }, // (26 + 25) / 2
+    ]);
+    await t.db.execute(sql`update faturas set data_pagamento = '2024-04-05' where uid = ${f2.uid}`);
+    await t.db.execute(sql`delete from fatura_ctes where cte_uid = ${u.C3}`);
+    await t.db.execute(sql`update condicoes_pagamento set nome = '30 dias corridos' where uid = ${cp.uid}`);
+    await t.db.execute(sql`update ctes set emissao = '2024-03-01T12:00:00-03:00', transportador_uid = ${u.M} where uid = ${u.C1}`);
+    await conferir();
+    await t.db.execute(sql`update faturas set data_pagamento = null where uid = ${f2.uid}`);
+    await t.db.execute(sql`delete from faturas where numero = 'F-2024-1'`);
+    await conferir();
+    expect(await um(sql`select (select coalesce(sum(ctes), 0) from resumo_bi_faturas)::int as faturas, (select coalesce(sum(auditadas), 0) from resumo_bi_auditorias)::int as auditorias`))
+      .toEqual(await um(sql`select (select count(*) from fatura_ctes fc join faturas fa on fa.uid = fc.fatura_uid and fa.data_pagamento is not null join ctes c on c.uid = fc.cte_uid)::int as faturas,
+        (select count(*) from auditorias where status <> 5)::int as auditorias`));
   });
 });
 

@@ -48,6 +48,16 @@ export const DATASETS_RESUMO: Record<string, (db: Db, e: Escopo, f: FiltroBi) =>
     const porMes = new Map(atrasadas.map((a) => [a.mes, a.n]));
     return meses.map(({ mes, notas: qt, noPrazo, comAtraso, percentualNoPrazo }) => ({ mes, notas: qt, noPrazo, comAtraso, atrasadas: porMes.get(mes) ?? 0, percentualNoPrazo }));
   },
+  // resumo_bi_auditorias (the view resumo_bi_auditorias_v is its formula): audits not cancelled per emission day.
+  performancemensalaprovacao: (db, e, f) => linhas(db, sql`select ${mesResumo} as "mes", sum(s.auditadas)::int as "auditadas",
+    sum(s.aprovadas)::int as "aprovadas", sum(s.divergentes)::int as "divergentes", sum(s.aceitas)::int as "aceitas", sum(s.sem_calculo)::int as "semCalculo",
+    ${pct(sql`sum(s.aprovadas)`, sql`sum(s.auditadas)`)} as "percentualAprovadas"
+    from resumo_bi_auditorias s where ${noResumo(e, f)} group by 1 having sum(s.auditadas) > 0 order by 1`),
+  // resumo_bi_faturas (view resumo_bi_faturas_v): CT-es of paid invoices per CT-e emission day and payment condition.
+  tmciclopedidoplanopagto: (db, e, f) => linhas(db, sql`select coalesce(cp.nome, 'Sem condição') as "condicaoPagamento", sum(s.ctes)::int as "quantidade",
+    ${media(sql`sum(s.soma_dias)`, sql`sum(s.ctes)`)} as "mediaDias", sum(s.valor)::text as "valor"
+    from resumo_bi_faturas s left join condicoes_pagamento cp on cp.uid = s.condicao_pagamento_uid
+    where ${noResumo(e, f)} group by 1 having sum(s.ctes) > 0 order by 1`),
   slatransportadoras: (db, e, f) => linhas(db, sql`select s.transportador_uid as "transportadorUid", coalesce(${transportadorResumo}, 'Sem transportador') as "transportador",
     sum(s.com_prazo)::int as "entregas", sum(s.no_prazo)::int as "noPrazo", ${pct(sql`sum(s.no_prazo)`, sql`sum(s.com_prazo)`)} as "percentualNoPrazo",
     ${media(sql`sum(s.soma_dias_atraso)`, sql`sum(s.com_atraso)`)} as "atrasoMedioDias"

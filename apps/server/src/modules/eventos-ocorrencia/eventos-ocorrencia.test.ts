@@ -111,6 +111,36 @@ describe('eventos de ocorrência', () => {
     expect(doTransp.every((e) => e.transportadorUid === uid['Rápido Sul'])).toBe(true);
   });
 
+  it("the carrier edits events of the notes it carries for any shipper that links it; a shipper that does not link it: 404", async () => {
+    // A note of shipper "Outro" carried by Rápido Sul, with an event (the carrier's session is Demo's).
+    const [{ uid: outroUid }] = await rows<{ uid: string }>(t.db, sql`select uid from embarcadores where cnpj = '45723174000110'`);
+    const [nf] = await rows<{ uid: string }>(t.db, sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_uf, destinatario_nome, destinatario_uf, valor_total, peso_bruto, transportador_uid)
+      values (${outroUid}, '35260445723174000110550010000080011000000000', 8001, 1, '2026-04-17T10:00:00-03:00', '2026-04-17T10:00:00-03:00', '45723174000110', 'SP', 'Cliente', 'SP', '100.00', '10', ${uid['Rápido Sul']}) returning uid`);
+    const [oc] = await rows<{ uid: string }>(t.db, sql`select uid from ocorrencias where embarcador_uid = ${outroUid} and codigo = '01'`);
+    const [ev] = await rows<{ uid: string }>(t.db, sql`insert into eventos_ocorrencia (embarcador_uid, ocorrencia_uid, transportador_uid, cnpj_emissor_nf, serie_nf, numero_nf, nfe_uid, data_hora, origem)
+      values (${outroUid}, ${oc.uid}, ${uid['Rápido Sul']}, '45723174000110', '1', '8001', ${nf.uid}, '2026-04-20T10:00:00-03:00', 'portal') returning uid`);
+    const corpo = { nfeUid: nf.uid, ocorrenciaUid: oc.uid, dataHora: '2026-04-20T10:00:00-03:00', observacao: 'Recebido pelo porteiro' };
+    // "Outro" does not link Rápido Sul yet: the event does not exist for it.
+    expect((await transp.put(`/api/v1/eventos-ocorrencia/${ev.uid}`, corpo)).status).toBe(404);
+    expect((await transp.get(`/api/v1/eventos-ocorrencia/${ev.uid}`)).status).toBe(404);
+    await t.db.execute(sql`insert into embarcador_transportador (embarcador_uid, transportador_uid) values (${outroUid}, ${uid['Rápido Sul']})`);
+    try {
+      const r = await transp.put(`/api/v1/eventos-ocorrencia/${ev.uid}`, corpo);
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.data).toMatchObject({ observacao: 'Recebido pelo porteiro', nfeUid: nf.uid, transportadorUid: uid['Rápido Sul'] });
+      const [salvo] = await rows<{ embarcador_uid: string; observacao: string }>(t.db, sql`select embarcador_uid, observacao from eventos_ocorrencia where uid = ${ev.uid}`);
+      expect(salvo).toEqual({ embarcador_uid: outroUid, observacao: 'Recebido pelo porteiro' });
+      // Still only its own notes there: TransMinas' note of "Outro" stays out of reach.
+      const [alheia] = await rows<{ uid: string }>(t.db, sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_uf, destinatario_nome, destinatario_uf, valor_total, peso_bruto, transportador_uid)
+        values (${outroUid}, '35260445723174000110550010000080021000000000', 8002, 1, '2026-04-17T10:00:00-03:00', '2026-04-17T10:00:00-03:00', '45723174000110', 'SP', 'Cliente', 'SP', '100.00', '10', ${uid.TransMinas}) returning uid`);
+      const mover = await transp.put(`/api/v1/eventos-ocorrencia/${ev.uid}`, { ...corpo, nfeUid: alheia.uid });
+      expect(mover.status).toBe(400);
+      expect(mover.body.errors).toEqual([{ field: 'nfeUid', message: 'NF-e não encontrada.' }]);
+    } finally {
+      await t.db.execute(sql`delete from embarcador_transportador where embarcador_uid = ${outroUid} and transportador_uid = ${uid['Rápido Sul']}`);
+    }
+  });
+
   it('display filter: A all (default), P without kind (no de-para), E exceptions', async () => {
     await t.db.execute(
       sql`insert into eventos_ocorrencia (embarcador_uid, cnpj_transportador, codigo_transportador, cnpj_emissor_nf, serie_nf, numero_nf, data_hora, origem)

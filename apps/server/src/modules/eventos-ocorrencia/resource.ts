@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { ACOES_EXCECAO, type EventoOcorrencia, ehAgendamento, eventoOcorrencia, eventoOcorrenciaInput, filtroEventoQuery, type z } from '@fretio/core';
-import { eventosOcorrencia, nfes, ocorrencias, transportadores, usuarios } from '../../db/schema/index.ts';
+import { embarcadorTransportador, eventosOcorrencia, nfes, ocorrencias, transportadores, usuarios } from '../../db/schema/index.ts';
 import { type Tx, defineResource } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
@@ -63,9 +63,17 @@ export function eventoParaItem(r: Row): EventoOcorrencia {
 }
 
 /** The NF-e the input names (uid, key, or issuer + number [+ series]), visible to ctx; 400 on the field otherwise. */
-async function resolverNfe(tx: Tx, ctx: RequestContext, v: Row) {
+async function resolverNfe(tx: Tx, ctx: RequestContext, v: Row, existing: Row | null) {
   const campo = v.nfeUid ? 'nfeUid' : v.chaveNfe ? 'chaveNfe' : 'numeroNf';
-  const escopo = ehTransportador(ctx) ? eq(nfes.transportadorUid, ctx.transportadorUid as string) : eq(nfes.embarcadorUid, exigirEmbarcador(ctx));
+  // A carrier's user: the notes it carries, of the shipper of the event being edited (any shipper that links its
+  // carrier: the event's scope), else of its session's shipper — always a shipper that links it.
+  const doTransportador = () => {
+    const t = ctx.transportadorUid as string;
+    const embarcador = (existing?.embarcadorUid as string | undefined) ?? exigirEmbarcador(ctx);
+    return and(eq(nfes.transportadorUid, t), eq(nfes.embarcadorUid, embarcador),
+      sql`exists (select 1 from ${embarcadorTransportador} where ${embarcadorTransportador.embarcadorUid} = ${embarcador} and ${embarcadorTransportador.transportadorUid} = ${t})`);
+  };
+  const escopo = ehTransportador(ctx) ? doTransportador() : eq(nfes.embarcadorUid, exigirEmbarcador(ctx));
   const onde = v.nfeUid
     ? eq(nfes.uid, v.nfeUid as string)
     : v.chaveNfe
@@ -80,8 +88,7 @@ async function resolverNfe(tx: Tx, ctx: RequestContext, v: Row) {
     .from(nfes)
     .where(and(onde, escopo, isNull(nfes.substituidaPorUid)))
     .limit(2);
-  // A carrier's user only on its own notes, from a shipper that links it (the embarcador of its session).
-  const n = achadas.find((a) => !ehTransportador(ctx) || a.embarcadorUid === ctx.embarcadorUid) ?? (ehTransportador(ctx) ? undefined : achadas[0]);
+  const [n] = achadas;
   if (!n) throw AppError.field(campo, NFE_NAO_ENCONTRADA);
   if (achadas.length > 1 && campo === 'numeroNf') throw AppError.field('serieNf', 'Há mais de uma NF-e com este número: informe a série.');
   return n;
@@ -91,7 +98,7 @@ async function resolverNfe(tx: Tx, ctx: RequestContext, v: Row) {
 const nfeAnterior = new WeakMap<object, string>();
 
 async function validar(tx: Tx, ctx: RequestContext, values: Row, existing: Row | null) {
-  const n = await resolverNfe(tx, ctx, values);
+  const n = await resolverNfe(tx, ctx, values, existing);
   if (existing?.nfeUid && existing.nfeUid !== n.uid) nfeAnterior.set(tx, existing.nfeUid as string);
   const [oc] = await tx
     .select({ codigo: ocorrencias.codigo, descricao: ocorrencias.descricao, ativo: ocorrencias.ativo })

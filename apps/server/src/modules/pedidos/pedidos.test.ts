@@ -116,6 +116,38 @@ describe('pedidos', () => {
 });
 
 describe('planejamento-carga', () => {
+  it('documentos/filter by destination region and by sender', async () => {
+    const [rj, ba] = [await nfe('10', '100'), await nfe('20', '200', 'BA', ['Salvador', '2927408'])];
+    const [outroEmit] = await linhas<{ uid: string }>(sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_nome, emitente_uf,
+        destinatario_nome, destinatario_uf, destinatario_municipio, destinatario_municipio_ibge, valor_total, peso_bruto, volumes)
+      values (${demo}, ${'3326'.padEnd(43, '7') + '9'}, 79999, 1, '2026-11-20T10:00:00-03:00', '2026-11-20T10:00:00-03:00', '45723174000110', 'Filial', 'SP',
+        'Cliente Rio', 'RJ', 'Rio de Janeiro', '3304557', 50, 5, 1) returning uid`);
+    const ped = (await admin.post(P, { numero: 'PV-9101', ...lugares, pesoKg: '5', valor: '10,00' })).body.data.uid as string;
+    const uids = async (body: Record<string, unknown>) => {
+      const r = await admin.post(`${PL}/documentos/filter`, { limite: 2000, ...body });
+      expect(r.status, r.text).toBe(200);
+      return (r.body.data.data as { uid: string; destinoUf: string }[]);
+    };
+    const sudeste = await uids({ destinoRegiao: 'SE' });
+    expect(sudeste.map((d) => d.uid)).toEqual(expect.arrayContaining([rj, outroEmit.uid, ped]));
+    expect(sudeste.map((d) => d.uid)).not.toContain(ba);
+    expect(sudeste.every((d) => ['SP', 'RJ', 'MG', 'ES'].includes(d.destinoUf))).toBe(true);
+    const nordeste = (await uids({ destinoRegiao: 'NE' })).map((d) => d.uid);
+    expect(nordeste).toContain(ba);
+    expect(nordeste).not.toContain(rj);
+    // Sender: the NF-e's issuer; an order's sender is the shipper (Demo, 11.222.333/0001-81).
+    const daFilial = (await uids({ remetenteDocumento: '45.723.174/0001-10' })).map((d) => d.uid);
+    expect(daFilial).toEqual([outroEmit.uid]);
+    const daDemo = (await uids({ remetenteDocumento: '11222333000181', destinoRegiao: 'SE' })).map((d) => d.uid);
+    expect(daDemo).toEqual(expect.arrayContaining([rj, ped]));
+    expect(daDemo).not.toContain(outroEmit.uid);
+    const ruim = await admin.post(`${PL}/documentos/filter`, { destinoRegiao: 'XX', remetenteDocumento: '123' });
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['destinoRegiao', 'remetenteDocumento']);
+    await t.db.execute(sql`delete from pedidos where uid = ${ped}`);
+    await t.db.execute(sql`delete from nfes where uid in (${rj}, ${ba}, ${outroEmit.uid})`);
+  });
+
   it('plans two NF-es and an order on a Toco, warns over capacity, finishes into a shipment', async () => {
     const [n1, n2] = [await nfe('4500.5', '30000.10'), await nfe('3000', '15000.25')];
     const ped = (await admin.post(P, { numero: 'PV-4001', ...lugares, pesoKg: '250', volumeM3: '1,5', valor: '999,99', volumes: 3 })).body.data.uid as string;
@@ -192,7 +224,7 @@ describe('planejamento-carga', () => {
     expect(naRegiao).toEqual(expect.arrayContaining([campinas, bh, pedCampinas]));
     expect(naRegiao).not.toContain(rio);
     expect(naRegiao).not.toContain(pedRio);
-    // The sender is the NF-e's issuer; orders have none and stay out.
+    // The sender is the NF-e's issuer (an order's is the shipper itself, not this CNPJ).
     const doRemetente = await uids({ remetenteDocumento: '45.997.418/0001-53' });
     expect(doRemetente).toEqual([outroRemetente]);
     expect(await uids({ remetenteDocumento: '45997418000153', regiaoDestinoUid: reg })).toEqual([]);

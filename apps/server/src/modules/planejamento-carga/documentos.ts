@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { z } from '@fretio/core';
+import { MACRORREGIOES, type z } from '@fretio/core';
 import type { documentosFilterInput } from '@fretio/core';
 import { AppError } from '../../lib/errors.ts';
 
@@ -76,9 +76,14 @@ export function documentosLivres(embarcadorUid: string, f: Filtro) {
         or (rl.tipo = 'FAIXA_CEP' and p.destino_cep between rl.cep_de and rl.cep_ate))`),
     );
   }
+  if (f.destinoRegiao) {
+    const ufs = MACRORREGIOES[f.destinoRegiao];
+    nfeConds.push(sql`n.destinatario_uf in (${sql.join(ufs.map((u) => sql`${u}`), sql`, `)})`);
+    pedConds.push(sql`md.uf in (${sql.join(ufs.map((u) => sql`${u}`), sql`, `)})`);
+  }
   if (f.remetenteDocumento) {
     nfeConds.push(sql`n.emitente_documento = ${f.remetenteDocumento}`);
-    pedConds.push(sql`false`);
+    pedConds.push(sql`exists (select 1 from embarcadores eb where eb.uid = p.embarcador_uid and eb.cnpj = ${f.remetenteDocumento})`);
   }
   if (f.dataInicio) {
     nfeConds.push(sql`n.emissao >= (${f.dataInicio}::date::timestamp at time zone 'America/Sao_Paulo')`);
