@@ -146,7 +146,7 @@ async function nfeDaCarga(c: Carga) {
 }
 
 /** A CT-e of the carrier for the load's NF-e, charging `total` with ICMS 12 %; audited (table source). */
-async function auditoriaDe(c: Carga, total: number) {
+async function auditoriaDe(c: Carga, total: number, p: Partial<typeof ctes.$inferInsert> = {}) {
   const nf = await nfeDaCarga(c);
   const n = seq++;
   const icms = (Math.round(total * 12) / 100).toFixed(2);
@@ -159,7 +159,7 @@ async function auditoriaDe(c: Carga, total: number) {
       remetenteDocumento: '11222333000181', destinatarioDocumento: c.destinatario ? x.documento : '60746948000112',
       valorPrestacao: total.toFixed(2), valorReceber: total.toFixed(2), valorCarga: '18000.00',
       icmsCst: '00', icmsBase: total.toFixed(2), icmsAliquota: '12', icmsValor: icms, pesoCarga: '350',
-      transportadorUid: carrier, emitenteDocumento: CNPJ, emitenteUf: 'SP', quantidadeNfes: 1,
+      transportadorUid: carrier, emitenteDocumento: CNPJ, emitenteUf: 'SP', quantidadeNfes: 1, ...p,
     })
     .returning();
   await t.db.insert(cteComponentes).values([{ cteUid: cte!.uid, ordem: 0, nome: 'FRETE', valor: total.toFixed(2) }]);
@@ -227,5 +227,25 @@ describe('a mesma carga, o mesmo frete: calculadora, auditoria do CT-e e cotaç�
     const c = await cotacaoDe(COM_PRODUTO_E_CLIENTE);
     expect(c.valorMotor).toBe((await calculadora(COM_PRODUTO_E_CLIENTE)).total);
     expect(c.valorMotor).toBe(476.36);
+  });
+});
+
+describe('o tributo que o CT-e deve destacar é o do motor (icmsDoFrete)', () => {
+  it('Campinas → Campinas: ISS do cadastro (LC 116/2003, item 16.02) no esperado e nenhum ICMS esperado no CT-e', async () => {
+    const calc = await admin.post('/api/v1/calculadora/calcular', {
+      origem: { municipioIbge: CAMPINAS }, destino: { municipioIbge: CAMPINAS }, pesoKg: 350, m3: 1.2, valorMercadoria: 18000, documentos: 1, data: DATA,
+      transportadorUids: [carrier], produtos: ['MC-CUBO'],
+    });
+    const q = calc.body.data.cotacoes[0];
+    expect(q).toMatchObject({ tributo: 'ISS', icms: 0 });
+    const a = await auditoriaDe(EXEMPLO, q.total, { origemMunicipioIbge: CAMPINAS, icmsCst: null, icmsBase: null, icmsAliquota: null, icmsValor: null });
+    expect(Number(a.valorEsperado)).toBe(q.total);
+    expect(icmsAliquota(a)).toMatchObject({ situacao: 'OK', esperado: 0 });
+    expect((a.linhas as { tipo: string; mensagem: string }[]).find((l) => l.tipo === 'ICMS_ALIQUOTA')?.mensagem).toContain('ISS');
+  });
+
+  it('aéreo interestadual (modal 02 do CT-e): 4 % (Res. SF 95/1996), não os 12 % de SP → RJ', async () => {
+    const a = await auditoriaDe(EXEMPLO, 500, { modal: '02', destinoUf: 'RJ', destinoMunicipioIbge: '3304557', icmsAliquota: '4', icmsValor: '20.00' });
+    expect(icmsAliquota(a)).toMatchObject({ situacao: 'OK', esperado: 4 });
   });
 });
