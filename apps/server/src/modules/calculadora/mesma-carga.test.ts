@@ -16,6 +16,8 @@ import {
   pessoas,
   produtos,
 } from '../../db/schema/index.ts';
+import { calculoAcordado } from '../auditorias/calculo.ts';
+import { carregarCte } from '../auditorias/cte.ts';
 import { auditarCte } from '../auditorias/service.ts';
 
 // One load, one price: the calculator, the CT-e audit (expected value from the carrier's table) and the
@@ -166,7 +168,7 @@ async function auditoriaDe(c: Carga, total: number, p: Partial<typeof ctes.$infe
   await t.db.insert(cteNfes).values([{ cteUid: cte!.uid, embarcadorUid, chave: nf.chave as string, ordem: 0, nfeUid: nf.uid }]);
   await t.db.transaction((tx) => auditarCte(tx, embarcadorUid, cte!.uid));
   const [a] = await t.db.select().from(auditorias).where(eq(auditorias.cteUid, cte!.uid));
-  return a!;
+  return Object.assign(a!, { cteUid: cte!.uid, nfe: nf });
 }
 
 /** A quotation of the load (collection on 15/04/2026, the NF-e line with its m³, product lines), and its engine price. */
@@ -247,5 +249,16 @@ describe('o tributo que o CT-e deve destacar é o do motor (icmsDoFrete)', () =>
   it('aéreo interestadual (modal 02 do CT-e): 4 % (Res. SF 95/1996), não os 12 % de SP → RJ', async () => {
     const a = await auditoriaDe(EXEMPLO, 500, { modal: '02', destinoUf: 'RJ', destinoMunicipioIbge: '3304557', icmsAliquota: '4', icmsValor: '20.00' });
     expect(icmsAliquota(a)).toMatchObject({ situacao: 'OK', esperado: 4 });
+  });
+
+  it('preço spot aprovado: o ICMS embutido é o do transporte (12 %), como a calculadora, não o da mercadoria', async () => {
+    const a = await auditoriaDe(EXEMPLO, 408.18);
+    const [cot] = await t.db
+      .insert(cotacoesFrete)
+      .values({ embarcadorUid, origemMunicipioIbge: SP, destinoMunicipioIbge: CAMPINAS, status: 4, vencedorTransportadorUid: carrier, valorAprovado: '408.18', aprovadoEm: new Date().toISOString() })
+      .returning();
+    await t.db.insert(cargaNfes).values({ cotacaoUid: cot!.uid, nfeUid: a.nfe.uid, chave: a.nfe.chave, numero: a.nfe.numero, valor: '18000', pesoKg: '350', freteEsperado: '408.18' });
+    const c = await carregarCte(t.db, embarcadorUid, a.cteUid);
+    expect(await calculoAcordado(t.db, embarcadorUid, c!, false)).toMatchObject({ fonte: 'SPOT', total: 408.18, aliquotaIcms: 12, icms: 48.98 });
   });
 });
