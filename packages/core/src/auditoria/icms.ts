@@ -9,12 +9,15 @@ const linha = (p: Partial<LinhaAuditoria> & Pick<LinhaAuditoria, 'tipo' | 'situa
 /** The rate the tax rules expect, with the reason shown to the user; null rate = not checked. */
 export function aliquotaEsperada(cte: CteAuditavel, regra: RegraTributaria): { aliquota: Dec | null; motivo: string } {
   if (regra.simplesNacional) return { aliquota: ZERO, motivo: 'transportador optante pelo Simples Nacional: sem ICMS destacado' };
+  if (regra.tributo === 'ISS')
+    return { aliquota: ZERO, motivo: `transporte dentro do município: serviço municipal tributado pelo ISS (${regra.fonte ?? 'LC 116/2003, item 16.02'}), sem ICMS` };
+  const fonte = regra.fonte ?? 'regra tributária cadastrada';
   const o = (cte.origem.uf ?? '').toUpperCase();
   const d = (cte.destino.uf ?? '').toUpperCase();
   if (!o || !d) return { aliquota: null, motivo: 'o CT-e não informa a UF de origem ou de destino' };
   if (o !== d) {
     if (regra.aliquotaInterestadual !== null && regra.aliquotaInterestadual !== undefined)
-      return { aliquota: dv(regra.aliquotaInterestadual), motivo: `interestadual ${o} → ${d} (regra tributária cadastrada)` };
+      return { aliquota: dv(regra.aliquotaInterestadual), motivo: `interestadual ${o} → ${d} (${fonte})` };
     let a: number | null;
     try {
       a = aliquotaIcmsInterestadual(o, d);
@@ -25,7 +28,7 @@ export function aliquotaEsperada(cte: CteAuditavel, regra: RegraTributaria): { a
   }
   if (regra.aliquotaInterna === null || regra.aliquotaInterna === undefined)
     return { aliquota: null, motivo: `intraestadual em ${o} sem alíquota interna cadastrada nas regras tributárias` };
-  return { aliquota: dv(regra.aliquotaInterna), motivo: `intraestadual em ${o} (regra tributária cadastrada)` };
+  return { aliquota: dv(regra.aliquotaInterna), motivo: `intraestadual em ${o} (${fonte})` };
 }
 
 /** ICMS lines: the rate against the tax rules, and the value against base × expected rate (exact centavo). */

@@ -104,6 +104,14 @@ export type RegraTributaria = {
   aliquotaInterna?: Valor | null;
   /** Interstate rate override (percent), e.g. 4 for air transport (Senado Res. 95/1996). */
   aliquotaInterestadual?: Valor | null;
+  /**
+   * The freight's tax as the engine decides it (server: calculadora/opcoes.ts icmsDoFrete). 'ISS': origin
+   * and destination in one municipality, a municipal service (LC 116/2003, item 16.02) — the CT-e must not
+   * highlight ICMS (expected rate 0). Absent = ICMS.
+   */
+  tributo?: 'ICMS' | 'ISS';
+  /** Where the expected rate comes from, in words (e.g. 'RICMS/SP (Decreto 45.490/2000), art. 54, I'); shown in the ICMS line. */
+  fonte?: string | null;
 };
 
 /** An extra charge accepted on one audit (descarga, diária, reentrega); adds to the expected value. */

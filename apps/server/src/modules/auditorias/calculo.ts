@@ -4,9 +4,9 @@ import { type CalculoEsperado, calcularFrete, esperadoDoMotor, esperadoSpot, typ
 import { tabelasFrete } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
+import { m3DoCte, partesDoCte } from '../calculadora/documentos-carga.ts';
 import { resolverLocal } from '../calculadora/locais.ts';
-import { opcoesDoMotor } from '../calculadora/opcoes.ts';
-import { aliquotaIcms } from '../configuracoes/service.ts';
+import { icmsDoFrete, modalDoCte, opcoesDoMotor, type TributoDoFrete } from '../calculadora/opcoes.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import type { CteCarregado } from './cte.ts';
 
@@ -14,6 +14,26 @@ import type { CteCarregado } from './cte.ts';
 // day): origin/destination from the CT-e's municipalities, weight = the larger of the CT-e's cargo weight
 // and the NF-es' gross weight, goods value = sum of the linked NF-es (the CT-e's vCarga while none is
 // imported), volumes and documents from the NF-es.
+
+/**
+ * The tax the CT-e's service owes, by the calculator's one rule (calculadora/opcoes.ts icmsDoFrete): transport
+ * ICMS of its UFs and modal on its emission date (SP intrastate 12 %, not the goods' 18 %), ISS inside one
+ * municipality, none for a Simples Nacional carrier. null when the CT-e lacks its UFs (or names an unknown one).
+ */
+export async function tributoDoCte(db: DbOrTx, embarcadorUid: string, c: CteCarregado, simples: boolean): Promise<TributoDoFrete | null> {
+  const o = c.cte.origem.uf;
+  const d = c.cte.destino.uf;
+  if (!o || !d) return simples ? { tributo: 'NENHUM', aliquota: 0, fonte: '' } : null;
+  try {
+    return await icmsDoFrete(db, embarcadorUid, {
+      ufOrigem: o, ufDestino: d, ibgeOrigem: c.cte.origem.municipioIbge, ibgeDestino: c.cte.destino.municipioIbge,
+      data: hojeSaoPaulo(new Date(c.cte.emissao)), modal: modalDoCte(c.cte.modal), simplesNacional: simples,
+    });
+  } catch (e) {
+    if (e instanceof AppError) return null;
+    throw e;
+  }
+}
 
 const brData = (iso: string) => iso.split('-').reverse().join('/');
 const maior = (a: string | null, b: string | null) => Math.max(Number(a ?? 0), Number(b ?? 0));
@@ -40,17 +60,23 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
   }
   const pesoKg = maior(c.cte.pesoCarga as string | null, c.pesoNfes);
   const valorMercadoria = Number(c.valorNfes ?? c.cte.valorCarga ?? 0);
+  // The load as the calculator would take it: the NF-es' m³, products/NCMs and parties (the CT-e's own
+  // sender/recipient first).
+  const [doc, m3] = await Promise.all([partesDoCte(db, c.uid), m3DoCte(db, embarcadorUid, c.uid)]);
   // The engine's options are the calculator's and the simulations' (calculadora/opcoes.ts): transport
   // ICMS per UF, ISS, holidays, catalogue flags, vehicles, ANTT floor, Simples Nacional, parties.
   let motor: Awaited<ReturnType<typeof opcoesDoMotor>>;
   try {
     motor = await opcoesDoMotor(db, embarcadorUid, {
-      origem, destino, data, pesoKg, valorMercadoria,
+      origem, destino, data, pesoKg, m3, valorMercadoria,
       volumes: c.volumesNfes === null ? undefined : Number(c.volumesNfes),
       documentos: c.quantidadeNfes || undefined,
-      remetente: c.cte.remetente?.documento ?? undefined,
-      destinatario: c.cte.destinatario?.documento ?? undefined,
+      remetente: c.cte.remetente?.documento ?? doc.remetente,
+      destinatario: c.cte.destinatario?.documento ?? doc.destinatario,
       partesInvalidas: 'ignorar',
+      produtos: doc.produtos,
+      produtosDesconhecidos: 'ignorar',
+      ncms: doc.ncms,
     }, tabelas);
   } catch (e) {
     if (e instanceof AppError) return { calculado: false, motivo: e.message };
@@ -140,17 +166,10 @@ export async function calculoAcordado(db: DbOrTx, embarcadorUid: string, c: CteC
   const distintos = (k: string) => [...new Set(linhas.map((l) => String(l[k])))];
   const pesoKg = maior(c.cte.pesoCarga as string | null, c.pesoNfes);
   const valorMercadoria = Number(c.valorNfes ?? c.cte.valorCarga ?? 0);
-  const data = hojeSaoPaulo(new Date(c.cte.emissao));
+  // The agreed price holds the tax: the transport ICMS of the one rule (none when ISS or Simples Nacional).
   const aliquota = async () => {
-    const o = c.cte.origem.uf;
-    const d = c.cte.destino.uf;
-    if (simples || !o || !d) return 0;
-    try {
-      return await aliquotaIcms(db, embarcadorUid, o, d, data);
-    } catch (e) {
-      if (e instanceof AppError) return 0;
-      throw e;
-    }
+    const tr = await tributoDoCte(db, embarcadorUid, c, simples);
+    return tr?.tributo === 'ICMS' ? tr.aliquota : 0;
   };
   if (linhas.every((l) => l.spot_valor !== null && l.spot_valor !== undefined)) {
     const valor = soma('spot_valor');

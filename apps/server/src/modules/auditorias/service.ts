@@ -6,9 +6,7 @@ import {
 import { auditorias, preFaturas } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
-import { aliquotaIcms } from '../configuracoes/service.ts';
-import { hojeSaoPaulo } from '../feriados/service.ts';
-import { calculoAcordado, calculoPelaTabela } from './calculo.ts';
+import { calculoAcordado, calculoPelaTabela, tributoDoCte } from './calculo.ts';
 import { candidatosDuplicidade, carregarCte, type CteCarregado, complementaresDe, transportadorSimples } from './cte.ts';
 import { atualizarTotaisPreFatura, auditoriaDoCte, mapaDoTransportador, taxasDa, toleranciasDe } from './repository.ts';
 
@@ -40,18 +38,15 @@ async function cancelarAuditoria(db: DbOrTx, embarcadorUid: string, cteUid: stri
   if (a.preFaturaUid) await atualizarTotaisPreFatura(db, a.preFaturaUid);
 }
 
+/** What the CT-e must highlight: the tax of the calculator's one rule (the same the expected value is grossed up with). */
 async function regraTributaria(db: DbOrTx, embarcadorUid: string, c: CteCarregado, simples: boolean): Promise<RegraTributaria> {
-  const o = c.cte.origem.uf;
-  const d = c.cte.destino.uf;
-  if (simples || !o || !d) return { simplesNacional: simples };
-  const data = hojeSaoPaulo(new Date(c.cte.emissao));
-  try {
-    const aliquota = await aliquotaIcms(db, embarcadorUid, o, d, data);
-    return o === d ? { simplesNacional: false, aliquotaInterna: aliquota } : { simplesNacional: false, aliquotaInterestadual: aliquota };
-  } catch (e) {
-    if (e instanceof AppError) return { simplesNacional: false };
-    throw e;
-  }
+  if (simples) return { simplesNacional: true };
+  const tr = await tributoDoCte(db, embarcadorUid, c, false);
+  if (!tr) return { simplesNacional: false };
+  if (tr.tributo === 'ISS') return { simplesNacional: false, tributo: 'ISS', fonte: tr.fonte };
+  return c.cte.origem.uf === c.cte.destino.uf
+    ? { simplesNacional: false, tributo: 'ICMS', aliquotaInterna: tr.aliquota, fonte: tr.fonte }
+    : { simplesNacional: false, tributo: 'ICMS', aliquotaInterestadual: tr.aliquota, fonte: tr.fonte };
 }
 
 /** The CT-e is on an invoice (its link on the CT-e or an invoice line). */

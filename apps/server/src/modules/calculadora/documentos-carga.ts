@@ -56,3 +56,41 @@ export async function partesDoPedido(db: DbOrTx, nfeUid: string | null): Promise
     null,
   );
 }
+
+/** A CT-e's imported NF-es (their parties and items), for the audit's engine call. */
+export function partesDoCte(db: DbOrTx, cteUid: string) {
+  return dasNotas(
+    db,
+    sql`select f.uid as nfe_uid, f.emitente_documento as remetente, f.destinatario_documento as destinatario
+          from cte_nfes n join nfes f on f.uid = n.nfe_uid where n.cte_uid = ${cteUid}`,
+    null,
+  );
+}
+
+/**
+ * The m³ of a CT-e's NF-es (the NF-e itself has no volume field): per note, the m³ typed on its latest
+ * shipment/quotation line, else its items' quantity × the register's m³ per unit (codes without case);
+ * notes with neither add nothing. undefined when no note gives a volume.
+ */
+export async function m3DoCte(db: DbOrTx, embarcadorUid: string, cteUid: string): Promise<number | undefined> {
+  const [r] = rowsOf(
+    await db.execute(sql`
+      select sum(coalesce(
+               (select cn.volume_m_3 from carga_nfes cn where cn.nfe_uid = n.nfe_uid and cn.volume_m_3 is not null order by cn.criado_em desc limit 1),
+               (select sum(i.quantidade * p.m3) from nfe_itens i
+                  join produtos p on p.embarcador_uid = ${embarcadorUid} and upper(p.codigo) = upper(i.codigo)
+                 where i.nfe_uid = n.nfe_uid and p.m3 is not null))) as m3
+        from cte_nfes n where n.cte_uid = ${cteUid} and n.nfe_uid is not null`),
+  );
+  return r?.m3 === null || r?.m3 === undefined ? undefined : Number(Number(r.m3).toFixed(6));
+}
+
+/** A quotation's NF-e lines (the imported NF-e's parties and items; typed ones give the issuer only) and product lines. */
+export function partesDaCotacao(db: DbOrTx, cotacaoUid: string) {
+  return dasNotas(
+    db,
+    sql`select cn.nfe_uid, coalesce(f.emitente_documento, cn.emitente_cnpj) as remetente, f.destinatario_documento as destinatario
+          from carga_nfes cn left join nfes f on f.uid = cn.nfe_uid where cn.cotacao_uid = ${cotacaoUid}`,
+    sql`select produto_uid from carga_produtos where cotacao_uid = ${cotacaoUid} and produto_uid is not null`,
+  );
+}

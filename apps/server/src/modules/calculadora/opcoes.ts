@@ -143,10 +143,61 @@ async function transportadoresEModais(db: DbOrTx, tabelas: TabelaRow[]) {
   return { transportador: new Map(ts.map((t) => [t.uid, t])), modal: new Map(ms.map((m) => [m.uid, m.codigo])) };
 }
 
+/** CT-e modal (tpServ/modal, '01'…'06') → the modal codes of the register (modais.codigo). */
+const MODAL_DO_CTE: Record<string, string> = { '01': 'RODOVIARIO', '02': 'AEREO', '03': 'AQUAVIARIO', '04': 'FERROVIARIO', '05': 'DUTOVIARIO', '06': 'MULTIMODAL' };
+export const modalDoCte = (codigo: string | null | undefined) => (codigo ? (MODAL_DO_CTE[codigo] ?? codigo) : null);
+
+export type TributoDoFrete = {
+  /** ICMS of the transport service; ISS inside one municipality; NENHUM for a Simples Nacional carrier. */
+  tributo: 'ICMS' | 'ISS' | 'NENHUM';
+  /** Percent (0 for NENHUM). */
+  aliquota: number;
+  /** Where the rate comes from, in words (the calculator's breakdown and the audit's lines show it). */
+  fonte: string;
+};
+
+export const FONTE_SIMPLES = 'Transportador do Simples Nacional: imposto não embutido no frete';
+
+/**
+ * THE tax of a freight on `data` — the rate of the TRANSPORT service, never the goods' — for the
+ * calculator, the simulations, the quotation's engine price and the CT-e audit alike:
+ * - same municipality (origin IBGE = destination IBGE): a municipal service, ISS (LC 116/2003, item 16.02)
+ *   at the rate of the ISS register, else the default of the settings;
+ * - inside one UF: the shipper's TRANSPORTE rule, else the legal transport rate (SP 12 %, RICMS/SP art. 54, I);
+ * - between UFs: the shipper's INTERESTADUAL rule, else 4 % by air (Res. SF 95/1996), else 7 / 12 %
+ *   (Res. SF 22/1989); imported goods do not change it (Res. SF 13/2012 is about goods).
+ * (configuracoes/service.ts regraIcmsFrete and core aliquotaIcmsFrete/fonteAliquotaIcmsFrete hold the rules.)
+ */
+export async function icmsDoFrete(
+  db: DbOrTx,
+  embarcadorUid: string,
+  p: { ufOrigem: string; ufDestino: string; ibgeOrigem?: string | null; ibgeDestino?: string | null; data: string; modal?: string | null; simplesNacional?: boolean },
+): Promise<TributoDoFrete> {
+  if (p.simplesNacional) return { tributo: 'NENHUM', aliquota: 0, fonte: FONTE_SIMPLES };
+  if (p.ibgeOrigem && p.ibgeOrigem === p.ibgeDestino) {
+    const [aliquota, cadastrado] = await Promise.all([aliquotaIss(db, embarcadorUid, p.ibgeOrigem), issDoMunicipio(db, embarcadorUid, p.ibgeOrigem)]);
+    return {
+      tributo: 'ISS',
+      aliquota,
+      fonte: cadastrado ? 'Cadastro de ISS do município (LC 116/2003, item 16.02)' : 'Alíquota padrão de ISS das configurações (LC 116/2003, item 16.02)',
+    };
+  }
+  const regra = await regraIcmsFrete(db, embarcadorUid, p.ufOrigem, p.ufDestino, p.data, p.modal);
+  const o = p.ufOrigem.trim().toUpperCase();
+  const d = p.ufDestino.trim().toUpperCase();
+  const tipo = o === d ? 'TRANSPORTE' : 'INTERESTADUAL';
+  return {
+    tributo: 'ICMS',
+    aliquota: regra.aliquota,
+    fonte:
+      regra.fonte === 'embarcador'
+        ? `Regra tributária do embarcador (${tipo} ${o}${tipo === 'INTERESTADUAL' ? ` → ${d}` : ''})`
+        : fonteAliquotaIcmsFrete(o, d, p.modal),
+  };
+}
+
 export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaDoMotor, tabelas: TabelaRow[]): Promise<MotorDaCarga> {
   const { origem, destino, data } = c;
-  // Same municipality: a municipal service taxed by ISS (LC 116/2003, item 16.02), not ICMS.
-  const municipal = !!origem.ibge && origem.ibge === destino.ibge;
   const parte = (v: string | null | undefined, campo: string) =>
     c.partesInvalidas === 'ignorar' && v && !UID_REGEX.test(v) && !documentoValido(somenteDigitos(v))
       ? Promise.resolve(undefined)
@@ -160,13 +211,11 @@ export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaD
     db.select({ pontosFacultativosUteis: configuracoes.pontosFacultativosUteis }).from(configuracoes).where(eq(configuracoes.embarcadorUid, embarcadorUid)),
   ]);
   const modaisUsados = [...new Set(tabelas.map((t) => (t.modalUid ? (modal.get(t.modalUid) ?? null) : null)))];
-  const [montadas, regrasIcms, iss, issCadastrado, feriados] = await Promise.all([
+  const tributoDe = (m: string | null) =>
+    icmsDoFrete(db, embarcadorUid, { ufOrigem: origem.uf, ufDestino: destino.uf, ibgeOrigem: origem.ibge, ibgeDestino: destino.ibge, data, modal: m });
+  const [montadas, tributos, feriados] = await Promise.all([
     montarTabelas(db, embarcadorUid, tabelas, catalogo.map((x) => x.codigo), data),
-    Promise.all(modaisUsados.map((m) => regraIcmsFrete(db, embarcadorUid, origem.uf, destino.uf, data, m))).then(
-      (rs) => new Map(modaisUsados.map((m, i) => [m, rs[i]])),
-    ),
-    municipal ? aliquotaIss(db, embarcadorUid, origem.ibge as string) : Promise.resolve(undefined),
-    municipal ? issDoMunicipio(db, embarcadorUid, origem.ibge as string) : Promise.resolve(undefined),
+    Promise.all(modaisUsados.map(tributoDe)).then((rs) => new Map(modaisUsados.map((m, i) => [m, rs[i]!]))),
     feriadosDoDestino(db, embarcadorUid, destino, data, somaDias(data, 730), cfg ? !cfg.pontosFacultativosUteis : false),
   ]);
   const tiposVeiculo = await veiculosDasTabelas(db, [...montadas.values()], c.tipoVeiculoUid);
@@ -192,33 +241,26 @@ export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaD
   const componentesFretePrincipal = catalogo.filter((x) => x.fretePrincipal).map((x) => x.codigo);
   const componentesForaBaseTributo = catalogo.filter((x) => x.foraBaseTributo).map((x) => x.codigo);
   const modalDe = (t: TabelaRow) => (t.modalUid ? (modal.get(t.modalUid) ?? null) : null);
-  const tipoIcms = origem.uf === destino.uf ? 'TRANSPORTE' : 'INTERESTADUAL';
   return {
     carga,
     montadas,
     catalogo,
     fonteAliquota(t, tributo) {
-      if (tributo === 'NENHUM') return 'Transportador do Simples Nacional: imposto não embutido no frete';
-      if (tributo === 'ISS')
-        return issCadastrado
-          ? 'Cadastro de ISS do município (LC 116/2003, item 16.02)'
-          : 'Alíquota padrão de ISS das configurações (LC 116/2003, item 16.02)';
-      const regra = regrasIcms.get(modalDe(t));
-      return regra?.fonte === 'embarcador'
-        ? `Regra tributária do embarcador (${tipoIcms} ${origem.uf}${tipoIcms === 'INTERESTADUAL' ? ` → ${destino.uf}` : ''})`
-        : fonteAliquotaIcmsFrete(origem.uf, destino.uf, modalDe(t));
+      if (tributo === 'NENHUM') return FONTE_SIMPLES;
+      return tributos.get(modalDe(t))?.fonte ?? '';
     },
     opcoes(t) {
-      const tr = transportador.get(t.transportadorUid);
+      const tp = transportador.get(t.transportadorUid);
+      const tr = tributos.get(modalDe(t));
       return {
-        aliquotaIcms: regrasIcms.get(modalDe(t))?.aliquota ?? 0,
-        aliquotaIss: iss,
+        aliquotaIcms: tr?.tributo === 'ICMS' ? tr.aliquota : 0,
+        aliquotaIss: tr?.tributo === 'ISS' ? tr.aliquota : undefined,
         feriados,
         componentesFretePrincipal,
         componentesForaBaseTributo,
         tiposVeiculo,
-        simplesNacional: !!tr?.simplesNacional,
-        pisosAntt: pisosDoTransportador(coeficientes, !!tr?.autonomo),
+        simplesNacional: !!tp?.simplesNacional,
+        pisosAntt: pisosDoTransportador(coeficientes, !!tp?.autonomo),
       };
     },
   };

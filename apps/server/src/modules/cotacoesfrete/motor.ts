@@ -3,10 +3,15 @@ import { cotacoesFrete } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { partesDaCotacao } from '../calculadora/documentos-carga.ts';
 import { calcular } from '../calculadora/service.ts';
+import { hojeSaoPaulo } from '../feriados/service.ts';
 
 // The engine's price for the quotation's cargo from each invited carrier's own tables (the cheapest
-// valid table of that carrier), to compare with the spot answers. No price when the quotation's
+// valid table of that carrier), to compare with the spot answers. The load as the calculator takes it:
+// priced as of the desired collection date (else the day the quotation was created), with its sender and
+// recipient (the quotation's own, else those of its NF-es) and its products (product lines and NF-e items)
+// for the tables' restrictions, so the engine price is the calculator's for the same load. No price when the quotation's
 // places or cargo do not allow a calculation, or the carrier has no table that covers the route.
 
 export async function precoDoMotor(db: DbOrTx, ctx: RequestContext, cotacaoUid: string, transportadorUids: string[]) {
@@ -18,6 +23,7 @@ export async function precoDoMotor(db: DbOrTx, ctx: RequestContext, cotacaoUid: 
       peso: sql<string>`coalesce((select sum(peso_kg) from carga_nfes where cotacao_uid = ${cotacaoUid}), (select sum(peso_kg) from carga_produtos where cotacao_uid = ${cotacaoUid}), 0)`,
       m3: sql<string | null>`coalesce((select sum(volume_m_3) from carga_nfes where cotacao_uid = ${cotacaoUid}), (select sum(volume_m_3) from carga_produtos where cotacao_uid = ${cotacaoUid}))`,
       valor: sql<string>`coalesce((select sum(valor) from carga_nfes where cotacao_uid = ${cotacaoUid}), (select sum(valor) from carga_produtos where cotacao_uid = ${cotacaoUid}), 0)`,
+      volumes: sql<number>`coalesce((select sum(volumes) from carga_nfes where cotacao_uid = ${cotacaoUid}), 0)::int`.mapWith(Number),
       nfes: sql<number>`(select count(*)::int from carga_nfes where cotacao_uid = ${cotacaoUid})`.mapWith(Number),
     })
     .from(cotacoesFrete)
@@ -27,6 +33,7 @@ export async function precoDoMotor(db: DbOrTx, ctx: RequestContext, cotacaoUid: 
   const origem = local(c.c.origemCep, c.c.origemMunicipioIbge);
   const destino = local(c.c.destinoCep, c.c.destinoMunicipioIbge);
   if (!origem || !destino) return out;
+  const doc = await partesDaCotacao(db, cotacaoUid);
   try {
     const r = await calcular(db, ctx, {
       origem,
@@ -34,10 +41,15 @@ export async function precoDoMotor(db: DbOrTx, ctx: RequestContext, cotacaoUid: 
       pesoKg: Number(c.peso),
       m3: c.m3 === null ? undefined : Number(c.m3),
       valorMercadoria: Number(c.valor),
+      volumes: c.volumes || undefined,
       documentos: Math.max(1, c.nfes),
       transportadorUids,
       tipoVeiculoUid: c.c.tipoVeiculoUid ?? undefined,
-    });
+      data: c.c.dataColetaDesejada ?? hojeSaoPaulo(new Date(c.c.criadoEm)),
+      remetente: c.c.remetenteUid ?? doc.remetente,
+      destinatario: c.c.destinatarioUid ?? doc.destinatario,
+      produtos: doc.produtos,
+    }, { ncms: doc.ncms, produtosDesconhecidos: 'ignorar' });
     for (const q of r.cotacoes) {
       const atual = out.get(q.transportadorUid);
       if (!atual || q.total < atual.total) out.set(q.transportadorUid, { total: q.total, tabelaNome: q.tabelaNome });
