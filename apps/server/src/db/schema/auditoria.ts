@@ -116,6 +116,11 @@ export const preFaturas = pgTable('pre_faturas', {
   index('pre_faturas_idx').on(t.embarcadorUid, t.status, t.criadoEm),
   // The carrier user's list: its released pre-invoices across shippers.
   index('pre_faturas_transportador_idx').on(t.transportadorUid, t.status, t.criadoEm),
+  // One open automatic pre-invoice per shipper, carrier and unit (no unit counts as one): the audit's
+  // INSERT … ON CONFLICT DO NOTHING (auditorias/repository.ts preFaturaAutomaticaAberta) relies on it.
+  uniqueIndex('pre_faturas_automatica_aberta_uq')
+    .on(t.embarcadorUid, t.transportadorUid, sql`coalesce(${t.unidadeTransportadorUid}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+    .where(sql`${t.status} = 1 and ${t.automatica}`),
 ]);
 
 export const faturas = pgTable('faturas', {

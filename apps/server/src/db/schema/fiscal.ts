@@ -173,6 +173,8 @@ export const ctes = pgTable('ctes', {
   index('ctes_transportador_lista_idx').on(t.transportadorUid, t.emissao.desc().nullsFirst(), t.uid),
   index('ctes_numero_idx').on(t.embarcadorUid, t.numero),
   index('ctes_original_idx').on(t.embarcadorUid, t.chaveOriginal),
+  // A CT-e's complementares by the original's uid (the audit's complementaresDe, the CT-e detail).
+  index('ctes_original_uid_idx').on(t.cteOriginalUid).where(sql`${t.cteOriginalUid} is not null`),
 ]);
 
 export const cteComponentes = pgTable('cte_componentes', {

@@ -3,6 +3,8 @@ import type { MapaComponentes, TaxaEspecial, Tolerancia } from '@fretio/core';
 import { auditoriaTaxasEspeciais, auditorias, componentes, configuracoes, mapasComponente, preFaturas, toleranciasAuditoria } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 
+const rowsOf = (r: unknown): Record<string, unknown>[] => ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[]));
+
 // What the comparison needs besides the CT-e: the carrier's component map, the tolerances, the special
 // taxes of the audit; and the pre-invoice an approved CT-e flows into.
 
@@ -51,4 +53,26 @@ export async function atualizarTotaisPreFatura(db: DbOrTx, preFaturaUid: string)
     quantidadeCtes: sql`(select count(*) from auditorias a where a.pre_fatura_uid = ${preFaturaUid})::int`,
     atualizadoEm: sql`now()`,
   }).where(eq(preFaturas.uid, preFaturaUid));
+}
+
+/**
+ * The open automatic pre-invoice of a carrier (unit), created when there is none. INSERT … ON CONFLICT DO
+ * NOTHING on pre_faturas_automatica_aberta_uq: two audits approved at once never create two — the second
+ * insert waits for the first transaction and, once it commits, finds its pre-invoice (locked for the caller).
+ */
+export async function preFaturaAutomaticaAberta(db: DbOrTx, embarcadorUid: string, transportadorUid: string, unidadeUid: string | null): Promise<string> {
+  for (let tentativa = 0; ; tentativa++) {
+    const criada = rowsOf(await db.execute(sql`
+      insert into pre_faturas (embarcador_uid, transportador_uid, unidade_transportador_uid, automatica, observacao)
+      values (${embarcadorUid}, ${transportadorUid}, ${unidadeUid}, true, 'Criada automaticamente com os CT-es aprovados na auditoria.')
+      on conflict do nothing returning uid`));
+    if (criada[0]) return String(criada[0].uid);
+    const [p] = await db.select({ uid: preFaturas.uid }).from(preFaturas).where(and(
+      eq(preFaturas.embarcadorUid, embarcadorUid), eq(preFaturas.transportadorUid, transportadorUid), eq(preFaturas.status, 1), eq(preFaturas.automatica, true),
+      unidadeUid ? eq(preFaturas.unidadeTransportadorUid, unidadeUid) : isNull(preFaturas.unidadeTransportadorUid),
+    )).limit(1).for('update');
+    if (p) return p.uid;
+    // Released or cancelled between the conflict and the read: a new one may be created now.
+    if (tentativa >= 3) throw new Error('pré-fatura automática: conflito repetido');
+  }
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   auditarCte as compararCte, consolidarComplementares, detectarDuplicidades, efeitoNaAuditoria, RESULTADO_AUDITORIA as R,
   type RegraTributaria,
@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { calculoAcordado, calculoPelaTabela, tributoDoCte } from './calculo.ts';
 import { candidatosDuplicidade, carregarCte, type CteCarregado, complementaresDe, transportadorSimples } from './cte.ts';
-import { atualizarTotaisPreFatura, auditoriaDoCte, mapaDoTransportador, taxasDa, toleranciasDe } from './repository.ts';
+import { atualizarTotaisPreFatura, auditoriaDoCte, mapaDoTransportador, preFaturaAutomaticaAberta, taxasDa, toleranciasDe } from './repository.ts';
 
 // The audit of one CT-e, stored: loads the CT-e and everything the comparison (packages/core) needs,
 // applies the document rules (complementar adds to its original, anulação/substituto replace it, a
@@ -82,17 +82,9 @@ export async function encaminharPreFatura(db: DbOrTx, embarcadorUid: string, aud
     return;
   }
   if (a.preFaturaUid) return atualizarTotaisPreFatura(db, a.preFaturaUid);
-  const unidade = a.unidadeTransportadorUid;
-  let [p] = await db.select({ uid: preFaturas.uid }).from(preFaturas).where(and(
-    eq(preFaturas.embarcadorUid, embarcadorUid), eq(preFaturas.transportadorUid, a.transportadorUid!), eq(preFaturas.status, 1), eq(preFaturas.automatica, true),
-    unidade ? eq(preFaturas.unidadeTransportadorUid, unidade) : sql`${preFaturas.unidadeTransportadorUid} is null`,
-  )).limit(1).for('update');
-  if (!p) {
-    [p] = await db.insert(preFaturas).values({ embarcadorUid, transportadorUid: a.transportadorUid!, unidadeTransportadorUid: unidade, automatica: true,
-      observacao: 'Criada automaticamente com os CT-es aprovados na auditoria.' }).returning({ uid: preFaturas.uid });
-  }
-  await db.update(auditorias).set({ preFaturaUid: p!.uid }).where(eq(auditorias.uid, a.uid));
-  await atualizarTotaisPreFatura(db, p!.uid);
+  const p = await preFaturaAutomaticaAberta(db, embarcadorUid, a.transportadorUid!, a.unidadeTransportadorUid);
+  await db.update(auditorias).set({ preFaturaUid: p }).where(eq(auditorias.uid, a.uid));
+  await atualizarTotaisPreFatura(db, p);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   transportadores, unidadesTransportador,
 } from '../../db/schema/index.ts';
 import { exigirTransicao } from '../../framework/acoes.ts';
-import { executarAcao } from '../../framework/crud.ts';
+import { executarAcao, lockRow } from '../../framework/crud.ts';
 import { type ActionDef, type DbOrTx, defineResource, SEM_MUDANCA, type Scope, type Tx } from '../../framework/resource.ts';
 import { errorResponses, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -21,6 +21,7 @@ import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { lancarNaContaCorrente, saldoDaContaCorrente } from './conta-corrente.ts';
 import { vencimentos } from './condicoes.ts';
+import { preFaturasResource } from './pre-faturas.ts';
 
 // Invoices (fatura): the carrier's bill for a set of its CT-es, typed by the shipper or taken from a
 // released pre-invoice. Aberta → validar (every CT-e audited and approved/accepted, in no other invoice,
@@ -156,8 +157,18 @@ export const faturasResource = defineResource({
       let uids = preFaturaUid && !(values.cteUids as string[] | undefined)?.length ? undefined : (values.cteUids as string[] | undefined);
       delete values.cteUids;
       if (preFaturaUid && preFaturaUid !== existing?.preFaturaUid) {
+        // The pre-invoice's row lock: two invoices of one pre-invoice at once wait here, and the second sees the first's.
+        try {
+          await lockRow(tx, preFaturasResource, ctx, preFaturaUid);
+        } catch (e) {
+          if (e instanceof AppError && e.status === 404) throw AppError.field('preFaturaUid', 'Pré-fatura não encontrada.');
+          throw e;
+        }
         const [p] = await tx.select().from(preFaturas).where(and(eq(preFaturas.uid, preFaturaUid), eq(preFaturas.embarcadorUid, embarcadorUid)));
         if (!p) throw AppError.field('preFaturaUid', 'Pré-fatura não encontrada.');
+        const [outra] = await tx.select({ uid: faturas.uid }).from(faturas)
+          .where(and(eq(faturas.preFaturaUid, preFaturaUid), existing ? ne(faturas.uid, existing.uid as string) : undefined)).limit(1);
+        if (outra) throw AppError.conflict('A pré-fatura já tem uma fatura.', [{ field: 'preFaturaUid', message: 'A pré-fatura já tem uma fatura.' }]);
         if (p.status !== 2) throw AppError.field('preFaturaUid', `A pré-fatura está '${statusLabel('preFatura', p.status)}': só uma pré-fatura liberada vira fatura.`);
         if (p.transportadorUid !== transportadorUid) throw AppError.field('preFaturaUid', 'A pré-fatura é de outro transportador.');
         if (!uids) {

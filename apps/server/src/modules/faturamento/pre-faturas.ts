@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditorias, embarcadores, preFaturas, transportadores } from '../../db/schema/index.ts';
 import { exigirTransicao } from '../../framework/acoes.ts';
 import { executarAcao } from '../../framework/crud.ts';
-import { type ActionDef, defineResource, SEM_MUDANCA, type Scope, type Tx } from '../../framework/resource.ts';
+import { type ActionDef, defineResource, type Scope, type Tx } from '../../framework/resource.ts';
 import { errorResponses, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador, type RequestContext } from '../../plugins/auth/context.ts';
@@ -134,8 +134,9 @@ const acao = (path: string, para: number, summary: string, depois?: (tx: Tx, row
   path, method: 'GET', permission: 'alterar', summary,
   async run(tx, ctx, row) {
     exigirUsuarioEmbarcador(ctx);
+    // Two users releasing (or cancelling) at once: the second finds it done under the row lock and is told so.
+    if (row.status === para) throw AppError.conflict(`A pré-fatura já está '${statusDef('preFatura', para)?.label}'.`, undefined, 'TRANSICAO_INVALIDA');
     exigirTransicao('preFatura', row.status as number, para);
-    if (row.status === para) return SEM_MUDANCA;
     if (para === 2 && !Number(row.quantidadeCtes)) throw AppError.conflict('A pré-fatura não tem CT-es.');
     await tx.update(preFaturas).set({ status: para, ...(para === 2 ? { liberadaEm: sql`now()` } : {}), atualizadoEm: sql`now()` }).where(eq(preFaturas.uid, row.uid as string));
     await depois?.(tx, row);

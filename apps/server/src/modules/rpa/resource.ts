@@ -6,13 +6,11 @@ import { type ActionDef, defineResource, doEmbarcador, type Tx } from '../../fra
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { calcularRpaServidor } from './service.ts';
+import { dia20DoMesSeguinte, vencimentoDia20 } from './vencimentos.ts';
 
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const soma = (data: string, dias: number) => new Date(Date.parse(`${data}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
-/** Day 20 of the month after `data` (due date of INSS/IRRF withheld; Lei 8.212/1991 art. 30, I, b; Lei 11.196/2005 art. 70). */
-const dia20 = (data: string) => { const [a, m] = data.split('-').map(Number) as [number, number]; return m === 12 ? `${a + 1}-01-20` : `${a}-${String(m + 1).padStart(2, '0')}-20`; };
-
 export const rpaItem = (r: Row) => ({
   ...r, unidadeNome: (r.unidadeNome as string | null) ?? null, valorFrete: Number(r.valorFrete), aliquotaIss: num(r.aliquotaIss),
   valorLiquido: Number(r.valorLiquido), statusLabel: statusDef('rpa', r.status as number)?.label ?? '',
@@ -32,12 +30,13 @@ async function valoresCalculados(tx: Tx, embarcadorUid: string, values: Row, exc
 export async function emitir(tx: Tx, row: Row) {
   const c = row.calculo as { valorLiquido: number; inss: number; irrf: number; sest: number; senat: number; iss: number };
   const data = row.data as string;
+  const dia20 = await vencimentoDia20(tx, row.embarcadorUid as string, data);
   const titulos = [
     { tipo: 'LIQUIDO', favorecido: String(row.unidadeNome ?? 'Motorista autônomo'), valor: c.valorLiquido, vencimento: data },
-    { tipo: 'INSS', favorecido: 'Receita Federal (INSS retido)', valor: c.inss, vencimento: dia20(data) },
-    { tipo: 'IRRF', favorecido: 'Receita Federal (IRRF)', valor: c.irrf, vencimento: dia20(data) },
-    { tipo: 'SEST_SENAT', favorecido: 'SEST/SENAT', valor: c.sest + c.senat, vencimento: dia20(data) },
-    { tipo: 'ISS', favorecido: 'Prefeitura (ISS retido)', valor: c.iss, vencimento: soma(dia20(data), -10) },
+    { tipo: 'INSS', favorecido: 'Receita Federal (INSS retido)', valor: c.inss, vencimento: dia20 },
+    { tipo: 'IRRF', favorecido: 'Receita Federal (IRRF)', valor: c.irrf, vencimento: dia20 },
+    { tipo: 'SEST_SENAT', favorecido: 'SEST/SENAT', valor: c.sest + c.senat, vencimento: dia20 },
+    { tipo: 'ISS', favorecido: 'Prefeitura (ISS retido)', valor: c.iss, vencimento: soma(dia20DoMesSeguinte(data), -10) },
   ].filter((t) => t.valor > 0);
   await tx.insert(rpaTitulos).values(titulos.map((t) => ({ ...t, valor: t.valor.toFixed(2), embarcadorUid: row.embarcadorUid as string, rpaUid: row.uid as string })));
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as, session } from '../../../test/support/http.ts';
 import { unidadesTransportador } from '../../db/schema/index.ts';
+import { dia20DoMesSeguinte, diaUtilAnterior } from './vencimentos.ts';
 
 // RPA through the API: calculation with the month's INSS ceiling across receipts, issue (titles, locked),
 // payment of a title, cancel; a carrier unit that is not autonomous and negative values refused.
@@ -164,5 +165,31 @@ describe('RPA', () => {
     // removed: the built-in table again (2026's, open-ended)
     expect((await admin.delete(`/api/v1/rpa/tabelas/${criada.body.data.uid}`)).status).toBe(200);
     expect((await calc('2027-02-10')).body.data).toMatchObject({ vigenciaInicio: '2026-01-01', inss: 932.31 });
+  });
+});
+
+describe('vencimento do dia 20 (INSS, IRRF, SEST/SENAT)', () => {
+  it('dia 20 em fim de semana ou feriado vai para o dia útil anterior', () => {
+    expect(dia20DoMesSeguinte('2026-12-10')).toBe('2027-01-20');
+    expect(diaUtilAnterior('2026-07-20', [])).toBe('2026-07-20'); // segunda-feira
+    expect(diaUtilAnterior('2026-09-20', [])).toBe('2026-09-18'); // domingo → sexta
+    expect(diaUtilAnterior('2027-02-20', [])).toBe('2027-02-19'); // sábado → sexta
+    expect(diaUtilAnterior('2026-11-20', ['2026-11-20'])).toBe('2026-11-19'); // Consciência Negra (sexta) → quinta
+    // sábado, sexta feriado → quinta
+    expect(diaUtilAnterior('2027-03-20', ['2027-03-19'])).toBe('2027-03-18');
+  });
+
+  it('os títulos do RPA emitido vencem no dia útil anterior ao dia 20 (feriados do cadastro)', async () => {
+    const venc = async (data: string) => {
+      const r = await admin.post('/api/v1/rpa', { unidadeTransportadorUid: autonomo, data, valorFrete: 3000 });
+      expect(r.status, r.text).toBe(201);
+      expect((await admin.get(`/api/v1/rpa/${r.body.data.uid}/emitir`)).status).toBe(200);
+      const titulos = (await admin.get('/api/v1/rpa/titulos', { ftr_rpaUid: r.body.data.uid })).body.data.data as { tipo: string; vencimento: string }[];
+      return [...new Set(titulos.filter((x) => x.tipo !== 'LIQUIDO').map((x) => x.vencimento))];
+    };
+    // 20/09/2026 is a Sunday → Friday 18/09
+    expect(await venc('2026-08-10')).toEqual(['2026-09-18']);
+    // 20/11/2026 is Consciência Negra (national holiday, Friday) → Thursday 19/11
+    expect(await venc('2026-10-10')).toEqual(['2026-11-19']);
   });
 });
