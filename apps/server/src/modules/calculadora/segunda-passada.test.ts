@@ -514,10 +514,10 @@ describe('restrição por produto / NCM (a carga leva a mercadoria)', () => {
     expect(exp.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(exp.rawPayload as unknown as ArrayBuffer);
-    const linhas = ((wb.getWorksheet('Restricoes') as ExcelJS.Worksheet).getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    const linhas = ((wb.getWorksheet('Restrições') as ExcelJS.Worksheet).getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
     expect(linhas.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual([
       ['GRIS', 'NCM', '1806'],
-      ['PALETIZACAO', 'PRODUTO', 'CAF-500'],
+      ['PALETIZACAO', 'Produto', 'CAF-500'],
     ]);
     const imp = await enviar(t.app, cookie, '/api/v1/tabelasfrete/importar', {}, {
       name: 'tabela.xlsx',

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Nfe, exportNfesInput, tarefaCriada } from '@fretio/core';
+import { MODALIDADES_FRETE, type Nfe, exportNfesInput, tarefaCriada } from '@fretio/core';
 import { documentosXml } from '../../db/schema/index.ts';
 import { listar } from '../../framework/crud.ts';
 import { ok } from '../../framework/schemas.ts';
@@ -25,13 +25,16 @@ type Parametros = { filtros: Record<string, string>; incluirXml: boolean; tipoUs
 const contexto = (t: { embarcadorUid: string; usuarioUid: string | null; parametros: Parametros }) =>
   ({ usuarioUid: t.usuarioUid ?? '', embarcadorUid: t.embarcadorUid, tipoUsuario: t.parametros.tipoUsuario, transportadorUid: t.parametros.transportadorUid, permissoes: {}, login: '', nome: '', via: 'sessao' }) as RequestContext;
 
+/** modFrete by its label ("Por conta do emitente (CIF)"); an unknown code stays a number. */
+const modalidade = (v: number | null) => (v === null ? null : (MODALIDADES_FRETE.find((m) => m.value === v)?.label ?? v));
+
 const COLUNAS: [string, (n: Nfe) => unknown, number][] = [
   ['Chave', (n) => n.chave, 46], ['Número', (n) => n.numero, 10], ['Série', (n) => n.serie, 6], ['Emissão', (n) => n.emissao, 26],
   ['Emitente CNPJ/CPF', (n) => n.emitente.documento, 18], ['Emitente', (n) => n.emitente.nome, 35], ['UF emitente', (n) => n.emitente.uf, 6],
   ['Destinatário CNPJ/CPF', (n) => n.destinatario?.documento, 18], ['Destinatário', (n) => n.destinatario?.nome, 35], ['UF destino', (n) => n.destinatario?.uf, 6],
   ['Município destino (IBGE)', (n) => n.destinatario?.municipioIbge, 10], ['Valor total', (n) => n.valorTotal, 14], ['Valor produtos', (n) => n.valorProdutos, 14],
   ['Valor frete', (n) => n.valorFrete, 12], ['Peso bruto', (n) => n.pesoBruto, 12], ['Peso líquido', (n) => n.pesoLiquido, 12], ['Volumes', (n) => n.volumes, 8],
-  ['Modalidade do frete', (n) => n.modalidadeFrete, 8], ['Transportador', (n) => n.transportador?.nome, 30], ['Protocolo', (n) => n.protocolo, 18],
+  ['Modalidade do frete', (n) => modalidade(n.modalidadeFrete), 30], ['Transportador', (n) => n.transportador?.nome, 30], ['Protocolo', (n) => n.protocolo, 18],
   ['Cancelada', (n) => (n.cancelada ? 'Sim' : 'Não'), 9], ['Chave válida', (n) => (n.chaveValida ? 'Sim' : 'Não'), 9], ['Assinatura válida', (n) => (n.assinaturaValida ? 'Sim' : 'Não'), 9],
 ];
 

@@ -331,6 +331,9 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     expect(linhas[1].slice(0, 3)).toEqual([c0.chave, 900_000, 3]);
     expect(linhas[1][4]).toBe('75277525000178');
     expect(linhas[1].slice(20)).toEqual(['Não', 'Sim', 'Não']);
+    // The modality by the label the screen shows, not modFrete's code.
+    expect(linhas[0][17]).toBe('Modalidade do frete');
+    expect(linhas[1][17]).toBe('Por conta do emitente (CIF)');
     const zip = await JSZip.loadAsync(await exportar({ ftr_chave: c1.chave }, true));
     expect(Object.keys(zip.files).filter((n) => !zip.files[n].dir).sort()).toEqual(['nfes.xlsx', `xml/${c1.chave}-nfe.xml`]);
     expect(await zip.file(`xml/${c1.chave}-nfe.xml`)?.async('string')).toBe(c1.dados.toString());

@@ -6,6 +6,22 @@ import { modais, transportadores } from '../../db/schema/index.ts';
 import { colunasParaLocal, nomesDosLocais } from '../regioes/local-ref.ts';
 import { dadosDeLinhas, type RegraDados } from './dados.ts';
 import { carregarTabela } from './repository.ts';
+import {
+  NAO,
+  ROTULOS_ABAS,
+  ROTULOS_BASE,
+  ROTULOS_CALCULO,
+  ROTULOS_CAMPOS_TABELA,
+  ROTULOS_COLUNAS,
+  ROTULOS_MODO_FAIXA,
+  ROTULOS_MODO_RESTRICAO,
+  ROTULOS_PAPEL,
+  ROTULOS_STATUS,
+  ROTULOS_TIPO_AJUSTE,
+  ROTULOS_TIPO_LOCAL,
+  SIM,
+  rotuloDe,
+} from './rotulos-planilha.ts';
 
 // A whole table as an XLSX workbook. Sheets (first row = header):
 //   Tabela         campo | valor  (nome, transportadorCnpj, modal, vigenciaInicio, vigenciaFim, fatorCubagem, icmsIncluso, prioridade, status,
@@ -24,6 +40,8 @@ import { carregarTabela } from './repository.ts';
 //                  of the base, empty = all; destinatarios = CNPJ/CPF separated by commas, empty = all)
 // A place is written by its tipo: UF 'SP', MUNICIPIO the IBGE code, REGIAO the region's name,
 // FAIXA_CEP '01000000-05999999'. POST /tabelasfrete/importar reads the same layout back.
+// The keys above are internal: the file shows the screens' words (rotulos-planilha.ts) — sheet names,
+// headers, the Tabela fields, and enum cells by label ("Faixa de CEP", "Por unidade", "Sim", "Ativo").
 
 const COLUNAS_REGRA = [
   'componente',
@@ -70,19 +88,19 @@ export const ABAS = {
 export type Aba = keyof typeof ABAS;
 
 const numero = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
-const simNao = (b: boolean) => (b ? 'S' : 'N');
+const simNao = (b: boolean) => (b ? SIM : NAO);
 
 export function localParaTexto(ref: LocalRef | null, regioes: Map<string, string>): [string | null, string | null] {
   if (!ref) return [null, null];
   switch (ref.tipo) {
     case 'UF':
-      return ['UF', ref.uf];
+      return [ROTULOS_TIPO_LOCAL.UF, ref.uf];
     case 'MUNICIPIO':
-      return ['MUNICIPIO', ref.ibge];
+      return [ROTULOS_TIPO_LOCAL.MUNICIPIO, ref.ibge];
     case 'REGIAO':
-      return ['REGIAO', regioes.get(ref.regiaoUid) ?? ref.regiaoUid];
+      return [ROTULOS_TIPO_LOCAL.REGIAO, regioes.get(ref.regiaoUid) ?? ref.regiaoUid];
     case 'FAIXA_CEP':
-      return ['FAIXA_CEP', `${ref.de}-${ref.ate}`];
+      return [ROTULOS_TIPO_LOCAL.FAIXA_CEP, `${ref.de}-${ref.ate}`];
   }
 }
 
@@ -108,14 +126,14 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Fretio';
   const aba = (nome: Aba, linhasAba: unknown[][]) => {
-    const ws = wb.addWorksheet(nome);
-    ws.addRow([...ABAS[nome]]).font = { bold: true };
+    const ws = wb.addWorksheet(ROTULOS_ABAS[nome] ?? nome);
+    ws.addRow(ABAS[nome].map((c) => ROTULOS_COLUNAS[c] ?? c)).font = { bold: true };
     for (const l of linhasAba) ws.addRow(l);
     ws.columns.forEach((c) => {
       c.width = 18;
     });
   };
-  aba('Tabela', [
+  const campos: [string, unknown][] = [
     ['nome', tabela.nome],
     ['transportadorCnpj', transp?.cnpj ?? null],
     ['modal', modal[0]?.codigo ?? null],
@@ -124,16 +142,20 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
     ['fatorCubagem', numero(tabela.fatorCubagem)],
     ['icmsIncluso', simNao(tabela.icmsIncluso)],
     ['prioridade', tabela.prioridade],
-    ['status', tabela.status],
+    ['status', rotuloDe(ROTULOS_STATUS, String(tabela.status))],
     ['observacoes', tabela.observacoes],
     ['densidadeIsencaoCubagem', numero(tabela.densidadeIsencaoCubagem)],
     ['tabelaBaseUid', tabela.tabelaBaseUid ?? null],
-  ]);
+  ];
+  aba(
+    'Tabela',
+    campos.map(([c, v]) => [ROTULOS_CAMPOS_TABELA[c] ?? c, v]),
+  );
   const rotulo = new Map(d.restricoes.map((x, i) => [x.chave, `X${i + 1}`]));
   const regraLinha = (g: RegraDados) => [
     g.componente,
-    g.base,
-    g.calculo,
+    rotuloDe(ROTULOS_BASE, g.base),
+    rotuloDe(ROTULOS_CALCULO, g.calculo),
     numero(g.valor),
     numero(g.minimo),
     numero(g.maximo),
@@ -149,15 +171,15 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
     r.regras.forEach((g, j) => {
       const id = `R${i + 1}.${j + 1}`;
       regrasLinhas.push([id, `R${i + 1}`, ...regraLinha(g)]);
-      for (const f of g.faixas) faixasLinhas.push([id, numero(f.ate), numero(f.valor), f.modo]);
+      for (const f of g.faixas) faixasLinhas.push([id, numero(f.ate), numero(f.valor), rotuloDe(ROTULOS_MODO_FAIXA, f.modo)]);
     });
   });
   const generalidadesLinhas = d.generalidades.map((g, j) => {
-    for (const f of g.faixas) faixasLinhas.push([`G${j + 1}`, numero(f.ate), numero(f.valor), f.modo]);
+    for (const f of g.faixas) faixasLinhas.push([`G${j + 1}`, numero(f.ate), numero(f.valor), rotuloDe(ROTULOS_MODO_FAIXA, f.modo)]);
     return [`G${j + 1}`, ...regraLinha(g)];
   });
   const adicionaisLinhas = (d.adicionais ?? []).map((g, j) => {
-    for (const f of g.faixas) faixasLinhas.push([`A${j + 1}`, numero(f.ate), numero(f.valor), f.modo]);
+    for (const f of g.faixas) faixasLinhas.push([`A${j + 1}`, numero(f.ate), numero(f.valor), rotuloDe(ROTULOS_MODO_FAIXA, f.modo)]);
     return [`A${j + 1}`, ...local(g, 'origem'), ...local(g, 'destino'), ...regraLinha(g)];
   });
   aba(
@@ -186,9 +208,10 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
         ...(x.produtos ?? []).map((c) => ['PRODUTO', c]),
         ...(x.ncms ?? []).map((n) => ['NCM', n]),
       ];
+      const modo = rotuloDe(ROTULOS_MODO_RESTRICAO, x.modo);
       return linhas.length
-        ? linhas.map(([papel, doc]) => [x.componente, x.modo, x.descricao, papel, doc, `X${i + 1}`])
-        : [[x.componente, x.modo, x.descricao, null, null, `X${i + 1}`]];
+        ? linhas.map(([papel, doc]) => [x.componente, modo, x.descricao, rotuloDe(ROTULOS_PAPEL, papel), doc, `X${i + 1}`])
+        : [[x.componente, modo, x.descricao, null, null, `X${i + 1}`]];
     }),
   );
   aba(
@@ -197,7 +220,7 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
   );
   aba(
     'Ajustes',
-    (tabela.ajustesBase ?? []).map((a) => [a.componente, a.tipo, Number(a.valor), a.rotaUid ?? null, a.destinatarios?.length ? a.destinatarios.join(', ') : null]),
+    (tabela.ajustesBase ?? []).map((a) => [a.componente, rotuloDe(ROTULOS_TIPO_AJUSTE, a.tipo), Number(a.valor), a.rotaUid ?? null, a.destinatarios?.length ? a.destinatarios.join(', ') : null]),
   );
   const nome = `tabela-frete-${
     tabela.nome

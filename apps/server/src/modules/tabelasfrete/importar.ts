@@ -32,34 +32,48 @@ import { localParaColunas } from '../regioes/local-ref.ts';
 import type { CamposTabela, RegraDados, TabelaDados } from './dados.ts';
 import { exigirBaseValida } from './derivacao.ts';
 import { ABAS, ABAS_OPCIONAIS, type Aba, COLUNAS_OPCIONAIS } from './exportar.ts';
+import {
+  ROTULOS_ABAS,
+  ROTULOS_BASE,
+  ROTULOS_CALCULO,
+  ROTULOS_CAMPOS_TABELA,
+  ROTULOS_COLUNAS,
+  ROTULOS_MODO_FAIXA,
+  ROTULOS_MODO_RESTRICAO,
+  ROTULOS_PAPEL,
+  ROTULOS_STATUS,
+  ROTULOS_TIPO_AJUSTE,
+  ROTULOS_TIPO_LOCAL,
+  chaveDe,
+  chavePlanilha,
+  codigoDe,
+  rotuloColuna,
+} from './rotulos-planilha.ts';
 
 // Reads the workbook of exportar.ts back into a table (parsed in the import worker pool). Every bad
-// cell is reported as {aba, linha, campo, mensagem}; nothing is saved unless the whole file is clean.
+// cell is reported as {aba, linha, campo, mensagem} in the file's words (sheet and column labels of
+// rotulos-planilha.ts; field keeps the internal Aba!linha.campo); nothing is saved unless the whole file
+// is clean. Headers, Tabela fields and enum cells are read as labels or as the older camelCase keys/codes.
 
 type Linha = { linha: number; v: Record<string, Celula> };
 export type ErroImportacao = { aba: string; linha: number; campo: string; mensagem: string };
 
-const chave = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+const chave = chavePlanilha;
 
 function lerAba(abas: AbaLida[], nome: Aba, erros: ErroImportacao[]): Linha[] {
-  const ws = abas.find((w) => chave(w.nome) === chave(nome));
+  const ws = abas.find((w) => chave(w.nome) === chave(nome) || chave(w.nome) === chave(ROTULOS_ABAS[nome] ?? nome));
   if (!ws) {
     if ((nome === 'Tabela' || nome === 'Rotas') && !ABAS_OPCIONAIS.has(nome))
-      erros.push({ aba: nome, linha: 0, campo: 'aba', mensagem: `A aba ${nome} não existe no arquivo` });
+      erros.push({ aba: nome, linha: 0, campo: 'aba', mensagem: `A aba ${ROTULOS_ABAS[nome] ?? nome} não existe no arquivo` });
     return [];
   }
   const colunas = new Map<number, string>();
   (ws.linhas[0] ?? []).forEach((c, col) => {
-    const canon = ABAS[nome].find((h) => chave(h) === chave(String(c ?? '')));
+    const canon = chaveDe(ABAS[nome], ROTULOS_COLUNAS, String(c ?? ''));
     if (canon) colunas.set(col, canon);
   });
   for (const h of ABAS[nome] as readonly string[])
-    if (!COLUNAS_OPCIONAIS.has(h) && ![...colunas.values()].includes(h)) erros.push({ aba: nome, linha: 1, campo: h, mensagem: `Coluna ${h} ausente` });
+    if (!COLUNAS_OPCIONAIS.has(h) && ![...colunas.values()].includes(h)) erros.push({ aba: nome, linha: 1, campo: h, mensagem: `Coluna ${ROTULOS_COLUNAS[h] ?? h} ausente` });
   const out: Linha[] = [];
   ws.linhas.forEach((row, i) => {
     if (i === 0) return;
@@ -94,9 +108,9 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     }
     const n = typeof l.v[campo] === 'number' ? (l.v[campo] as number) : Number(t.replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.'));
     if (!Number.isFinite(n)) erro(aba, l.linha, campo, `Número inválido: "${t}"`);
-    else if (n < 0) erro(aba, l.linha, campo, `${campo} não pode ser negativo`);
-    else if (o.positivo && n === 0) erro(aba, l.linha, campo, `${campo} deve ser maior que zero`);
-    else if (o.inteiro && !Number.isInteger(n)) erro(aba, l.linha, campo, `${campo} deve ser um número inteiro`);
+    else if (n < 0) erro(aba, l.linha, campo, `${rotuloColuna(aba, campo)} não pode ser negativo`);
+    else if (o.positivo && n === 0) erro(aba, l.linha, campo, `${rotuloColuna(aba, campo)} deve ser maior que zero`);
+    else if (o.inteiro && !Number.isInteger(n)) erro(aba, l.linha, campo, `${rotuloColuna(aba, campo)} deve ser um número inteiro`);
     else return n;
     return null;
   };
@@ -106,7 +120,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   // Places: names of regions and IBGE codes are resolved in two queries after the first pass.
   const pendentesLocal: { aba: string; linha: number; campo: string; ref: LocalRef }[] = [];
   const local = (aba: string, l: Linha, p: 'origem' | 'destino', opcional = false): LocalRef | null => {
-    const tipo = texto(l.v[`${p}Tipo`])?.toUpperCase() ?? null;
+    const tipo = codigoDe(ROTULOS_TIPO_LOCAL, texto(l.v[`${p}Tipo`]));
     const valor = texto(l.v[p]);
     if (!tipo && !valor && opcional) return null;
     let bruto: Record<string, unknown> = { tipo };
@@ -131,7 +145,8 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   // Tabela ---------------------------------------------------------------------------------------
   const campos = new Map<string, Linha>();
   for (const l of abas.Tabela) {
-    const c = texto(l.v.campo);
+    const t = texto(l.v.campo);
+    const c = t ? (chaveDe(Object.keys(ROTULOS_CAMPOS_TABELA), ROTULOS_CAMPOS_TABELA, t) ?? t) : null;
     if (c) campos.set(c, { linha: l.linha, v: { [c]: l.v.valor } });
   }
   const campo = (c: string) => campos.get(c) ?? { linha: 0, v: {} };
@@ -179,9 +194,11 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   if (codigoModal && !modal) erro('Tabela', campo('modal').linha, 'modal', `Modal ${codigoModal} não encontrado`);
   const fator = numero('Tabela', campo('fatorCubagem'), 'fatorCubagem', { positivo: true });
   const prioridade = numero('Tabela', campo('prioridade'), 'prioridade', { inteiro: true }) ?? 0;
-  const status = numero('Tabela', campo('status'), 'status', { inteiro: true }) ?? 3;
+  // Status by its label (Ativo, Inativo, Validação) or, as in older files, by its number.
+  const textoStatus = texto(campo('status').v.status);
+  const status = textoStatus === null ? 3 : Number(codigoDe(ROTULOS_STATUS, textoStatus));
   if (![1, 2, 3].includes(status))
-    erro('Tabela', campo('status').linha, 'status', 'Status deve ser 1 (Ativo), 2 (Inativo) ou 3 (Validação)');
+    erro('Tabela', campo('status').linha, 'status', `Status deve ser ${Object.values(ROTULOS_STATUS).join(', ').replace(/, ([^,]*)$/, ' ou $1')}`);
   const tabela: CamposTabela = {
     nome: nome ?? '',
     transportadorUid: transp?.uid ?? '',
@@ -210,7 +227,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   const linhasAjustes: number[] = [];
   for (const l of abas.Ajustes) {
     const componente = (texto(l.v.componente) ?? '').toUpperCase();
-    const tipo = (texto(l.v.tipo) ?? '').toUpperCase();
+    const tipo = codigoDe(ROTULOS_TIPO_AJUSTE, texto(l.v.tipo)) ?? '';
     const bruto = {
       componente,
       tipo,
@@ -219,7 +236,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       destinatarios: (texto(l.v.destinatarios) ?? '').split(/[,;\s]+/).filter(Boolean),
     };
     const r = ajusteBaseInput.safeParse(bruto);
-    if (!baseUid) erro('Ajustes', l.linha, 'componente', 'Ajustes só valem numa tabela derivada (informe tabelaBaseUid na aba Tabela)');
+    if (!baseUid) erro('Ajustes', l.linha, 'componente', `Ajustes só valem numa tabela derivada (informe ${ROTULOS_CAMPOS_TABELA.tabelaBaseUid} na aba Tabela)`);
     else if (!r.success) erro('Ajustes', l.linha, String(r.error.issues[0].path[0] ?? 'valor'), r.error.issues[0].message);
     else {
       const ehRota = r.data.rotaUid ? UID_REGEX.test(r.data.rotaUid) : true;
@@ -325,16 +342,16 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       linha: l.linha,
       ate: numero('Faixas', l, 'ate'),
       valor: numero('Faixas', l, 'valor', { obrigatorio: true }),
-      modo: (texto(l.v.modo) ?? '').toUpperCase(),
+      modo: codigoDe(ROTULOS_MODO_FAIXA, texto(l.v.modo)) ?? '',
     });
   }
   const paraRegra = (g: RegraLida): { regra: Regra; dados: RegraDados } => {
     const v = (c: string) => numero(g.aba, g.l, c);
     const [valor, minimo, maximo, percentualValor] = [v('valor'), v('minimo'), v('maximo'), v('percentualValor')];
-    const calculo = (texto(g.l.v.calculo) ?? '').toUpperCase();
+    const calculo = codigoDe(ROTULOS_CALCULO, texto(g.l.v.calculo)) ?? '';
     const candidata: Record<string, unknown> = {
       componente: (texto(g.l.v.componente) ?? '').toUpperCase(),
-      base: (texto(g.l.v.base) ?? '').toUpperCase(),
+      base: codigoDe(ROTULOS_BASE, texto(g.l.v.base)) ?? '',
       calculo,
       aposMinimo: simNao(g.l.v.aposMinimo),
     };
@@ -348,7 +365,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     // The restriction the rule links, by its label in Restricoes (same component).
     const rotulo = texto(g.l.v.restricao);
     const ligada = rotulo ? restricoesLidas.get(rotulo) : undefined;
-    if (rotulo && !ligada) erro(g.aba, g.linha, 'restricao', `Restrição ${rotulo} não existe na aba Restricoes`);
+    if (rotulo && !ligada) erro(g.aba, g.linha, 'restricao', `Restrição ${rotulo} não existe na aba Restrições`);
     else if (ligada && ligada.componente !== candidata.componente)
       erro(g.aba, g.linha, 'restricao', `A restrição ${rotulo} é do componente ${ligada.componente}, não de ${candidata.componente}`);
     else if (ligada) {
@@ -406,8 +423,9 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     const componente = (texto(l.v.componente) ?? '').toUpperCase();
     if (!codigos.includes(componente))
       erro('Restricoes', l.linha, 'componente', `Componente desconhecido: "${componente}" não está no catálogo`);
-    const modo = (texto(l.v.modo) ?? '').toUpperCase();
-    if (!['SOMENTE', 'EXCETO'].includes(modo)) erro('Restricoes', l.linha, 'modo', 'Modo inválido: use SOMENTE ou EXCETO');
+    const modo = codigoDe(ROTULOS_MODO_RESTRICAO, texto(l.v.modo)) ?? '';
+    if (!['SOMENTE', 'EXCETO'].includes(modo))
+      erro('Restricoes', l.linha, 'modo', `Modo inválido: use ${ROTULOS_MODO_RESTRICAO.SOMENTE} ou ${ROTULOS_MODO_RESTRICAO.EXCETO}`);
     const rotulo = texto(l.v.restricao) ?? componente;
     let x = restricoesLidas.get(rotulo);
     if (!x) {
@@ -415,8 +433,8 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
       restricoesLidas.set(rotulo, x);
     } else if (x.componente !== componente)
       erro('Restricoes', l.linha, 'componente', `A restrição ${rotulo} é do componente ${x.componente} (linha ${x.linha})`);
-    else if (x.modo !== modo) erro('Restricoes', l.linha, 'modo', `A restrição ${rotulo} já tem modo ${x.modo} na linha ${x.linha}`);
-    const papel = texto(l.v.papel)?.toUpperCase() ?? null;
+    else if (x.modo !== modo) erro('Restricoes', l.linha, 'modo', `A restrição ${rotulo} já tem modo ${ROTULOS_MODO_RESTRICAO[x.modo] ?? x.modo} na linha ${x.linha}`);
+    const papel = codigoDe(ROTULOS_PAPEL, texto(l.v.papel));
     if (papel === 'PRODUTO') {
       const codigo = texto(l.v.documento);
       if (!codigo) erro('Restricoes', l.linha, 'documento', 'Informe o código do produto');
@@ -432,7 +450,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     const documento = somenteDigitos(texto(l.v.documento) ?? '');
     if (!papel && !documento) continue;
     if (papel !== 'REMETENTE' && papel !== 'DESTINATARIO')
-      erro('Restricoes', l.linha, 'papel', 'Papel inválido: use REMETENTE, DESTINATARIO, PRODUTO ou NCM');
+      erro('Restricoes', l.linha, 'papel', `Papel inválido: use ${Object.values(ROTULOS_PAPEL).join(', ').replace(/, ([^,]*)$/, ' ou $1')}`);
     else x.pessoas.push({ linha: l.linha, papel, documento });
   }
   const prioridadesLidas = abas.Prioridades.map((l) => ({
@@ -606,7 +624,13 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   erros.sort((a, b) => ordem.indexOf(a.aba) - ordem.indexOf(b.aba) || a.linha - b.linha);
   if (erros.length) {
     throw AppError.validation(
-      erros.map((e) => ({ ...e, field: `${e.aba}!${e.linha}.${e.campo}`, message: e.mensagem })),
+      erros.map((e) => ({
+        ...e,
+        aba: ROTULOS_ABAS[e.aba] ?? e.aba,
+        campo: rotuloColuna(e.aba, e.campo),
+        field: `${e.aba}!${e.linha}.${e.campo}`,
+        message: e.mensagem,
+      })),
       `Erro ao importar dados. O arquivo tem ${erros.length} erro(s); nada foi gravado.`,
     );
   }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as, session } from '../../../test/support/http.ts';
 import { enviar } from '../anexos/multipart-teste.ts';
+import { ROTULOS_CAMPOS_TABELA, ROTULOS_COLUNAS } from './rotulos-planilha.ts';
 
 // XLSX export and import: the round trip keeps a table identical; a bad file reports every bad cell
 // {aba, linha, campo, mensagem} and saves nothing.
@@ -169,23 +170,26 @@ describe('XLSX round trip', () => {
   it('exports the table and imports it back identical (status, places, rules, ranges, restrictions, priorities)', async () => {
     const a = await exportar(origem);
     const sheets = await planilhas(a);
-    expect(Object.keys(sheets)).toEqual(['Tabela', 'Rotas', 'Regras', 'Generalidades', 'Adicionais', 'Faixas', 'Restricoes', 'Prioridades', 'Ajustes']);
-    expect(sheets.Adicionais[1]).toEqual(['A1', undefined, undefined, 'FAIXA_CEP', '13000000-13139999', 'TDE', 'VIAGEM', 'FIXO', 35, undefined, undefined, 'N', 'N', 'N']);
+    expect(Object.keys(sheets)).toEqual(['Tabela', 'Rotas', 'Regras', 'Generalidades', 'Adicionais', 'Faixas', 'Restrições', 'Prioridades', 'Ajustes']);
+    expect(sheets.Adicionais[1]).toEqual(['A1', undefined, undefined, 'Faixa de CEP', '13000000-13139999', 'TDE', 'Por CT-e/viagem', 'Valor fixo', 35, undefined, undefined, 'Não', 'Não', 'Não']);
+    // Headers and enum cells in the screens' words (rotulos-planilha.ts), not camelCase keys and codes.
     expect(sheets.Rotas[0]).toEqual([
-      'id',
-      'origemTipo',
-      'origem',
-      'destinoTipo',
-      'destino',
-      'prazoDiasUteis',
-      'freteMinimo',
-      'distanciaKm',
-      'tipoVeiculoUid',
-      'rotaCadastroUid',
-      'fatorCubagem',
+      'Identificador',
+      'Tipo de origem',
+      'Origem',
+      'Tipo de destino',
+      'Destino',
+      'Prazo (dias úteis)',
+      'Frete mínimo',
+      'Distância (km)',
+      'Tipo de veículo (identificador)',
+      'Rota do cadastro (identificador)',
+      'Fator de cubagem (kg/m³)',
     ]);
-    expect(sheets.Rotas).toContainEqual(['R5', 'REGIAO', 'Grande São Paulo', 'REGIAO', 'Sul', 3, 100.7]);
-    expect(sheets.Rotas.at(-1)?.slice(0, 8)).toEqual(['R6', 'FAIXA_CEP', '13000000-13139999', 'MUNICIPIO', '3304557', 3, undefined, 490.5]);
+    expect(sheets.Tabela).toContainEqual(['Status', 'Ativo']);
+    expect(sheets.Tabela).toContainEqual(['CNPJ do transportador', expect.any(String)]);
+    expect(sheets.Rotas).toContainEqual(['R5', 'Região', 'Grande São Paulo', 'Região', 'Sul', 3, 100.7]);
+    expect(sheets.Rotas.at(-1)?.slice(0, 8)).toEqual(['R6', 'Faixa de CEP', '13000000-13139999', 'Município', '3304557', 3, undefined, 490.5]);
     const antes = await contarTabelas();
     const res = await importar(a);
     expect(res.status, res.text).toBe(201);
@@ -207,7 +211,7 @@ describe('XLSX round trip', () => {
       [0.2, null],
       [0.12, grisCliente.uid],
     ]);
-    expect(sheets.Restricoes[0]).toEqual(['componente', 'modo', 'descricao', 'papel', 'documento', 'restricao']);
+    expect(sheets['Restrições'][0]).toEqual(['Componente', 'Modo', 'Descrição', 'Papel', 'Documento', 'Restrição']);
     expect(fb.rotas.at(-1)).toMatchObject({ fatorCubagem: 250 });
     expect(fb.rotas.at(-1).regras).toEqual(
       expect.arrayContaining([
@@ -233,11 +237,11 @@ describe('XLSX round trip', () => {
     expect(d.status, d.text).toBe(201);
     const a = await exportar(d.body.data.uid);
     const sheets = await planilhas(a);
-    expect(sheets.Tabela).toContainEqual(['tabelaBaseUid', origem]);
+    expect(sheets.Tabela).toContainEqual(['Tabela base (identificador)', origem]);
     expect(sheets.Ajustes).toEqual([
-      ['componente', 'tipo', 'valor', 'rota', 'destinatarios'],
-      ['FRETE_PESO', 'PERCENTUAL', 5, undefined, '11222333000181, 45723174000110'],
-      ['TDE', 'VALOR', 20, base.rotas[0].uid],
+      ['Componente', 'Tipo', 'Valor', 'Rota', 'Destinatários'],
+      ['FRETE_PESO', '% sobre o valor da base', 5, undefined, '11222333000181, 45723174000110'],
+      ['TDE', 'Valor fixo (substitui)', 20, base.rotas[0].uid],
     ]);
     const res = await importar(a);
     expect(res.status, res.text).toBe(201);
@@ -250,7 +254,7 @@ describe('XLSX round trip', () => {
     const ruim = await importar(Buffer.from(await wb.xlsx.writeBuffer()));
     expect(ruim.status).toBe(400);
     expect(ruim.body.errors.map((e: any) => [e.aba, e.linha, e.campo, e.mensagem])).toEqual([
-      ['Ajustes', 2, 'componente', 'Componente desconhecido: "XPTO" não está no catálogo'],
+      ['Ajustes', 2, 'Componente', 'Componente desconhecido: "XPTO" não está no catálogo'],
     ]);
   });
 
@@ -264,7 +268,7 @@ describe('XLSX round trip', () => {
     aba('Regras').getRow(2).getCell(3).value = 'XPTO'; // componente
     aba('Faixas').getRow(3).getCell(2).value = 5; // second range of R1.1 below the first (10)
     aba('Generalidades').getRow(2).getCell(5).value = 'abc'; // valor
-    aba('Restricoes').getRow(2).getCell(5).value = '11222333000181'; // not a person of the shipper
+    aba('Restrições').getRow(2).getCell(5).value = '11222333000181'; // not a person of the shipper
     const antes = await contarTabelas();
     const res = await importar(Buffer.from(await wb.xlsx.writeBuffer()));
     expect(res.status, res.text).toBe(400);
@@ -272,13 +276,13 @@ describe('XLSX round trip', () => {
     const erros = res.body.errors.map((e: any) => [e.aba, e.linha, e.campo]);
     expect(erros).toEqual(
       expect.arrayContaining([
-        ['Tabela', 3, 'transportadorCnpj'],
-        ['Rotas', 2, 'origem'],
-        ['Rotas', 3, 'prazoDiasUteis'],
-        ['Regras', 2, 'componente'],
-        ['Faixas', 3, 'ate'],
-        ['Generalidades', 2, 'valor'],
-        ['Restricoes', 2, 'documento'],
+        ['Tabela', 3, 'CNPJ do transportador'],
+        ['Rotas', 2, 'Origem'],
+        ['Rotas', 3, 'Prazo (dias úteis)'],
+        ['Regras', 2, 'Componente'],
+        ['Faixas', 3, 'Até'],
+        ['Generalidades', 2, 'Valor'],
+        ['Restrições', 2, 'Documento'],
       ]),
     );
     const faixa = res.body.errors.find((e: any) => e.aba === 'Faixas');
@@ -287,8 +291,38 @@ describe('XLSX round trip', () => {
       field: 'Faixas!3.ate',
       message: faixa.mensagem,
     });
-    expect(res.body.errors.find((e: any) => e.aba === 'Rotas' && e.campo === 'origem').mensagem).toBe('UF desconhecida: "XX"');
+    expect(res.body.errors.find((e: any) => e.aba === 'Rotas' && e.campo === 'Origem').mensagem).toBe('UF desconhecida: "XX"');
     expect(await contarTabelas()).toBe(antes);
+  });
+
+  it('a file of the older layout (camelCase headers, Tabela keys, codes in the cells) still imports, identical', async () => {
+    const a = await exportar(origem);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(a as unknown as ArrayBuffer);
+    const codigos: Record<string, string> = {
+      'Faixa de CEP': 'FAIXA_CEP', Região: 'REGIAO', Município: 'MUNICIPIO', 'Por CT-e/viagem': 'VIAGEM', 'Valor fixo': 'FIXO',
+      'Por unidade': 'POR_UNIDADE', 'Distância (km)': 'KM', 'Peso taxado (kg)': 'PESO', Sim: 'S', Não: 'N', 'Somente para': 'SOMENTE',
+      Destinatário: 'DESTINATARIO', Ativo: '1',
+    };
+    for (const ws of wb.worksheets) {
+      if (ws.name === 'Restrições') ws.name = 'Restricoes';
+      const chaves = Object.fromEntries(Object.entries(ROTULOS_COLUNAS).map(([k, v]) => [v, k]));
+      const campos = Object.fromEntries(Object.entries(ROTULOS_CAMPOS_TABELA).map(([k, v]) => [v, k]));
+      ws.eachRow((row, n) =>
+        row.eachCell((c) => {
+          const v = String(c.value ?? '');
+          if (n === 1) c.value = chaves[v] ?? v;
+          else if (ws.name === 'Tabela' && Number(c.col) === 1) c.value = campos[v] ?? v;
+          else if (codigos[v] !== undefined) c.value = codigos[v];
+        }),
+      );
+    }
+    const velho = await planilhas(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(velho.Rotas[0][1]).toBe('origemTipo');
+    expect(velho.Tabela).toContainEqual(['status', '1']);
+    const res = await importar(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.status, res.text).toBe(201);
+    expect(await planilhas(await exportar(res.body.data.uid))).toEqual(await planilhas(a));
   });
 
   it('a file that is not XLSX, or no file, is 400', async () => {
