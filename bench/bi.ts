@@ -232,7 +232,7 @@ export async function benchBi(): Promise<Linha[]> {
     await a.end();
     const database = await openDatabase({ databaseUrl: databaseUrlFor(base, nome), migrate: true });
     try {
-      const [{ v }] = linhas<{ v: string }>(await database.db.execute(sql`show server_version`));
+      const [{ v }] = linhas<{ v: string }>(await database.db.execute(sql`select current_setting('server_version') as v`));
       out.push(...(await benchEm('PostgreSQL', database, LINHAS_PG, `PostgreSQL ${v}; ${LINHAS_PG.toLocaleString('pt-BR')} NF-e e CT-e, ~${(LINHAS_PG * 2.9).toLocaleString('pt-BR')} eventos`)));
     } finally {
       await database.close();
