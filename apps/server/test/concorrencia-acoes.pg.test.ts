@@ -29,7 +29,7 @@ describe.runIf(naPostgres)('two identical commands at once on one record', () =>
   // Each command route with the resource that owns its record: the declared actions by their URL, the
   // hand-written ones (contract paths such as /fatura/pre-fatura/liberar/:uid) by the longest collection prefix.
   const alvos: Alvo[] = h.routes
-    .filter((r) => r.config.escrita === true && r.url.includes(':uid') && r.config.permission?.[1] !== 'ler') // not tracking's first look
+    .filter((r) => r.config.escrita === true && r.url.includes(':uid') && r.config.permission?.[1] !== 'ler')
     .flatMap((route) => {
       for (const x of h.resources) {
         const acao = (x.def.actions ?? []).find((a) => route.url === `${x.item}/${a.path}` && route.method === (a.method ?? 'POST'));

@@ -5,6 +5,7 @@ import { TIPOS_NOTIFICACAO } from '@fretio/core';
 import type { Created, Harness } from './support/harness.ts';
 import { fixturesAuditoria, rotasAuditoria } from './fixtures-auditoria.ts';
 import { rotasBi } from './fixtures-bi.ts';
+import { novoToken } from '../src/modules/tracking/service.ts';
 
 // Valid request bodies for every API resource, used by the generic suites in test/generic
 // (tenant isolation, permissions, bad input). They run over the route table, so a new module is
@@ -509,9 +510,13 @@ export const fixtures: Record<string, ResourceFixture> = {
       (await h.rows<{ uid: string }>(sql`insert into historico_webservice (embarcador_uid, servico, ambiente, url, c_stat, sucesso, duracao_ms) values (${h.embarcadorA}, 'NFeDistribuicaoDFe', 'homologacao', 'https://localhost/ws', '138', true, 12) returning uid`))[0].uid,
   },
   '/documentos/nfes': {
-    // Notes arrive by import (no POST): one row of shipper A with a key of its own.
-    create: async (h) =>
-      (await h.rows<{ uid: string }>(sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_nome) values (${h.embarcadorA}, ${chaveFicticia(h)}, ${h.seq()}, 1, now(), '2025-01-10T10:00:00-03:00', '11222333000181', 'Emitente Teste') returning uid`))[0].uid,
+    // Notes arrive by import (no POST): one row of shipper A with a key of its own, and its tracking row
+    // (an import writes both in one transaction).
+    create: async (h) => {
+      const [n] = await h.rows<{ uid: string }>(sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_nome) values (${h.embarcadorA}, ${chaveFicticia(h)}, ${h.seq()}, 1, now(), '2025-01-10T10:00:00-03:00', '11222333000181', 'Emitente Teste') returning uid`);
+      await h.rows(sql`insert into rastreios (nfe_uid, embarcador_uid, token) values (${n.uid}, ${h.embarcadorA}, ${novoToken()}) returning nfe_uid`);
+      return n.uid;
+    },
     update: () => ({ observacao: `Alterada pelos testes ${uniq()}` }),
   },
   '/documentos/ctes': {

@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lerDocumentoFiscal, type NfeLida } from '@fretio/core/fiscal';
 import { nfeXml } from '@fretio/core/fiscal/fixtures';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, api, as, createApiToken, session } from '../../../test/support/http.ts';
-import { rows } from '../../../test/support/state.ts';
+import { rows, watchWrites } from '../../../test/support/state.ts';
+import { acordarTrabalhadores } from '../../framework/tarefas/sinal.ts';
 import { transportadores } from '../../db/schema/index.ts';
 import { enviar } from '../anexos/multipart-teste.ts';
 import { salvarNfe } from '../nfes/service.ts';
@@ -325,5 +327,104 @@ describe('tracking', () => {
     expect(status[60]).toBe(429);
     // Another address is not held by it.
     expect((await anonimo.get('/api/public/rastreio/abc', {}, { ip: '10.6.6.7' })).status).toBe(404);
+  });
+});
+
+// The tracking row is written with the note (import, virtual note) and by its events, never by a read: a GET
+// used to create it on the first look at a note (a write behind a link any site can open).
+describe('tracking rows: born with the note, never written by a read', () => {
+  const linhaDe = async (nfeUid: string) => (await rows<{ token: string; data_prevista: string | null }>(t.db, sql`select token, data_prevista::text from rastreios where nfe_uid = ${nfeUid}`))[0];
+  const contar = async () => (await rows<{ n: number }>(t.db, sql`select count(*)::int as n from rastreios`))[0].n;
+  const virtual = (numero: number, extra: Record<string, unknown> = {}) =>
+    admin.post('/api/v1/documentos/nfe-virtual', { numero, serie: 1, emissao: '2026-04-17', emitenteDocumento: '11222333000181', emitenteNome: 'Demo', destinatarioDocumento: '33000167000101', destinatarioNome: 'Cliente', destinatarioUf: 'RJ', destinatarioMunicipioIbge: '3304557', valorTotal: '100,00', ...extra });
+  /** The real note through the API's import (the group path hands a virtual note's replacement to the per-document one). */
+  async function importarPelaApi(numero: number) {
+    const { xml } = nfeXml({ emitente: '11222333000181', numero, transportador: '60746948000112', emissao: '2026-04-17T10:00:00-03:00' });
+    const b = '----rastreio-nfe';
+    const corpo = Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${numero}.xml"\r\nContent-Type: application/xml\r\n\r\n${xml}\r\n--${b}--\r\n`);
+    const imp = await t.app.inject({ method: 'POST', url: '/api/importar/documentos/import-nfe', payload: corpo, headers: { 'content-type': `multipart/form-data; boundary=${b}`, cookie: await session(t.app, 'admin@demo.com.br') } });
+    expect(imp.statusCode, imp.body).toBe(200);
+    expect((await aguardarTarefa(admin, imp.json().data.uid)).status).toBe(3);
+    return (await rows<{ uid: string }>(t.db, sql`select uid from nfes where embarcador_uid = ${demo} and not virtual and numero = ${numero} and serie = 1`))[0].uid;
+  }
+
+  it('GET tracking/{uid} and the list write nothing, even for a note without its row (before: the first look created it)', async () => {
+    const nota = await importarNfe(7010, '2026-04-17T10:00:00-03:00', '60746948000112');
+    await t.db.execute(sql`delete from rastreios where nfe_uid = ${nota}`); // a note from before this rule
+    const antes = await contar();
+    const escritas = await watchWrites(t.db);
+    const r = await admin.get(`/api/v1/tracking/${nota}`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data).toMatchObject({ uid: nota, token: null, dataPrevista: null });
+    expect((await admin.get(`/api/v1/tracking/${nfAbril}`)).body.data.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await admin.get('/api/v1/tracking', { pps: 100 })).status).toBe(200);
+    expect(await escritas()).toEqual([]);
+    expect([await contar(), await linhaDe(nota)]).toEqual([antes, undefined]);
+  });
+
+  it('a new NF-e already has its tracking row: imported, and virtual (token at once, the same row when edited)', async () => {
+    const nota = await importarNfe(7011, '2026-04-17T10:00:00-03:00', '60746948000112');
+    expect(await linhaDe(nota)).toMatchObject({ token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), data_prevista: '2026-04-22' });
+    const v = await virtual(7012);
+    expect(v.status, v.text).toBe(201);
+    const linha = await linhaDe(v.body.data.uid);
+    expect(linha).toMatchObject({ token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
+    const pub = await api(t.app).get(`/api/public/rastreio/${linha.token}`);
+    expect(pub.status, pub.text).toBe(200);
+    expect(pub.body.data).toMatchObject({ numero: 7012, destino: 'RJ' }); // a virtual note has the IBGE code, not the name
+    // Edited: the same row and token.
+    const e = await admin.put(`/api/v1/documentos/nfe-virtual/${v.body.data.uid}`, { numero: 7012, serie: 1, emissao: '2026-04-20', emitenteDocumento: '11222333000181', emitenteNome: 'Demo', destinatarioDocumento: '33000167000101', destinatarioNome: 'Cliente', destinatarioUf: 'RJ', destinatarioMunicipioIbge: '3304557', valorTotal: '100,00', transportadorUid: uid['Rápido Sul'] });
+    expect(e.status, e.text).toBe(200);
+    expect((await linhaDe(v.body.data.uid)).token).toBe(linha.token);
+  });
+
+  it('the real NF-e keeps the public link of the virtual one it replaces (no look at the virtual one first)', async () => {
+    const v = (await virtual(7013)).body.data.uid as string;
+    const { token } = await linhaDe(v);
+    const real = await importarPelaApi(7013);
+    expect((await admin.get(`/api/v1/documentos/nfe-virtual/${v}`)).body.data.substituidaPorUid).toBe(real);
+    expect((await linhaDe(real)).token).toBe(token);
+    expect(await linhaDe(v)).toBeUndefined();
+    expect((await admin.get(`/api/v1/tracking/${real}`)).body.data).toMatchObject({ token, dataPrevista: '2026-04-22' });
+    const pub = await api(t.app).get(`/api/public/rastreio/${token}`);
+    expect([pub.status, pub.body.data?.numero, pub.body.data?.transportadorNome]).toEqual([200, 7013, expect.any(String)]);
+  });
+
+  it('migration rastreios_faltantes: the missing rows with a token each, one promised-date task per shipper', async () => {
+    const nota = await importarNfe(7014, '2026-04-17T10:00:00-03:00', '60746948000112');
+    const cancelada = await importarNfe(7015, '2026-04-17T10:00:00-03:00', '60746948000112');
+    await t.db.execute(sql`update nfes set cancelada = true where uid = ${cancelada}`);
+    const v = (await virtual(7016)).body.data.uid as string;
+    const substituida = (await rows<{ uid: string }>(t.db, sql`select uid from nfes where embarcador_uid = ${demo} and virtual and substituida_por_uid is not null limit 1`))[0].uid;
+    const [outroEmb] = await rows<{ uid: string }>(t.db, sql`select uid from embarcadores where cnpj <> '11222333000181' order by nome limit 1`);
+    const [deOutro] = await rows<{ uid: string }>(t.db, sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_nome)
+      values (${outroEmb.uid}, '35250199888777000166550010000070171000070171', 7017, 1, now(), '2026-04-17T10:00:00-03:00', '99888777000166', 'Outro') returning uid`);
+    const tokensAntes = new Set((await rows<{ token: string }>(t.db, sql`select token from rastreios`)).map((r) => r.token));
+    await t.db.execute(sql`delete from rastreios where nfe_uid in (${nota}, ${cancelada}, ${v})`);
+    const arquivo = readFileSync(new URL('../../../drizzle/0066_rastreios_faltantes.sql', import.meta.url), 'utf8');
+    for (const s of arquivo.split('--> statement-breakpoint')) await t.db.execute(sql.raw(s));
+    const novos = [nota, cancelada, v, deOutro.uid];
+    const linhas = await Promise.all(novos.map(linhaDe));
+    for (const l of linhas) expect(l).toMatchObject({ token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), data_prevista: null });
+    expect(new Set(linhas.map((l) => l.token)).size).toBe(4);
+    expect(linhas.some((l) => tokensAntes.has(l.token))).toBe(false);
+    expect(await linhaDe(substituida)).toBeUndefined(); // its tracking went to the real note
+    // One task per shipper with a (non-cancelled) note filled in, for the notes without a promised date.
+    const migracao = sql`select uid, embarcador_uid, tipo, parametros from tarefas where parametros->>'semPrevisao' = 'true' order by embarcador_uid`;
+    const tarefas = await rows<{ uid: string; embarcador_uid: string; tipo: string; parametros: unknown }>(t.db, migracao);
+    expect(tarefas.map((x) => [x.embarcador_uid, x.tipo, x.parametros]).sort()).toEqual(
+      [[demo, 'recalcular-prazo-entrega', { semPrevisao: true }], [outroEmb.uid, 'recalcular-prazo-entrega', { semPrevisao: true }]].sort(),
+    );
+    acordarTrabalhadores();
+    const daDemo = tarefas.find((x) => x.embarcador_uid === demo) as { uid: string };
+    expect(await aguardarTarefa(admin, daDemo.uid)).toMatchObject({ status: 3 });
+    const itens = await itensDaTarefa(admin, daDemo.uid);
+    expect(itens.map((i) => i.nome)).toContain('NF-e 7014/1');
+    expect(itens.map((i) => i.nome)).not.toContain('NF-e 7015/1'); // cancelled
+    expect(itens.map((i) => i.nome)).not.toContain('NF-e 7011/1'); // had its promised date
+    expect((await linhaDe(nota)).data_prevista).toBe('2026-04-22');
+    // Run again: nothing is missing, nothing is queued.
+    for (const s of arquivo.split('--> statement-breakpoint')) await t.db.execute(sql.raw(s));
+    expect(await rows(t.db, migracao)).toHaveLength(2);
   });
 });

@@ -4,6 +4,7 @@ import { nfes } from '../../db/schema/index.ts';
 import { type Scope, defineResource } from '../../framework/resource.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { atualizarRastreio } from '../tracking/service.ts';
 import { colunasNfe, fromNfe, nfeParaItem } from '../nfes/repository.ts';
 import { validarVirtual, valoresVirtual, antesDeExcluirVirtual } from './service.ts';
 
@@ -44,5 +45,11 @@ export const nfeVirtualResource = defineResource({
     destinatarioUf: { column: nfes.destinatarioUf, kind: 'exact', normalize: (v) => v.toUpperCase() },
     substituida: { column: sql`(${nfes.substituidaPorUid} is not null)`, kind: 'bool' },
   },
-  hooks: { validate: validarVirtual, beforeDelete: antesDeExcluirVirtual },
+  hooks: {
+    validate: validarVirtual,
+    beforeDelete: antesDeExcluirVirtual,
+    // The tracking row (public token, promised date) is born with the note, in its transaction: a read never
+    // writes it. A change of the typed data (emission, carrier, destination) recomputes the promised date.
+    afterWrite: (tx, _ctx, row, op) => atualizarRastreio(tx, row.uid as string, { recalcularPrazo: op === 'update' }).then(() => undefined),
+  },
 });

@@ -15,7 +15,6 @@ import { eventosOcorrenciaResource, eventoParaItem, colunasEvento, fromEvento } 
 import { ehTransportador } from '../nfes/escopo.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { colunasRastreio, filtrosSemStatus, fromRastreio, rastreioParaItem, statusSql, trackingResource } from './resource.ts';
-import { atualizarRastreio } from './service.ts';
 import { recalcularPrazoEntrega } from './tarefa.ts';
 
 const TAGS = ['Tracking'];
@@ -74,7 +73,7 @@ export default async function trackingRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/tracking/:uid',
     {
-      config: { permission: ['tracking', 'ler'], escrita: true }, // may write the note's tracking row (below)
+      config: { permission: ['tracking', 'ler'] },
       schema: {
         tags: TAGS,
         summary: 'Rastreamento de uma NF-e: previsão, status, dias de atraso, link público e a linha do tempo dos eventos',
@@ -84,12 +83,8 @@ export default async function trackingRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const ctx = req.contexto;
-      let item = await obter(app.db, trackingResource, ctx, req.params.uid);
-      // The first look at a note materialises its tracking row (promised date, public token).
-      if (!item || !(item as { token: string | null }).token) {
-        await app.db.transaction((tx) => atualizarRastreio(tx, req.params.uid));
-        item = await obter(app.db, trackingResource, ctx, req.params.uid);
-      }
+      // A read only: the tracking row is written with the note (import, virtual note) and by its events.
+      const item = await obter(app.db, trackingResource, ctx, req.params.uid);
       const eventos = await fromEvento(app.db.select(colunasEvento).from(eventosOcorrencia).$dynamic())
         .where(and(eq(eventosOcorrencia.nfeUid, req.params.uid), eventosOcorrenciaResource.scope.where(ctx)))
         .orderBy(asc(eventosOcorrencia.dataHora));

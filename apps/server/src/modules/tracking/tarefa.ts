@@ -4,7 +4,11 @@ import { nfes } from '../../db/schema/index.ts';
 import { AppError, defineTipoTarefa } from '../../framework/tarefas/index.ts';
 import { atualizarRastreio } from './service.ts';
 
-export type ParametrosRecalculo = { nfeUids?: string[]; transportadorUid?: string | null; dataInicio?: string | null; dataFim?: string | null };
+/**
+ * `semPrevisao`: only the notes whose tracking row has no promised date (the rows migration
+ * 0066_rastreios_faltantes created without one; not offered by the API).
+ */
+export type ParametrosRecalculo = { nfeUids?: string[]; transportadorUid?: string | null; dataInicio?: string | null; dataFim?: string | null; semPrevisao?: boolean };
 
 /**
  * `recalcular-prazo-entrega`: after deadlines or holidays change, recomputes the promised date (and the
@@ -24,6 +28,7 @@ export const recalcularPrazoEntrega = defineTipoTarefa<ParametrosRecalculo>({
       p.transportadorUid ? eq(nfes.transportadorUid, p.transportadorUid) : undefined,
       p.dataInicio ? gte(nfes.emissao, sql`(${p.dataInicio}::date::timestamp at time zone ${FUSO})`) : undefined,
       p.dataFim ? lt(nfes.emissao, sql`((${p.dataFim}::date + 1)::timestamp at time zone ${FUSO})`) : undefined,
+      p.semPrevisao ? sql`exists (select 1 from rastreios r where r.nfe_uid = ${nfes.uid} and r.data_prevista is null)` : undefined,
     );
     // Keyset pages of 1,000: a shipper with a million notes never loads them at once.
     let depois = '00000000-0000-0000-0000-000000000000';
