@@ -23,6 +23,30 @@ export const BASES_REGRA = [
 export const CALCULOS_REGRA = ['PERCENTUAL', 'POR_UNIDADE', 'FIXO', 'FAIXA', 'COMPARATIVO'] as const satisfies readonly TipoCalculo[];
 export const MODOS_FAIXA = ['FIXO', 'POR_UNIDADE', 'EXCEDENTE'] as const satisfies readonly ModoFaixa[];
 export const MODOS_RESTRICAO = ['SOMENTE', 'EXCETO'] as const;
+/** How the screens and the table spreadsheet name the engine's codes (one source for both). */
+export const ROTULOS_BASE_REGRA: Readonly<Record<(typeof BASES_REGRA)[number], string>> = {
+  PESO: 'Peso taxado (kg)',
+  VALOR: 'Valor da mercadoria',
+  FRACAO_100KG: 'Fração de 100 kg',
+  VOLUMES: 'Volumes',
+  DOCUMENTOS: 'Documentos (NF-es)',
+  M3: 'Volume (m³)',
+  KM: 'Distância (km)',
+  VIAGEM: 'Por CT-e/viagem',
+  FRETE_PESO: 'Frete peso',
+  SUBTOTAL: 'Subtotal dos componentes',
+  FRETE_PRINCIPAL: 'Frete principal (componentes marcados no catálogo)',
+  EIXOS: 'Eixos do veículo',
+};
+export const ROTULOS_CALCULO_REGRA: Readonly<Record<(typeof CALCULOS_REGRA)[number], string>> = {
+  PERCENTUAL: 'Percentual',
+  POR_UNIDADE: 'Por unidade',
+  FIXO: 'Valor fixo',
+  FAIXA: 'Por faixas',
+  COMPARATIVO: 'Comparativo (maior entre mínimo, R$/kg e % do valor)',
+};
+export const ROTULOS_MODO_FAIXA: Readonly<Record<(typeof MODOS_FAIXA)[number], string>> = { FIXO: 'Valor fixo', POR_UNIDADE: 'Por unidade', EXCEDENTE: 'Excedente' };
+export const ROTULOS_MODO_RESTRICAO: Readonly<Record<(typeof MODOS_RESTRICAO)[number], string>> = { SOMENTE: 'Somente para', EXCETO: 'Exceto para' };
 export const SITUACOES_VIGENCIA = ['Vigente', 'Futura', 'Expirada'] as const;
 /** ftr_vigencia of the table list. */
 export const FILTROS_VIGENCIA = ['vigente', 'futura', 'expirada', 'todas'] as const;

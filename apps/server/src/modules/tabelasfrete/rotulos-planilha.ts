@@ -1,8 +1,14 @@
-import { STATUS } from '@fretio/core';
+import {
+  ROTULOS_MODO_FAIXA as MODO_FAIXA,
+  ROTULOS_MODO_RESTRICAO as MODO_RESTRICAO,
+  ROTULOS_BASE_REGRA,
+  ROTULOS_CALCULO_REGRA,
+  STATUS,
+} from '@fretio/core';
 
 // The one place that names the freight-table workbook (exportar.ts writes it, importar.ts reads it back)
 // in the words of the screens: sheet names, column headers, the fields of the Tabela sheet and the
-// values of the enum cells. exportar.ts's ABAS keeps the internal keys (camelCase); a file exported
+// values of the enum cells (the rule labels come from @fretio/core, as on the screens). exportar.ts's ABAS keeps the internal keys (camelCase); a file exported
 // before the labels (camelCase headers and codes in the cells) still imports: every lookup below
 // accepts the key/code as well as the label, compared without accents, case, spaces or punctuation.
 
@@ -82,39 +88,30 @@ export const ROTULOS_CAMPOS_TABELA: Readonly<Record<string, string>> = {
 };
 
 // Values of enum cells: code → the screen's label.
-export const ROTULOS_TIPO_LOCAL: Readonly<Record<string, string>> = { UF: 'UF', MUNICIPIO: 'Município', REGIAO: 'Região', FAIXA_CEP: 'Faixa de CEP' };
-export const ROTULOS_BASE: Readonly<Record<string, string>> = {
-  PESO: 'Peso taxado (kg)',
-  VALOR: 'Valor da mercadoria',
-  FRACAO_100KG: 'Fração de 100 kg',
-  VOLUMES: 'Volumes',
-  DOCUMENTOS: 'Documentos (NF-es)',
-  M3: 'Volume (m³)',
-  KM: 'Distância (km)',
-  VIAGEM: 'Por CT-e/viagem',
-  FRETE_PESO: 'Frete peso',
-  SUBTOTAL: 'Subtotal dos componentes',
-  FRETE_PRINCIPAL: 'Frete principal',
-  EIXOS: 'Eixos do veículo',
+export const ROTULOS_TIPO_LOCAL: Readonly<Record<string, string>> = {
+  UF: 'UF',
+  MUNICIPIO: 'Município',
+  REGIAO: 'Região',
+  FAIXA_CEP: 'Faixa de CEP',
 };
-export const ROTULOS_CALCULO: Readonly<Record<string, string>> = {
-  PERCENTUAL: 'Percentual',
-  POR_UNIDADE: 'Por unidade',
-  FIXO: 'Valor fixo',
-  FAIXA: 'Por faixas',
-  COMPARATIVO: 'Comparativo',
-};
-export const ROTULOS_MODO_FAIXA: Readonly<Record<string, string>> = { FIXO: 'Valor fixo', POR_UNIDADE: 'Por unidade', EXCEDENTE: 'Excedente' };
-export const ROTULOS_MODO_RESTRICAO: Readonly<Record<string, string>> = { SOMENTE: 'Somente para', EXCETO: 'Exceto para' };
+export const ROTULOS_BASE: Readonly<Record<string, string>> = ROTULOS_BASE_REGRA;
+export const ROTULOS_CALCULO: Readonly<Record<string, string>> = ROTULOS_CALCULO_REGRA;
+export const ROTULOS_MODO_FAIXA: Readonly<Record<string, string>> = MODO_FAIXA;
+export const ROTULOS_MODO_RESTRICAO: Readonly<Record<string, string>> = MODO_RESTRICAO;
 export const ROTULOS_PAPEL: Readonly<Record<string, string>> = {
   REMETENTE: 'Remetente',
   DESTINATARIO: 'Destinatário',
   PRODUTO: 'Produto',
   NCM: 'NCM',
 };
-export const ROTULOS_TIPO_AJUSTE: Readonly<Record<string, string>> = { PERCENTUAL: '% sobre o valor da base', VALOR: 'Valor fixo (substitui)' };
+export const ROTULOS_TIPO_AJUSTE: Readonly<Record<string, string>> = {
+  PERCENTUAL: '% sobre o valor da base',
+  VALOR: 'Valor fixo (substitui)',
+};
 /** Status of the table (1 Ativo, 2 Inativo, 3 Validação), from the status set the screens use. */
-export const ROTULOS_STATUS: Readonly<Record<string, string>> = Object.fromEntries(STATUS.tabelaFrete.values.map((s) => [String(s.value), s.label]));
+export const ROTULOS_STATUS: Readonly<Record<string, string>> = Object.fromEntries(
+  STATUS.tabelaFrete.values.map((s) => [String(s.value), s.label]),
+);
 
 export const SIM = 'Sim';
 export const NAO = 'Não';
