@@ -11,6 +11,9 @@ import { type TestServer, startServer } from './server.ts';
 export function e2eSuite(opts: { config?: () => Partial<import('../../apps/server/src/config.ts').Config> } = {}) {
   const s = {} as { server: TestServer; browser: Browser };
   const contexts: BrowserContext[] = [];
+  // Every page runs under the server's Content-Security-Policy: anything it refuses (an inline script, a
+  // style or image from elsewhere) is a fault of the screen, so it fails the test that showed it.
+  const violacoesCsp: string[] = [];
   beforeAll(async () => {
     s.server = await startServer(opts.config?.());
     s.browser = await browserDoWorker();
@@ -18,6 +21,8 @@ export function e2eSuite(opts: { config?: () => Partial<import('../../apps/serve
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail') await screenshots(contexts, task.name);
     await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const violacoes = violacoesCsp.splice(0);
+    if (violacoes.length) throw new Error(`a página violou a Content-Security-Policy:\n${violacoes.join('\n')}`);
   });
   afterAll(async () => {
     // The browser stays for the worker's next file; only this file's contexts go.
@@ -28,10 +33,17 @@ export function e2eSuite(opts: { config?: () => Partial<import('../../apps/serve
     get server() {
       return s.server;
     },
+    /** The CSP refusals seen so far, taken out of the check that fails the test: for the test of the policy itself. */
+    tirarViolacoesCsp(): string[] {
+      return violacoesCsp.splice(0);
+    },
     /** A new browser context (no cookies) and page; width defaults to a desktop window. */
     async open(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
       const r = await newPage(s.browser, s.server.baseUrl, width);
       await r.context.addInitScript(recordToasts);
+      r.context.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violacoesCsp.push(m.text());
+      });
       contexts.push(r.context);
       return r;
     },

@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import { modules } from './modules/index.ts';
 import auth from './plugins/auth/index.ts';
 import errors from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
+import seguranca from './plugins/seguranca.ts';
 import services from './plugins/services.ts';
 import tarefas from './plugins/tarefas.ts';
 import web from './plugins/web.ts';
@@ -52,7 +52,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (!opts.database) app.addHook('onClose', () => database.close());
 
   await app.register(errors);
-  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(seguranca);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });

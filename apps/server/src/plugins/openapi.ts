@@ -35,5 +35,5 @@ export default fp(async function openapi(app: FastifyInstance) {
       return spec as never;
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none', validatorUrl: null } });
 });

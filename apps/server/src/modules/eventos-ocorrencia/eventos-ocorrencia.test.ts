@@ -371,11 +371,31 @@ describe('tracking rows: born with the note, never written by a read', () => {
     expect(linha).toMatchObject({ token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
     const pub = await api(t.app).get(`/api/public/rastreio/${linha.token}`);
     expect(pub.status, pub.text).toBe(200);
-    expect(pub.body.data).toMatchObject({ numero: 7012, destino: 'RJ' }); // a virtual note has the IBGE code, not the name
+    // The typed note's city name comes from the IBGE register (it used to show the UF alone).
+    expect(pub.body.data).toMatchObject({ numero: 7012, destino: 'Rio de Janeiro/RJ' });
     // Edited: the same row and token.
     const e = await admin.put(`/api/v1/documentos/nfe-virtual/${v.body.data.uid}`, { numero: 7012, serie: 1, emissao: '2026-04-20', emitenteDocumento: '11222333000181', emitenteNome: 'Demo', destinatarioDocumento: '33000167000101', destinatarioNome: 'Cliente', destinatarioUf: 'RJ', destinatarioMunicipioIbge: '3304557', valorTotal: '100,00', transportadorUid: uid['Rápido Sul'] });
     expect(e.status, e.text).toBe(200);
-    expect((await linhaDe(v.body.data.uid)).token).toBe(linha.token);
+    // Same row and token; with a carrier the promised date is computed: the issuer (the shipper's own CNPJ)
+    // has its place from the shipper's record (before, a typed note had no origin and never got a date).
+    expect(await linhaDe(v.body.data.uid)).toMatchObject({ token: linha.token, data_prevista: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  });
+
+  it('virtual NF-e: city name from IBGE, issuer place from the shipper records; a city of another UF is refused', async () => {
+    const [emb] = await rows<{ uf: string; municipio_ibge: string }>(t.db, sql`select uf, municipio_ibge from embarcadores where uid = ${demo}`);
+    const v = await virtual(7017);
+    expect(v.status, v.text).toBe(201);
+    expect(v.body.data.destinatario).toMatchObject({ uf: 'RJ', municipioIbge: '3304557', municipio: 'Rio de Janeiro' });
+    expect(v.body.data.emitente).toMatchObject({ uf: emb.uf, municipioIbge: emb.municipio_ibge, municipio: expect.any(String) });
+    const outroUf = await virtual(7018, { destinatarioUf: 'SP' });
+    expect([outroUf.status, outroUf.body.errors?.[0]?.field]).toEqual([400, 'destinatarioMunicipioIbge']);
+    expect(outroUf.body.message).toContain('Rio de Janeiro é de RJ');
+    const inexistente = await virtual(7018, { destinatarioMunicipioIbge: '9999999' });
+    expect([inexistente.status, inexistente.body.message]).toEqual([400, 'Município não encontrado']);
+    // An issuer the shipper has no record of: no place invented.
+    const estranho = await virtual(7019, { emitenteDocumento: '33000167000101' });
+    expect(estranho.body.data.emitente).toMatchObject({ uf: null, municipioIbge: null, municipio: null });
+    expect((await rows(t.db, sql`select 1 from nfes where numero = 7018 and virtual`)).length).toBe(0);
   });
 
   it('the real NF-e keeps the public link of the virtual one it replaces (no look at the virtual one first)', async () => {

@@ -4,6 +4,7 @@ import type { Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RequestContext } from '../../plugins/auth/context.ts';
 import { impedirExclusaoEmUso } from '../nfes/repository.ts';
+import { completarLocais } from './locais.ts';
 
 // Rules of the virtual NF-e: no twin of an open virtual note or of a real one already imported; a
 // replaced (closed) note is read-only; deleting one that something points to is refused.
@@ -52,6 +53,7 @@ export async function validarVirtual(tx: Tx, ctx: RequestContext, v: Row, existe
       .where(and(eq(embarcadorTransportador.embarcadorUid, embarcadorUid), eq(embarcadorTransportador.transportadorUid, v.transportadorUid as string)));
     if (!t) throw AppError.field('transportadorUid', 'Transportador não encontrado');
   }
+  await completarLocais(tx, embarcadorUid, v);
 }
 
 export async function antesDeExcluirVirtual(tx: Tx, _ctx: RequestContext, existente: Row) {
