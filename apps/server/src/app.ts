@@ -61,6 +61,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(services);
   await app.register(auth);
   await app.register(tarefas);
+  // Filled by modules' registerResource; read by the list export and the generic test suites.
+  app.decorate('recursos', []);
   await app.register(modules);
   await app.register(web);
   return app;

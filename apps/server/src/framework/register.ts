@@ -7,10 +7,18 @@ import { registrarSelecao } from './selecao.ts';
 
 // Five CRUD routes (or the subset declared) from one resource declaration.
 const ALL: Operation[] = ['list', 'get', 'create', 'update', 'delete'];
-export const resourceRegistry: ResourceDef[] = [];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The resources this app registered (list export, generic test suites). Per app, not per process: a
+     * process-wide list grew with every app a test worker built and kept each of them alive. */
+    recursos: ResourceDef[];
+  }
+}
 
 export function registerResource(app: FastifyInstance, def: ResourceDef) {
-  resourceRegistry.push(def);
+  if (!app.hasDecorator('recursos')) throw new Error('registerResource: o app não tem o registro de recursos (modules/index.ts)');
+  app.recursos.push(def);
   // Untyped on purpose: the declaration is generic; zod still validates and serialises every route.
   const r = app;
   const ops = new Set(def.operations ?? ALL);

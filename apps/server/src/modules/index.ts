@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerResource, resourceRegistry } from '../framework/register.ts';
+import { registerResource } from '../framework/register.ts';
 import { registrarExportacaoDeListas } from '../framework/exportacao-lista.ts';
 import health from './health/module.ts';
 import centrosCusto from './centros-custo/module.ts';
@@ -63,6 +63,6 @@ export async function modules(app: FastifyInstance) {
     for (const r of resources) registerResource(scope, r);
     for (const m of MODULOS) for (const routes of m.routes ?? []) await scope.register(routes);
     // "Exportar" of every list declared above (framework/exportacao-lista.ts).
-    registrarExportacaoDeListas(scope, resourceRegistry);
+    registrarExportacaoDeListas(scope, app.recursos);
   });
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from '@fretio/core';
 import { DEMO } from '../../src/db/seed/demo.ts';
-import { resourceRegistry } from '../../src/framework/register.ts';
 import type { ResourceDef } from '../../src/framework/resource.ts';
 import { type Body, fixtures, type ResourceFixture, routeFixtures } from '../fixtures.ts';
 import { type RouteInfo, type TestApp, createTestApp } from './db.ts';
@@ -101,10 +100,10 @@ export function anyValidParam(route: RouteInfo, name: string): string {
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
-/** Registered resources (deduplicated: every buildApp in a process registers them again). */
-export function resourceRoutes(routes: RouteInfo[]): ResourceRoutes[] {
+/** The resources the app registered, with their routes. */
+export function resourceRoutes(recursos: readonly ResourceDef[], routes: RouteInfo[]): ResourceRoutes[] {
   const byPath = new Map<string, ResourceDef>();
-  for (const def of resourceRegistry) byPath.set(def.path, def);
+  for (const def of recursos) byPath.set(def.path, def);
   const find = (method: string, url: string) => routes.find((r) => r.method === method && r.url === url);
   const out: ResourceRoutes[] = [];
   for (const [path, def] of byPath) {
@@ -157,7 +156,7 @@ export async function createHarness(): Promise<Harness> {
     embarcadorB,
     seq: () => ++n,
     routes: t.routes,
-    resources: resourceRoutes(t.routes),
+    resources: resourceRoutes(t.app.recursos, t.routes),
     rows: (q) => rows(t.db, q),
     async userUid(login) {
       const r = await rows<{ uid: string }>(t.db, sql`select uid from usuarios where login = ${login}`);
