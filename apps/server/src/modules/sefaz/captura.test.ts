@@ -6,6 +6,7 @@ import { embarcadores, historicoWebservice, sefazDistribuicao, sefazResumos, tar
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { type Doc, type Roteiro, emitirCertificados, iniciarSefazFalsa } from '../../../test/support/sefaz-falsa.ts';
+import { copiasDaAmostra } from '../../../test/support/lote-fiscal.ts';
 import { aguardarTarefa, itensDaTarefa } from '../../../test/support/tarefas.ts';
 import { agendarCapturas } from './agendador.ts';
 
@@ -85,7 +86,9 @@ describe('captura de documentos na SEFAZ', () => {
     // one call per service for every other CNPJ of the shipper; all with the A1 certificate.
     const cnpjs = new Set(sefaz.pedidos.map((p) => p.cnpj));
     expect(cnpjs.has(cnpj)).toBe(true);
-    expect(sefaz.pedidos.filter((p) => p.cnpj === cnpj).map((p) => [p.servico, Number(p.ultNSU)])).toEqual([['nfe', 0], ['cte', 0], ['nfe', 2]]);
+    // (The consultas of one group are called side by side: the order between services is not fixed.)
+    const doCnpj = (servico: string) => sefaz.pedidos.filter((p) => p.cnpj === cnpj && p.servico === servico).map((p) => Number(p.ultNSU));
+    expect([doCnpj('nfe'), doCnpj('cte')]).toEqual([[0, 2], [0]]);
     expect(sefaz.pedidos.length).toBe(cnpjs.size * 2 + 1);
     expect(sefaz.pedidos.every((p) => p.certificadoCliente === `EMBARCADOR DEMO LTDA:${CNPJ_CERTIFICADO}`)).toBe(true);
     const itens = await itensDaTarefa(admin, r.body.data.uid);
@@ -143,5 +146,26 @@ describe('captura de documentos na SEFAZ', () => {
     const [nova] = await t.db.select().from(tarefas).where(eq(tarefas.tipo, 'capturar-sefaz')).orderBy(desc(tarefas.criadoEm)).limit(1);
     expect(nova.usuarioUid).toBeNull();
     await aguardarTarefa(admin, nova.uid);
+  });
+
+  it('uma chamada com 30 NF-e completas é gravada em lotes (25 por transação), não uma transação por nota', async () => {
+    const copias = copiasDaAmostra(30, 930_000);
+    const docs: Doc[] = copias.map((c, i) => ({ nsu: 100 + i, schema: 'procNFe_v4.00.xsd', xml: c.dados.toString('utf8') }));
+    roteiro = (p) => {
+      if (p.servico === 'cte' || p.cnpj !== cnpj) return { cStat: '137', xMotivo: 'Nenhum documento localizado', ultNSU: 0, maxNSU: 0 };
+      const lote = docs.filter((d) => d.nsu > Number(p.ultNSU));
+      return { cStat: '138', xMotivo: 'Documento localizado', ultNSU: lote.at(-1)?.nsu ?? Number(p.ultNSU), maxNSU: 129, docs: lote };
+    };
+    await t.db.update(sefazDistribuicao).set({ proximaConsultaEm: null });
+    const r = await admin.post('/api/v1/sefaz/capturar', { servicos: ['nfe'] });
+    expect(r.status).toBe(201);
+    expect(await aguardarTarefa(admin, r.body.data.uid)).toMatchObject({ erros: 0 });
+    const salvas = await t.db.execute(sql`select count(*)::int as n from nfes where numero between 930000 and 930029 and not virtual`);
+    expect((salvas as unknown as { rows: { n: number }[] }).rows[0].n).toBe(30);
+    // A group's items get their result in one statement of the group's transaction (processado_em = now(),
+    // the transaction's start): 30 documents in groups of 25 are two instants, not thirty.
+    const instantes = await t.db.execute(sql`select count(distinct processado_em)::int as n, count(*)::int as itens from tarefa_itens
+      where tarefa_uid = ${r.body.data.uid} and nome like 'NSU %'`);
+    expect((instantes as unknown as { rows: { n: number; itens: number }[] }).rows[0]).toEqual({ n: 2, itens: 30 });
   });
 });

@@ -4,11 +4,14 @@ import { PARAMETRO_POR_CHAVE } from '@fretio/core';
 import { arquivos, embarcadores, sefazDistribuicao, unidadesEmbarcador } from '../../db/schema/index.ts';
 import { parametrosDoEmbarcador } from '../administracao/repository.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, type ItemEmExecucao, type TarefaEmExecucao, acrescentarItens, defineTipoTarefa } from '../../framework/tarefas/index.ts';
+import { AppError, type ItemEmExecucao, type ResultadoItem, type TarefaEmExecucao, acrescentarItens, defineTipoTarefa } from '../../framework/tarefas/index.ts';
 import type { Tx } from '../../framework/resource.ts';
 import { lerItemFiscal, lerTudo } from '../../framework/importacao/documentos-fiscais.ts';
+import { salvarCtesDoGrupo } from '../ctes/lote.ts';
 import { importarCte } from '../ctes/tarefas.ts';
-import { importarNfe } from '../nfes/tarefas.ts';
+import { salvarNfesDoGrupo } from '../nfes/lote.ts';
+import { ITENS_POR_TRANSACAO, importarNfe } from '../nfes/tarefas.ts';
+import { cacheDaTarefa } from '../nfes/vinculos.ts';
 import { registrarChamada } from '../historico-webservice/service.ts';
 import { decifrarSenha, lerPfx } from './certificado-a1.ts';
 import { chamarSoap } from './cliente.ts';
@@ -19,7 +22,8 @@ import { guardarResumo } from './resumos.ts';
 // CNPJ (one web-service call each); a call that brings documents saves them to storage and appends one
 // item per document, plus the next consulta while the NSU has not reached the maximum — all in the same
 // transaction that advances the NSU, so a crash never skips nor repeats a document. Full documents go
-// through the NF-e/CT-e import pipeline; summaries (resNFe) are kept as such.
+// through the NF-e/CT-e import pipeline, ITENS_POR_TRANSACAO per transaction and set-based like an uploaded
+// ZIP (a call brings up to 50); summaries (resNFe), events and consultas run one by one in their savepoints.
 
 export type RefConsulta = { tipo: 'consulta'; servico: Servico; cnpj: string };
 export type RefDocumentoSefaz = { tipo: 'documento'; servico: Servico; cnpj: string; nsu: string; schema: string; chave: string };
@@ -41,6 +45,8 @@ export const capturarSefaz = defineTipoTarefa<{ servicos?: Servico[] }>({
     if (ehDoPipeline(ref)) return lerItemFiscal(tarefa.storage, { chave: ref.chave }, ref.servico);
     return undefined;
   },
+  itensPorTransacao: ITENS_POR_TRANSACAO,
+  processarGrupo: salvarDocumentosDoGrupo,
   async processar(tx, tarefa, item, buscado) {
     const ref = item.ref as Ref;
     if (ref.tipo === 'documento') return processarDocumento(tx, tarefa, item, ref, buscado);
@@ -140,6 +146,24 @@ async function registrarConsulta(tx: Tx, tarefa: TarefaEmExecucao, ref: RefConsu
 }
 
 const ehDoPipeline = (ref: RefDocumentoSefaz) => ['completo', 'evento'].includes(tipoDoDocumento(ref.schema));
+
+/** The group's full NF-es and CT-es through the import's set-based saving; what it leaves out runs one by one. */
+async function salvarDocumentosDoGrupo(tx: Tx, tarefa: TarefaEmExecucao, itens: { item: ItemEmExecucao; buscado: unknown }[]) {
+  const out = new Map<string, ResultadoItem | Error>();
+  const quem = { embarcadorUid: tarefa.embarcadorUid, usuarioUid: tarefa.usuarioUid };
+  for (const servico of ['nfe', 'cte'] as const) {
+    const docs = itens
+      .filter(({ item }) => {
+        const ref = item.ref as Ref;
+        return ref.tipo === 'documento' && ref.servico === servico && ehDoPipeline(ref);
+      })
+      .map(({ item, buscado }) => ({ item: { ...item, ref: { chave: (item.ref as RefDocumentoSefaz).chave } }, buscado }));
+    if (!docs.length) continue;
+    const salvar = servico === 'nfe' ? salvarNfesDoGrupo : salvarCtesDoGrupo;
+    for (const [uid, r] of await salvar(tx, quem, docs, cacheDaTarefa(tarefa))) out.set(uid, r);
+  }
+  return out;
+}
 
 async function processarDocumento(tx: Tx, tarefa: TarefaEmExecucao, item: ItemEmExecucao, ref: RefDocumentoSefaz, lido: unknown) {
   if (ehDoPipeline(ref)) {
