@@ -79,8 +79,9 @@ export function tabelaVigenteEm(tabela: Pick<TabelaCalculo, 'vigenciaInicio' | '
   return true;
 }
 
-/** Cubage exemption of the table for this load (density, recipient or products). */
+/** Cubage exemption of the load (register flags) or of the table for this load (density, recipient or products). */
 function isentoCubagem(tabela: TabelaCalculo, carga: Carga): boolean {
+  if (carga.isentoCubagem) return true;
   const i = tabela.isencaoCubagem;
   if (!i) return false;
   if (i.densidadeMinima !== undefined && carga.m3 && carga.m3 > 0 && dec(carga.pesoKg).div(carga.m3).gte(i.densidadeMinima))
