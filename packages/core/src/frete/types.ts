@@ -244,6 +244,11 @@ export type FreteCotado = {
   cotado: true;
   rotaUid: string;
   pesoTaxado: number;
+  /**
+   * true when a cubage exemption (Carga.isentoCubagem or the table's IsencaoCubagem) kept the real weight
+   * although the cubed weight was larger: the breakdown says why pesoTaxado is the real weight. Absent otherwise.
+   */
+  isentoCubagem?: true;
   componentes: ComponenteCalculado[];
   ajusteMinimo: number;
   valorSemIcms: number;

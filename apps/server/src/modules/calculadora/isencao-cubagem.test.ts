@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
-import { ctes, transportadores } from '../../db/schema/index.ts';
+import { cargaProdutos, cotacoesFrete, ctes, produtos, transportadores } from '../../db/schema/index.ts';
+import type { RequestContext } from '../../plugins/auth/context.ts';
 import { auditarCte } from '../auditorias/service.ts';
+import { precoDoMotor } from '../cotacoesfrete/motor.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 
 // Cubage exemption of the register (issue 9): a product or a recipient flagged "isento de cubagem" is
@@ -49,13 +51,15 @@ afterAll(() => t?.close());
 
 describe('isenção de cubagem por produto e por destinatário', () => {
   it('calculadora: sem isenção cobra o peso cubado (180 kg → 267,61)', async () => {
-    expect(await exemplo({})).toMatchObject({ pesoTaxado: 180, valorSemIcms: 235.5, total: 267.61 });
+    const cubada = await exemplo({});
+    expect(cubada).toMatchObject({ pesoTaxado: 180, valorSemIcms: 235.5, total: 267.61 });
+    expect(cubada.isentoCubagem).toBeUndefined();
     expect(await exemplo({ produtos: ['COMUM-1'], destinatario: CNPJ_COMUM })).toMatchObject({ pesoTaxado: 180, total: 267.61 });
   });
 
   it('produto isento: carga só dele é cobrada pelo peso real (150 kg → 238,64); misturada com outro, não', async () => {
     const r = await exemplo({ produtos: ['isento-1'] });
-    expect(r).toMatchObject({ pesoTaxado: 150, valorSemIcms: 210, icms: 28.64, total: 238.64 });
+    expect(r).toMatchObject({ pesoTaxado: 150, isentoCubagem: true, valorSemIcms: 210, icms: 28.64, total: 238.64 });
     expect(r.componentes.find((c: { componente: string }) => c.componente === 'FRETE_PESO')).toMatchObject({ valor: 132.5 });
     expect(await exemplo({ produtos: ['ISENTO-1', 'COMUM-1'] })).toMatchObject({ pesoTaxado: 180, total: 267.61 });
   });
@@ -70,6 +74,7 @@ describe('isenção de cubagem por produto e por destinatário', () => {
     const bad = await admin.post('/api/v1/produtos', { codigo: 'X-1', descricao: 'X', ncm: '94033000', isentoCubagem: 'talvez' });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('isentoCubagem');
+    expect(JSON.stringify(bad.body)).toContain('Deve ser verdadeiro ou falso');
     const badP = await admin.post('/api/v1/pessoas', { documento: '45997418000153', nome: 'Outro', isentoCubagem: 7 });
     expect(badP.status).toBe(400);
     expect(JSON.stringify(badP.body)).toContain('isentoCubagem');
@@ -117,5 +122,18 @@ describe('auditoria: PESO CUBADO do CT-e e isenção', () => {
     // the cheapest of Rápido Sul here is "Sudeste/Sul" v2 (+6 %): 180 kg → 90,10 + 80 × 0,85 + 25,00 + 20,00 + 12,50 + 4,13
     // = 219,73 ÷ 0,88 = 249,69; 150 kg → 90,10 + 50 × 0,85 + 61,63 = 194,23 ÷ 0,88 = 220,72
     expect([await esperado(180), await esperado(150)]).toEqual([249.69, 220.72]);
+  });
+});
+
+describe('cotação: o preço do motor segue a mesma isenção', () => {
+  it('carga da cotação só com o produto isento: peso real (220,72); sem a marca, o cubado (249,69)', async () => {
+    const [cot] = await t.db.insert(cotacoesFrete).values({ embarcadorUid, status: 1, origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557' } as never).returning();
+    const [p] = await t.db.select().from(produtos).where(eq(produtos.codigo, 'ISENTO-1'));
+    await t.db.insert(cargaProdutos).values({ cotacaoUid: cot!.uid, produtoUid: p!.uid, descricao: 'Isento', quantidade: '1', pesoKg: '150', volumeM3: '0.6', valor: '10000' });
+    const ctx = { usuarioUid: '', login: '', nome: '', tipoUsuario: 1, transportadorUid: null, embarcadorUid, permissoes: {}, via: 'sessao' } as unknown as RequestContext;
+    expect((await precoDoMotor(t.db, ctx, cot!.uid, [rapido])).get(rapido)?.total).toBe(220.72);
+    await t.db.update(produtos).set({ isentoCubagem: false }).where(eq(produtos.uid, p!.uid));
+    expect((await precoDoMotor(t.db, ctx, cot!.uid, [rapido])).get(rapido)?.total).toBe(249.69);
+    await t.db.update(produtos).set({ isentoCubagem: true }).where(eq(produtos.uid, p!.uid));
   });
 });
