@@ -375,6 +375,7 @@ export const cotacaoCalculada = z.object({
   transportadorNome: z.string(),
   rotaUid: z.string(),
   pesoTaxado: z.number(),
+  isentoCubagem: z.literal(true).optional().describe('Presente quando uma isenção de cubagem (produto, destinatário ou tabela) manteve o peso real, menor que o cubado'),
   componentes: z.array(componenteCotado),
   ajusteMinimo: z.number(),
   valorSemIcms: z.number(),

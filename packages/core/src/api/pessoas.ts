@@ -55,6 +55,7 @@ export const pessoaInput = z
     remetente: zBool.default(false),
     destinatario: zBool.default(false),
     tomador: zBool.default(false),
+    isentoCubagem: zBool.default(false).describe('Isento de cubagem: as cargas para este destinatário são cobradas pelo peso real (sem peso cubado) em toda tabela'),
     ativo: zBool.default(true),
   })
   .superRefine((p, ctx) => {
@@ -86,6 +87,7 @@ export const pessoa = z.object({
   remetente: z.boolean(),
   destinatario: z.boolean(),
   tomador: z.boolean(),
+  isentoCubagem: z.boolean(),
   ativo: z.boolean(),
   criadoEm: z.string(),
   atualizadoEm: z.string(),

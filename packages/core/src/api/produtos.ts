@@ -49,6 +49,7 @@ export const produtoInput = z
       .preprocess(blank, z.union([z.string(), z.number()]).nullish())
       .transform((v) => (v === null || v === undefined ? null : somenteDigitos(String(v))))
       .refine((v) => v === null || gtinValido(v), { message: 'EAN/GTIN inválido' }),
+    isentoCubagem: zBool.default(false).describe('Isento de cubagem: uma carga só de produtos isentos é cobrada pelo peso real (sem peso cubado) em toda tabela'),
     ativo: zBool.default(true),
   })
   .superRefine((p, ctx) => {
@@ -72,6 +73,7 @@ export const produto = z.object({
   m3: z.number().nullable(),
   valorUnitario: z.number().nullable(),
   ean: z.string().nullable(),
+  isentoCubagem: z.boolean(),
   ativo: z.boolean(),
   criadoEm: z.string(),
   atualizadoEm: z.string(),

@@ -33,6 +33,8 @@ export type CteAuditavel = {
   icms: { cst: string | null; base: Valor | null; aliquota: Valor | null; valor: Valor | null } | null;
   nfes: string[];
   pesoCarga?: Valor | null;
+  /** infQ "PESO CUBADO" in kg: the audit weighs the larger of it, pesoCarga and the NF-es' gross weight. */
+  pesoCubado?: Valor | null;
   /** vCarga, when the caller has it: compared with the NF-es' value. */
   valorCarga?: Valor | null;
   protocolo?: string | null;

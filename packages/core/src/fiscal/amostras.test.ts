@@ -66,6 +66,17 @@ describe('CT-e das amostras', () => {
     expect(cte(arquivo)).toMatchObject(esperado);
   });
 
+  it('infQ: PESO BASE DE CALCULO das amostras 4.00; PESO TAXADO do multimodal; PESO CUBADO zerado (unidade M3) é ausente', () => {
+    expect(cte('bfr__dacte_test_1.xml')).toMatchObject({ pesoCarga: '209.8000', pesoCubado: null, pesoBaseCalculo: '209.8000' });
+    const mm = cte('nfelib__35190602427026001207570040000522031000522035-cte-multimodal.xml');
+    expect(mm).toMatchObject({ pesoCarga: '19939.6300', pesoCubado: null, pesoBaseCalculo: '19939.6300' });
+    expect(mm.quantidades).toEqual([
+      { unidade: '01', tipo: 'PESO TAXADO', quantidade: '19939.6300' }, { unidade: '00', tipo: 'PESO CUBADO', quantidade: '0.0000' },
+      { unidade: '03', tipo: 'VOLUME', quantidade: '1341.0000' },
+    ]);
+    expect(cte('sped-da__24210231626841000132570010000007811746401259.xml')).toMatchObject({ pesoCarga: '13000.0000', pesoCubado: null, pesoBaseCalculo: null });
+  });
+
   it('multimodal: 4 componentes em ordem e 8 NF-e', () => {
     const c = cte('nfelib__35190602427026001207570040000522031000522035-cte-multimodal.xml');
     expect(c.componentes.map((x) => x.nome)).toEqual(['Frete Liquido', 'AFRMM', 'Ad. Valorem', 'BAF SE/N']);

@@ -30,11 +30,27 @@ function icms(imp: No | null): Icms | null {
   return { cst: texto(g, 'CST'), base: decimal(g, 'vBC'), aliquota: decimal(g, 'pICMS'), valor: decimal(g, 'vICMS') };
 }
 
-/** The KG quantity of the cargo, preferring the one measured as PESO BRUTO; TON converted to KG. */
-function pesoCarga(infQ: No[], avisos: string[]): string | null {
-  const medidas = infQ.map((q) => ({ unid: texto(q, 'cUnid'), tipo: (texto(q, 'tpMed') ?? '').toUpperCase(), qtd: decimal(q, 'qCarga', avisos, 'quantidade da carga') }));
+type Medida = { unid: string | null; tipo: string; qtd: string | null };
+
+const medidasDe = (infQ: No[], avisos: string[]): Medida[] =>
+  infQ.map((q) => ({ unid: texto(q, 'cUnid'), tipo: (texto(q, 'tpMed') ?? '').toUpperCase(), qtd: decimal(q, 'qCarga', avisos, 'quantidade da carga') }));
+
+/** Measures that are not the real weight: the cubed weight and the weight the carrier charged on. */
+const CUBADO = /CUBAD/;
+const BASE_CALCULO = /BASE\s*(DE\s*)?C[AÁ]LC|TAXAD/;
+
+/**
+ * The KG quantity of the cargo, preferring the one measured as PESO BRUTO, then PESO AFERIDO/REAL, then
+ * any kg measure other than the cubed/base weight; TON converted to KG.
+ */
+function pesoCarga(medidas: Medida[], avisos: string[]): string | null {
   const kg = medidas.filter((m) => m.unid === '01' && m.qtd !== null);
-  const bruto = kg.find((m) => /PESO\s*BRUTO/.test(m.tipo)) ?? kg.find((m) => /BRUTO/.test(m.tipo)) ?? kg[0];
+  const bruto =
+    kg.find((m) => /PESO\s*BRUTO/.test(m.tipo)) ??
+    kg.find((m) => /BRUTO/.test(m.tipo)) ??
+    kg.find((m) => /AFERIDO|REAL/.test(m.tipo)) ??
+    kg.find((m) => !CUBADO.test(m.tipo) && !BASE_CALCULO.test(m.tipo)) ??
+    kg[0];
   if (bruto) return bruto.qtd;
   const rotulado = medidas.find((m) => /PESO\s*BRUTO/.test(m.tipo) && m.qtd !== null);
   if (rotulado) {
@@ -47,6 +63,19 @@ function pesoCarga(infQ: No[], avisos: string[]): string | null {
     return new Decimal(ton.qtd as string).times(1000).toFixed();
   }
   return null;
+}
+
+/**
+ * A weight the CT-e names by its tpMed (PESO CUBADO; PESO BASE DE CALCULO / PESO TAXADO), in kg: unit 01 as
+ * is, 02 (TON) × 1000, another unit taken as kg with a warning. Zero (the way many issuers leave it blank) is
+ * no weight: null.
+ */
+function pesoRotulado(medidas: Medida[], padrao: RegExp, nome: string, avisos: string[]): string | null {
+  const m = medidas.find((x) => padrao.test(x.tipo) && x.qtd !== null && new Decimal(x.qtd).gt(0));
+  if (!m) return null;
+  if (m.unid === '02') return new Decimal(m.qtd as string).times(1000).toFixed();
+  if (m.unid !== '01') avisos.push(`quantidade "${nome}" informada com a unidade ${m.unid ?? 'vazia'} em vez de 01 (kg); considerada em kg`);
+  return m.qtd;
 }
 
 function tomador(ide: No | null, inf: No, partes: Record<string, Pessoa | null>, avisos: string[]): (Pessoa & { tipo: number | null }) | null {
@@ -104,6 +133,7 @@ export function lerCte(raiz: string, no: No): CteLida {
   }
   const norm = filho(inf, 'infCTeNorm');
   const carga = filho(norm, 'infCarga');
+  const medidas = medidasDe(lista(carga?.infQ), avisos);
   const nfes = lista(caminho(norm, 'infDoc')?.infNFe).map((n) => texto(n, 'chave')).filter((c): c is string => !!c);
   const tipoCte = inteiro(ide, 'tpCTe');
   const ref = filho(inf, 'infCteComp') ?? filho(norm, 'infCteSub') ?? filho(inf, 'infCteAnu');
@@ -143,7 +173,10 @@ export function lerCte(raiz: string, no: No): CteLida {
     componentes,
     icms: icms(filho(inf, 'imp')),
     nfes,
-    pesoCarga: pesoCarga(lista(carga?.infQ), avisos),
+    pesoCarga: pesoCarga(medidas, avisos),
+    pesoCubado: pesoRotulado(medidas, CUBADO, 'PESO CUBADO', avisos),
+    pesoBaseCalculo: pesoRotulado(medidas, BASE_CALCULO, 'PESO BASE DE CALCULO', avisos),
+    quantidades: medidas.filter((m) => m.qtd !== null).map((m) => ({ unidade: m.unid, tipo: m.tipo, quantidade: m.qtd as string })),
     chaveOriginal,
     protocolo: autorizado ? texto(prot, 'nProt') : null,
     dataAutorizacao: autorizado ? texto(prot, 'dhRecbto') : null,

@@ -82,6 +82,22 @@ describe('CT-e', () => {
     const c = lerDocumentoFiscal(cteXml({ nfes: [nf], tomador: 3 }).xml) as CteLida;
     expect(c).toMatchObject({ pesoCarga: '120.5000', nfes: [nf], tomador: { documento: '44555666000100', tipo: 3 }, chaveValida: true, protocolo: '135250000077001' });
   });
+  it('infQ: peso cubado e peso base de cálculo lidos à parte do peso real; zero é ausente; TON vira kg', () => {
+    const padrao = lerDocumentoFiscal(cteXml().xml) as CteLida;
+    expect(padrao).toMatchObject({ pesoCarga: '120.5000', pesoCubado: '150.0000', pesoBaseCalculo: null });
+    // the cubed weight first in the list never passes for the real weight; PESO AFERIDO is a real weight
+    const c = lerDocumentoFiscal(cteXml({ infQ: [['01', 'PESO CUBADO', '480.0000'], ['01', 'PESO AFERIDO', '352.5000'], ['01', 'PESO BASE DE CALCULO', '480.0000'], ['03', 'VOLUMES', '12']] }).xml) as CteLida;
+    expect(c).toMatchObject({ pesoCarga: '352.5000', pesoCubado: '480.0000', pesoBaseCalculo: '480.0000' });
+    expect(c.quantidades).toEqual([
+      { unidade: '01', tipo: 'PESO CUBADO', quantidade: '480.0000' }, { unidade: '01', tipo: 'PESO AFERIDO', quantidade: '352.5000' },
+      { unidade: '01', tipo: 'PESO BASE DE CALCULO', quantidade: '480.0000' }, { unidade: '03', tipo: 'VOLUMES', quantidade: '12' },
+    ]);
+    const t = lerDocumentoFiscal(cteXml({ infQ: [['01', 'PESO BRUTO', '900'], ['02', 'PESO CUBADO', '1.2'], ['01', 'PESO TAXADO', '0.0000']] }).xml) as CteLida;
+    expect(t).toMatchObject({ pesoCarga: '900', pesoCubado: '1200', pesoBaseCalculo: null });
+    const m3 = lerDocumentoFiscal(cteXml({ infQ: [['01', 'PESO BRUTO', '90'], ['00', 'PESO CUBADO', '130']] }).xml) as CteLida;
+    expect(m3.pesoCubado).toBe('130');
+    expect(m3.avisos).toContain('quantidade "PESO CUBADO" informada com a unidade 00 em vez de 01 (kg); considerada em kg');
+  });
   it('complementar aponta o CT-e original', () => {
     const orig = cteXml().chave;
     const c = lerDocumentoFiscal(cteXml({ numero: 2, tipoCte: 1, chaveOriginal: orig }).xml) as CteLida;

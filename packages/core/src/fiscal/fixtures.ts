@@ -51,7 +51,15 @@ export function eventoCancelamentoXml(chave: string, documento: 'nfe' | 'cte' = 
   return `<procEventoCTe xmlns="http://www.portalfiscal.inf.br/cte" versao="4.00"><eventoCTe versao="4.00"><infEvento Id="ID110111${chave}001"><chCTe>${chave}</chCTe><tpEvento>110111</tpEvento><detEvento versaoEvento="4.00"><evCancCTe><descEvento>Cancelamento</descEvento></evCancCTe></detEvento></infEvento></eventoCTe>${registrado ? `<retEventoCTe versao="4.00"><infEvento><cStat>135</cStat><chCTe>${chave}</chCTe><tpEvento>110111</tpEvento><dhRegEvento>2025-01-12T09:00:00-03:00</dhRegEvento><nProt>135250000088888</nProt></infEvento></retEventoCTe>` : ''}</procEventoCTe>`;
 }
 
-export type OpcoesCte = { emitente?: string; numero?: number; serie?: number; nfes?: string[]; versao?: string; tomador?: number; tipoCte?: number; chaveOriginal?: string; remetente?: string; destinatario?: string };
+export type OpcoesCte = {
+  emitente?: string; numero?: number; serie?: number; nfes?: string[]; versao?: string; tomador?: number; tipoCte?: number; chaveOriginal?: string; remetente?: string; destinatario?: string;
+  /** The infQ quantities as [cUnid, tpMed, qCarga]; default PESO BRUTO 120,5 kg and PESO CUBADO 150 kg. */
+  infQ?: [string, string, string][];
+  /** dhEmi; default 2025-01-11T08:00:00-03:00. */
+  emissao?: string;
+  /** The printed components (vTPrest = their sum, ICMS 12 % of it); default FRETE PESO 120,00 + PEDAGIO 30,00. */
+  componentes?: { nome: string; valor: string }[];
+};
 
 export function cteXml(o: OpcoesCte = {}) {
   const emit = o.emitente ?? '33444555000172';
@@ -61,7 +69,13 @@ export function cteXml(o: OpcoesCte = {}) {
   const versao = o.versao ?? '4.00';
   const docs = (o.nfes ?? []).map((c) => `<infNFe><chave>${c}</chave></infNFe>`).join('');
   const comp = o.tipoCte === 1 ? `<infCteComp><chCTe>${o.chaveOriginal}</chCTe></infCteComp>` : '';
-  const norm = o.tipoCte === 1 ? '' : `<infCTeNorm><infCarga><vCarga>1000.00</vCarga><proPred>DIVERSOS</proPred><infQ><cUnid>01</cUnid><tpMed>PESO BRUTO</tpMed><qCarga>120.5000</qCarga></infQ><infQ><cUnid>01</cUnid><tpMed>PESO CUBADO</tpMed><qCarga>150.0000</qCarga></infQ></infCarga><infDoc>${docs}</infDoc></infCTeNorm>`;
-  const xml = `<?xml version="1.0" encoding="UTF-8"?><cteProc xmlns="http://www.portalfiscal.inf.br/cte" versao="${versao}"><CTe xmlns="http://www.portalfiscal.inf.br/cte"><infCte versao="${versao}" Id="CTe${chave}"><ide><cUF>35</cUF><CFOP>6353</CFOP><natOp>PRESTACAO DE SERVICO</natOp><mod>57</mod><serie>${serie}</serie><nCT>${numero}</nCT><dhEmi>2025-01-11T08:00:00-03:00</dhEmi><tpAmb>2</tpAmb><tpCTe>${o.tipoCte ?? 0}</tpCTe><modal>01</modal><tpServ>0</tpServ><cMunIni>3550308</cMunIni><xMunIni>SAO PAULO</xMunIni><UFIni>SP</UFIni><cMunFim>3304557</cMunFim><xMunFim>RIO DE JANEIRO</xMunFim><UFFim>RJ</UFFim><toma3><toma>${o.tomador ?? 0}</toma></toma3></ide><emit><CNPJ>${emit}</CNPJ><xNome>TRANSPORTES TESTE LTDA</xNome><enderEmit><UF>SP</UF></enderEmit></emit><rem><CNPJ>${o.remetente ?? '11222333000181'}</CNPJ><xNome>EMITENTE TESTE LTDA</xNome></rem><dest><CNPJ>${o.destinatario ?? '44555666000100'}</CNPJ><xNome>CLIENTE TESTE</xNome></dest><vPrest><vTPrest>150.00</vTPrest><vRec>150.00</vRec><Comp><xNome>FRETE PESO</xNome><vComp>120.00</vComp></Comp><Comp><xNome>PEDAGIO</xNome><vComp>30.00</vComp></Comp></vPrest><imp><ICMS><ICMS00><CST>00</CST><vBC>150.00</vBC><pICMS>12.00</pICMS><vICMS>18.00</vICMS></ICMS00></ICMS></imp>${norm}${comp}</infCte></CTe><protCTe versao="${versao}"><infProt><chCTe>${chave}</chCTe><dhRecbto>2025-01-11T08:01:00-03:00</dhRecbto><nProt>135250000077${String(numero).padStart(3, '0')}</nProt><cStat>100</cStat></infProt></protCTe></cteProc>`;
+  const infQ = (o.infQ ?? [['01', 'PESO BRUTO', '120.5000'], ['01', 'PESO CUBADO', '150.0000']])
+    .map(([u, t, q]) => `<infQ><cUnid>${u}</cUnid><tpMed>${t}</tpMed><qCarga>${q}</qCarga></infQ>`).join('');
+  const norm = o.tipoCte === 1 ? '' : `<infCTeNorm><infCarga><vCarga>1000.00</vCarga><proPred>DIVERSOS</proPred>${infQ}</infCarga><infDoc>${docs}</infDoc></infCTeNorm>`;
+  const comps = o.componentes ?? [{ nome: 'FRETE PESO', valor: '120.00' }, { nome: 'PEDAGIO', valor: '30.00' }];
+  const total = (comps.reduce((a, c) => a + Math.round(Number(c.valor) * 100), 0) / 100).toFixed(2);
+  const icms = (Math.round(Number(total) * 12) / 100).toFixed(2);
+  const vPrest = `<vPrest><vTPrest>${total}</vTPrest><vRec>${total}</vRec>${comps.map((c) => `<Comp><xNome>${c.nome}</xNome><vComp>${c.valor}</vComp></Comp>`).join('')}</vPrest><imp><ICMS><ICMS00><CST>00</CST><vBC>${total}</vBC><pICMS>12.00</pICMS><vICMS>${icms}</vICMS></ICMS00></ICMS></imp>`;
+  const xml = `<?xml version="1.0" encoding="UTF-8"?><cteProc xmlns="http://www.portalfiscal.inf.br/cte" versao="${versao}"><CTe xmlns="http://www.portalfiscal.inf.br/cte"><infCte versao="${versao}" Id="CTe${chave}"><ide><cUF>35</cUF><CFOP>6353</CFOP><natOp>PRESTACAO DE SERVICO</natOp><mod>57</mod><serie>${serie}</serie><nCT>${numero}</nCT><dhEmi>${o.emissao ?? '2025-01-11T08:00:00-03:00'}</dhEmi><tpAmb>2</tpAmb><tpCTe>${o.tipoCte ?? 0}</tpCTe><modal>01</modal><tpServ>0</tpServ><cMunIni>3550308</cMunIni><xMunIni>SAO PAULO</xMunIni><UFIni>SP</UFIni><cMunFim>3304557</cMunFim><xMunFim>RIO DE JANEIRO</xMunFim><UFFim>RJ</UFFim><toma3><toma>${o.tomador ?? 0}</toma></toma3></ide><emit><CNPJ>${emit}</CNPJ><xNome>TRANSPORTES TESTE LTDA</xNome><enderEmit><UF>SP</UF></enderEmit></emit><rem><CNPJ>${o.remetente ?? '11222333000181'}</CNPJ><xNome>EMITENTE TESTE LTDA</xNome></rem><dest><CNPJ>${o.destinatario ?? '44555666000100'}</CNPJ><xNome>CLIENTE TESTE</xNome></dest>${vPrest}${norm}${comp}</infCte></CTe><protCTe versao="${versao}"><infProt><chCTe>${chave}</chCTe><dhRecbto>2025-01-11T08:01:00-03:00</dhRecbto><nProt>135250000077${String(numero).padStart(3, '0')}</nProt><cStat>100</cStat></infProt></protCTe></cteProc>`;
   return { chave, xml };
 }

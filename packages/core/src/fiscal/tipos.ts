@@ -81,7 +81,14 @@ export type CteLida = {
   componentes: Componente[];
   icms: Icms | null;
   nfes: string[];
+  /** kg of the real cargo: the infQ measured as PESO BRUTO, else PESO AFERIDO/REAL, else another kg measure. */
   pesoCarga: string | null;
+  /** kg of the infQ "PESO CUBADO" (the carrier's cubed weight); null when absent or zero. */
+  pesoCubado: string | null;
+  /** kg of the infQ "PESO BASE DE CALCULO" (or "PESO TAXADO"): the weight the carrier charged on; null when absent or zero. */
+  pesoBaseCalculo: string | null;
+  /** Every infQ as read: cUnid (00 M3, 01 KG, 02 TON, 03 UNIDADE, 04 LITROS, 05 MMBTU), tpMed (upper case), qCarga. */
+  quantidades: { unidade: string | null; tipo: string; quantidade: string }[];
   chaveOriginal: string | null;
   protocolo: string | null;
   dataAutorizacao: string | null;

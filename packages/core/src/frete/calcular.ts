@@ -4,7 +4,7 @@ import { aplicarAjustes } from './derivada.ts';
 import { calcularTributo } from './icms.ts';
 import { type LocalNormalizado, normalizarLocal, rotuloRota, somenteDigitos } from './locais.ts';
 import { adicionarDiasUteis, dataCalendario } from './prazo.ts';
-import { quantidadeBase, quantidadesDaCarga } from './quantidades.ts';
+import { pesoTaxado, quantidadeBase, quantidadesDaCarga } from './quantidades.ts';
 import { mercadoriasDaCarga, type RegraPreparada, regrasAplicaveis, valorDaRegra } from './regras.ts';
 import { adicionaisDoLocal, prepararTabela, selecionarRota } from './tabela.ts';
 import type { Carga, ComponenteCalculado, FreteCotado, FreteNaoCotado, Opcoes, PisoAntt, ResultadoFrete, TabelaCalculo } from './types.ts';
@@ -79,8 +79,9 @@ export function tabelaVigenteEm(tabela: Pick<TabelaCalculo, 'vigenciaInicio' | '
   return true;
 }
 
-/** Cubage exemption of the table for this load (density, recipient or products). */
+/** Cubage exemption of the load (register flags) or of the table for this load (density, recipient or products). */
 function isentoCubagem(tabela: TabelaCalculo, carga: Carga): boolean {
+  if (carga.isentoCubagem) return true;
   const i = tabela.isencaoCubagem;
   if (!i) return false;
   if (i.densidadeMinima !== undefined && carga.m3 && carga.m3 > 0 && dec(carga.pesoKg).div(carga.m3).gte(i.densidadeMinima))
@@ -135,7 +136,9 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
       `A carga excede a capacidade do veículo: ${fmt(carga.m3)} m³ para ${fmt(veiculo.capacidadeM3)} m³ do tipo "${veiculo.nome ?? tipoVeiculo}".`,
     );
 
-  const q = quantidadesDaCarga(carga, rotaP.fatorCubagem ?? t.fatorCubagem, isentoCubagem(tabela, carga), veiculo?.eixos ?? 0);
+  const fator = rotaP.fatorCubagem ?? t.fatorCubagem;
+  const isento = isentoCubagem(tabela, carga);
+  const q = quantidadesDaCarga(carga, fator, isento, veiculo?.eixos ?? 0);
   const adicionais = adicionaisDoLocal(t, origem, destino);
   const destinatario = carga.destinatario ? somenteDigitos(carga.destinatario) : null;
   const regras = regrasAplicaveis(
@@ -224,6 +227,7 @@ export function calcularFrete(tabela: TabelaCalculo, carga: Carga, opcoes: Opcoe
     const aplicados = regras.filter((r) => adicionais.includes(r)).map((r) => r.componente);
     if (aplicados.length) resultado.adicionais = aplicados;
   }
+  if (isento && pesoTaxado(carga.pesoKg, carga.m3, fator).gt(q.pesoTaxado)) resultado.isentoCubagem = true;
   if (tabela.derivadaDe) resultado.derivadaDe = tabela.derivadaDe;
   if (ajustados.length) resultado.ajustados = ajustados;
   if (piso) resultado.pisoAntt = piso;

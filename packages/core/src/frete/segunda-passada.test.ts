@@ -252,6 +252,19 @@ describe('regras das tabelas dos embarcadores', () => {
     expect(cotar(isenta, { pesoKg: 200, m3: 1, destinatario: '11.222.333/0001-81' }).pesoTaxado).toBe(200);
   });
 
+  it('isenção de cubagem do cadastro (Carga.isentoCubagem): peso real em qualquer tabela, e o resultado diz por quê', () => {
+    const regras: Regra[] = [{ componente: 'FRETE_PESO', base: 'PESO', calculo: 'POR_UNIDADE', valor: 1 }];
+    const t = tabela({ rotas: [rota({ regras })] });
+    const cubada = cotar(t, { pesoKg: 150, m3: 0.6 });
+    expect(cubada.pesoTaxado).toBe(180);
+    expect(cubada.isentoCubagem).toBeUndefined();
+    const isenta = cotar(t, { pesoKg: 150, m3: 0.6, isentoCubagem: true });
+    expect(isenta).toMatchObject({ pesoTaxado: 150, isentoCubagem: true });
+    expect(valorDe(isenta, 'FRETE_PESO')).toBe(150);
+    // the real weight already the larger: nothing to explain
+    expect(cotar(t, { pesoKg: 400, m3: 0.6, isentoCubagem: true }).isentoCubagem).toBeUndefined();
+  });
+
   it('pedágio por eixo (eixos do tipo de veículo) e piso ANTT sinalizado', () => {
     const t = lotacao([{ componente: 'PEDAGIO', base: 'EIXOS', calculo: 'POR_UNIDADE', valor: 95 }], { tipoVeiculoUid: 'carreta' });
     const r = cotar(t, { pesoKg: 25_000, tipoVeiculoUid: 'carreta' }, {

@@ -176,6 +176,12 @@ export type Carga = {
   tipoVeiculoUid?: string;
   /** Product codes of the load (cubage exemption by product; restrictions by product). */
   produtos?: string[];
+  /**
+   * Exempt from cubage by the shipper's register, whatever the table: every product of the load, or its
+   * recipient, is flagged "isento de cubagem" (produtos.isentoCubagem / pessoas.isentoCubagem). Charged by
+   * real weight (pesoTaxado = pesoKg), like the table's own IsencaoCubagem. Absent/false: the table decides.
+   */
+  isentoCubagem?: boolean;
   /** NCMs of the load's products (restrictions by NCM prefix, Restricao.ncms). */
   ncms?: string[];
 };
@@ -238,6 +244,11 @@ export type FreteCotado = {
   cotado: true;
   rotaUid: string;
   pesoTaxado: number;
+  /**
+   * true when a cubage exemption (Carga.isentoCubagem or the table's IsencaoCubagem) kept the real weight
+   * although the cubed weight was larger: the breakdown says why pesoTaxado is the real weight. Absent otherwise.
+   */
+  isentoCubagem?: true;
   componentes: ComponenteCalculado[];
   ajusteMinimo: number;
   valorSemIcms: number;

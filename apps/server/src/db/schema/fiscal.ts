@@ -143,6 +143,10 @@ export const ctes = pgTable('ctes', {
   icmsAliquota: numeric({ precision: 7, scale: 4 }),
   icmsValor: numeric({ precision: 15, scale: 2 }),
   pesoCarga: numeric({ precision: 15, scale: 4 }),
+  /** kg of the infQ "PESO CUBADO" (the carrier's cubed weight); the audit weighs the larger of it, pesoCarga and the NF-es'. */
+  pesoCubado: numeric({ precision: 15, scale: 4 }),
+  /** kg of the infQ "PESO BASE DE CALCULO" / "PESO TAXADO": the weight the carrier says it charged on. */
+  pesoBaseCalculo: numeric({ precision: 15, scale: 4 }),
   quantidadeNfes: integer().notNull().default(0),
   chaveOriginal: varchar({ length: 44 }),
   cteOriginalUid: uuid(),

@@ -32,6 +32,8 @@ export const pessoas = pgTable(
     remetente: boolean().notNull().default(false),
     destinatario: boolean().notNull().default(false),
     tomador: boolean().notNull().default(false),
+    /** Loads to this recipient are charged by real weight in every table (Carga.isentoCubagem). */
+    isentoCubagem: boolean().notNull().default(false),
     ativo: ativo(),
     ...timestamps(),
     /** Search text: f_norm(nome + ' ' + nome fantasia), stored so /pessoas/list rechecks and sorts without recomputing it. */

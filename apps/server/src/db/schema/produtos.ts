@@ -1,4 +1,4 @@
-import { index, numeric, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, numeric, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ativo, timestamps, uidPk } from './columns.ts';
 import { embarcadores } from './identidade.ts';
 
@@ -24,6 +24,8 @@ export const produtos = pgTable(
     m3: numeric({ precision: 14, scale: 6 }),
     valorUnitario: numeric({ precision: 14, scale: 2 }),
     ean: varchar({ length: 14 }),
+    /** A load made only of exempt products is charged by real weight in every table (Carga.isentoCubagem). */
+    isentoCubagem: boolean().notNull().default(false),
     ativo: ativo(),
     ...timestamps(),
   },

@@ -17,14 +17,16 @@ import type { ModuleSeed } from './demo.ts';
 export const seedFaturamento: ModuleSeed = async (tx, ids) => {
   const embarcadorUid = ids.embarcadores.demo;
   const quem = { embarcadorUid, usuarioUid: ids.usuarios.admin };
+  // The CT-es are priced by the agreement "Rápido Sul - Acordo janeiro/2025" (seed tabelas): 150 kg → 150,00;
+  // 504 carries 95 kg (toll 17,50, total 137,50) and charges the 150 kg toll: the 12,50 accepted below.
   for (const numero of [502, 503, 504]) {
-    const { chave, xml } = cteXml({ emitente: '60746948000112', numero });
+    const { chave, xml } = cteXml({ emitente: '60746948000112', numero, ...(numero === 504 ? { infQ: [['01', 'PESO BRUTO', '95.0000']] as [string, string, string][] } : {}) });
     await salvarCte(tx, quem, { lida: lerDocumentoFiscal(xml) as CteLida, assinaturaValida: false, xml: Buffer.from(xml), nome: `${chave}.xml` });
   }
   const doc = await tx.select().from(ctes).where(and(eq(ctes.embarcadorUid, embarcadorUid), inArray(ctes.numero, [502, 503, 504]))).orderBy(ctes.numero);
-  // The audits name Rápido Sul's table as their source (the detail links it).
+  // The audits name the table their expected value comes from (the detail links it).
   const [tabela] = await tx.select({ uid: tabelasFrete.uid }).from(tabelasFrete)
-    .where(and(eq(tabelasFrete.embarcadorUid, embarcadorUid), eq(tabelasFrete.transportadorUid, ids.transportadores.rapido))).limit(1);
+    .where(and(eq(tabelasFrete.embarcadorUid, embarcadorUid), eq(tabelasFrete.transportadorUid, ids.transportadores.rapido), eq(tabelasFrete.nome, 'Rápido Sul - Acordo janeiro/2025'))).limit(1);
   const aud = await tx.insert(auditorias).values(doc.map((c, i) => ({ referenciaUid: tabela?.uid ?? null,
     embarcadorUid, cteUid: c.uid, chaveCte: c.chave, numeroCte: c.numero, serieCte: c.serie, emissao: c.emissao, transportadorUid: c.transportadorUid,
     unidadeTransportadorUid: c.unidadeTransportadorUid, status: i === 2 ? 4 : 1, resultadoCalculo: i === 2 ? 2 : 1, fonte: 'TABELA',

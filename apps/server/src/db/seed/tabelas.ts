@@ -153,7 +153,33 @@ export const seedTabelas: ModuleSeed = async (tx, ids) => {
       },
     ),
   );
-  await tx.update(tabelasFrete).set({ historica: true }).where(eq(tabelasFrete.uid, v1));
+  // History: behind the agreement below among the carrier's tables the audit weighs (best priority first).
+  await tx.update(tabelasFrete).set({ historica: true, prioridade: 1 }).where(eq(tabelasFrete.uid, v1));
+  // The agreement the demo CT-es of Rápido Sul (seed faturamento, emitted 11/01/2025) were priced by, so
+  // re-auditing them gives what the demo's audits say. 150 kg (the CT-e's PESO CUBADO) SP → RJ: FRETE_PESO
+  // 105,60 + PEDÁGIO 26,40 = 132,00, with the transport ICMS SP → RJ 12 % (Res. SF 22/1989): 132,00 ÷ 0,88 =
+  // 150,00 — FRETE PESO 120,00 and PEDAGIO 30,00 as the CT-es print them, ICMS 18,00. CT-e 504 carries 95 kg:
+  // its toll is 15,40 → 17,50 with ICMS, total 137,50, so its PEDAGIO 30,00 is the 12,50 the demo accepted.
+  await criar(
+    tabela(
+      {
+        nome: 'Rápido Sul - Acordo janeiro/2025',
+        transportadorUid: rapido,
+        modalUid,
+        vigenciaInicio: '2025-01-01',
+        vigenciaFim: '2025-01-31',
+        observacoes: 'Acordo dos CT-es de demonstração de janeiro/2025 (auditados e faturados)',
+      },
+      {
+        rotas: [
+          rota(UF('SP'), UF('RJ'), 2, null, [
+            regra('FRETE_PESO', 'VIAGEM', 'FIXO', 105.6),
+            regra('PEDAGIO', 'PESO', 'FAIXA', null, { faixas: [f(100, 15.4), f(null, 26.4)] }),
+          ]),
+        ],
+      },
+    ),
+  );
   const v2 = await criar(
     tabela(
       { nome: 'Rápido Sul - Sudeste/Sul', transportadorUid: rapido, modalUid, vigenciaInicio: inicio, versao: 2, tabelaOrigemUid: v1 },

@@ -11,8 +11,8 @@ import { hojeSaoPaulo } from '../feriados/service.ts';
 import type { CteCarregado } from './cte.ts';
 
 // The expected value of a CT-e from the carrier's rate table valid on the CT-e's emission date (São Paulo
-// day): origin/destination from the CT-e's municipalities, weight = the larger of the CT-e's cargo weight
-// and the NF-es' gross weight, goods value = sum of the linked NF-es (the CT-e's vCarga while none is
+// day): origin/destination from the CT-e's municipalities, weight = the larger of the CT-e's cargo weight,
+// its "PESO CUBADO" (not for a load exempt from cubage by the register) and the NF-es' gross weight, goods value = sum of the linked NF-es (the CT-e's vCarga while none is
 // imported), volumes and documents from the NF-es.
 
 /**
@@ -36,7 +36,7 @@ export async function tributoDoCte(db: DbOrTx, embarcadorUid: string, c: CteCarr
 }
 
 const brData = (iso: string) => iso.split('-').reverse().join('/');
-const maior = (a: string | null, b: string | null) => Math.max(Number(a ?? 0), Number(b ?? 0));
+const maior = (...v: (string | null | undefined)[]) => Math.max(...v.map((x) => Number(x ?? 0)));
 
 export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: CteCarregado, simples: boolean): Promise<CalculoEsperado | SemCalculo> {
   if (!c.transportadorUid)
@@ -58,7 +58,7 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
     if (e instanceof AppError) return { calculado: false, motivo: e.message };
     throw e;
   }
-  const pesoKg = maior(c.cte.pesoCarga as string | null, c.pesoNfes);
+  const pesoReal = maior(c.cte.pesoCarga as string | null, c.pesoNfes);
   const valorMercadoria = Number(c.valorNfes ?? c.cte.valorCarga ?? 0);
   // The load as the calculator would take it: the NF-es' m³, products/NCMs and parties (the CT-e's own
   // sender/recipient first).
@@ -68,7 +68,7 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
   let motor: Awaited<ReturnType<typeof opcoesDoMotor>>;
   try {
     motor = await opcoesDoMotor(db, embarcadorUid, {
-      origem, destino, data, pesoKg, m3, valorMercadoria,
+      origem, destino, data, pesoKg: pesoReal, pesoCubadoKg: c.cte.pesoCubado === null || c.cte.pesoCubado === undefined ? null : Number(c.cte.pesoCubado), m3, valorMercadoria,
       volumes: c.volumesNfes === null ? undefined : Number(c.volumesNfes),
       documentos: c.quantidadeNfes || undefined,
       remetente: c.cte.remetente?.documento ?? doc.remetente,
@@ -83,6 +83,7 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
     throw e;
   }
   const { montadas, carga } = motor;
+  const pesoKg = carga.pesoKg;
   const motivos: string[] = [];
   // Several tables of the carrier may be valid: the best priority wins, then the lowest total (the
   // calculator's ranking), so the audit expects what the shipper would have been quoted.
@@ -164,7 +165,7 @@ export async function calculoAcordado(db: DbOrTx, embarcadorUid: string, c: CteC
   if (!linhas.length) return null;
   const soma = (k: string) => linhas.reduce((s, l) => s.plus(String(l[k])), new Decimal(0));
   const distintos = (k: string) => [...new Set(linhas.map((l) => String(l[k])))];
-  const pesoKg = maior(c.cte.pesoCarga as string | null, c.pesoNfes);
+  const pesoKg = maior(c.cte.pesoCarga as string | null, c.cte.pesoCubado as string | null, c.pesoNfes);
   const valorMercadoria = Number(c.valorNfes ?? c.cte.valorCarga ?? 0);
   // The agreed price holds the tax: the transport ICMS of the one rule (none when ISS or Simples Nacional).
   const aliquota = async () => {

@@ -70,6 +70,7 @@ export async function carregarCte(db: DbOrTx, embarcadorUid: string, cteUid: str
       icms: c.icms_cst === null && c.icms_valor === null ? null : { cst: s('icms_cst'), base: s('icms_base'), aliquota: s('icms_aliquota'), valor: s('icms_valor') },
       nfes: json(c.nfes_json) as string[],
       pesoCarga: s('peso_carga'),
+      pesoCubado: s('peso_cubado'),
       valorCarga: s('valor_carga'),
       protocolo: s('protocolo'),
       cancelado: Boolean(c.cancelado),

@@ -26,6 +26,11 @@ export type CargaDoMotor = {
   /** 'YYYY-MM-DD': tables valid on it quote, the deadline counts from it, tax rules and ANTT floor of it. */
   data: string;
   pesoKg: number;
+  /**
+   * A cubed weight the document declares (the CT-e's infQ "PESO CUBADO"): the load weighs the larger of it
+   * and pesoKg — unless the load is exempt from cubage by the register (then its real weight stands).
+   */
+  pesoCubadoKg?: number | null;
   m3?: number;
   valorMercadoria: number;
   volumes?: number;
@@ -82,18 +87,34 @@ export async function produtosDaCarga(
   embarcadorUid: string,
   codigos: string[] | undefined,
   desconhecidos: 'erro' | 'ignorar' = 'erro',
-): Promise<{ produtos?: string[]; ncms?: string[] }> {
+): Promise<{ produtos?: string[]; ncms?: string[]; isentosCubagem?: boolean }> {
   const pedidos = [...new Set((codigos ?? []).map((c) => c.toUpperCase()))];
   if (!pedidos.length) return {};
   const rows = await db
-    .select({ codigo: produtos.codigo, ncm: produtos.ncm, chave: sql<string>`upper(${produtos.codigo})` })
+    .select({ codigo: produtos.codigo, ncm: produtos.ncm, chave: sql<string>`upper(${produtos.codigo})`, isentoCubagem: produtos.isentoCubagem })
     .from(produtos)
     .where(and(eq(produtos.embarcadorUid, embarcadorUid), inArray(sql`upper(${produtos.codigo})`, pedidos)));
   const achados = new Set(rows.map((r) => r.chave));
   const faltam = pedidos.filter((c) => !achados.has(c));
   if (faltam.length && desconhecidos === 'erro') throw AppError.field('produtos', `Produto não cadastrado: ${faltam.slice(0, 5).join(', ')}`);
   if (!rows.length) return {};
-  return { produtos: rows.map((r) => r.codigo), ncms: [...new Set(rows.map((r) => r.ncm).filter((n): n is string => !!n))] };
+  return {
+    produtos: rows.map((r) => r.codigo),
+    ncms: [...new Set(rows.map((r) => r.ncm).filter((n): n is string => !!n))],
+    // Exempt only when every product of the load is known and flagged (an unknown NF-e item may be cubed).
+    isentosCubagem: !faltam.length && rows.every((r) => r.isentoCubagem),
+  };
+}
+
+/** The recipient (CPF/CNPJ digits) is one of the shipper's people flagged "isento de cubagem". */
+export async function destinatarioIsentoCubagem(db: DbOrTx, embarcadorUid: string, documento: string | undefined): Promise<boolean> {
+  if (!documento) return false;
+  const [p] = await db
+    .select({ uid: pessoas.uid })
+    .from(pessoas)
+    .where(and(eq(pessoas.embarcadorUid, embarcadorUid), eq(pessoas.documento, documento), eq(pessoas.isentoCubagem, true)))
+    .limit(1);
+  return !!p;
 }
 
 /** Capacity and axles of the vehicle types the candidate tables' routes (and the load) name. */
@@ -223,11 +244,15 @@ export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaD
   const eixosEmJogo = [...new Set(Object.values(tiposVeiculo).map((v) => v.eixos).filter((e): e is number => !!e))];
   const coeficientes = await coeficientesAntt(db, embarcadorUid, c.tipoCargaAntt ?? 'CARGA_GERAL', eixosEmJogo, data);
   const ncms = [...new Set([...(mercadorias.ncms ?? []), ...(c.ncms ?? []).filter(Boolean)])];
+  // Cubage exemption of the register (every product flagged, or the recipient): real weight on every table,
+  // and a cubed weight the document declares is not taken either.
+  const isentoCubagem = !!mercadorias.isentosCubagem || (await destinatarioIsentoCubagem(db, embarcadorUid, destinatario));
+  const pesoKg = !isentoCubagem && c.pesoCubadoKg && c.pesoCubadoKg > c.pesoKg ? c.pesoCubadoKg : c.pesoKg;
   const carga: Carga = {
     origem: paraLocal(origem),
     destino: paraLocal(destino),
     data,
-    pesoKg: c.pesoKg,
+    pesoKg,
     m3: c.m3,
     valorMercadoria: c.valorMercadoria,
     volumes: c.volumes,
@@ -237,6 +262,7 @@ export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaD
     tipoVeiculoUid: c.tipoVeiculoUid ?? undefined,
     ...(mercadorias.produtos ? { produtos: mercadorias.produtos } : {}),
     ...(ncms.length ? { ncms } : {}),
+    ...(isentoCubagem ? { isentoCubagem } : {}),
   };
   const componentesFretePrincipal = catalogo.filter((x) => x.fretePrincipal).map((x) => x.codigo);
   const componentesForaBaseTributo = catalogo.filter((x) => x.foraBaseTributo).map((x) => x.codigo);

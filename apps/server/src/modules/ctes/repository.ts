@@ -63,6 +63,8 @@ export function cteParaItem(r: Row): Cte {
     valorCarga: num(r.valorCarga),
     icms: r.icmsCst || r.icmsValor ? { cst: s('icmsCst'), base: num(r.icmsBase), aliquota: num(r.icmsAliquota), valor: num(r.icmsValor) } : null,
     pesoCarga: num(r.pesoCarga),
+    pesoCubado: num(r.pesoCubado),
+    pesoBaseCalculo: num(r.pesoBaseCalculo),
     quantidadeNfes: r.quantidadeNfes as number,
     chaveOriginal: s('chaveOriginal'),
     cteOriginalUid: s('cteOriginalUid'),

@@ -51,6 +51,8 @@ export function colunasCte(l: CteLida, assinaturaValida: boolean) {
     icmsAliquota: l.icms?.aliquota ?? null,
     icmsValor: l.icms?.valor ?? null,
     pesoCarga: l.pesoCarga,
+    pesoCubado: l.pesoCubado ?? null,
+    pesoBaseCalculo: l.pesoBaseCalculo ?? null,
     quantidadeNfes: new Set(l.nfes).size,
     chaveOriginal: corta(l.chaveOriginal, 44),
     protocolo: l.protocolo,

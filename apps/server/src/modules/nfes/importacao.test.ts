@@ -93,6 +93,8 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     expect(det.componentes.map((c: { nome: string }) => c.nome)).toEqual(['FPESO', 'FVALOR', 'PEDAGIO', 'TAXAS', 'GRIS', 'TAS']);
     // The alphanumeric-CNPJ sample comes first in the folder, so it is the one saved under the shared key.
     expect(det).toMatchObject({ emitente: { documento: 'LWNDT383000182' }, tomador: { documento: '992Z30KX000193', tipo: 0 }, origem: { uf: 'SC', municipioIbge: '4216305' }, destino: { uf: 'SP' }, valorReceber: 221.19 });
+    // infQ of the sample: PESO REAL 209,8 kg and PESO BASE DE CALCULO 209,8 kg, no PESO CUBADO
+    expect(det).toMatchObject({ pesoCarga: 209.8, pesoCubado: null, pesoBaseCalculo: 209.8 });
     expect(eventos).toContain('42240302484555000343570020003396861082134657');
   }, 120_000);
 
@@ -345,7 +347,7 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     await importar('cte', [{ nome: 'cte.xml', dados: xml }]);
     const cte = (await admin.get('/api/v1/documentos/ctes', { ftr_chave: chaveCte })).body.data.data[0];
     expect((await admin.get('/api/v1/documentos/ctes', { semNfe: 'true', ftr_chave: chaveCte })).body.data.totalRecords).toBe(1);
-    expect(cte).toMatchObject({ transportadorCadastroNome: 'Rápido Sul Transportes Ltda', situacao: '00', pesoCarga: 120.5 });
+    expect(cte).toMatchObject({ transportadorCadastroNome: 'Rápido Sul Transportes Ltda', situacao: '00', pesoCarga: 120.5, pesoCubado: 150, pesoBaseCalculo: null });
     await importar('nfe', [{ nome: 'nota.xml', dados: nota.xml }]);
     const det = (await admin.get(`/api/v1/documentos/ctes/${cte.uid}`)).body.data;
     const nfe = await nfePorChave(nota.chave);

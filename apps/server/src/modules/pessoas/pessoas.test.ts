@@ -299,6 +299,7 @@ describe('pessoas/importar', () => {
       'Município (código IBGE)': 3550308,
       CEP: 1310100,
       Tomador: true,
+      'Isento de cubagem': 'S',
     };
     ws.addRow(campos.map((c) => row[c] ?? null));
     const res = await importar(Buffer.from(await wb.xlsx.writeBuffer()), 'pessoas.xlsx');
@@ -313,5 +314,6 @@ describe('pessoas/importar', () => {
         uf: 'SP',
       },
     ]);
+    expect((await admin.get(`/api/v1/pessoas/${jose[0].value}`)).body.data.isentoCubagem).toBe(true);
   });
 });

@@ -43,6 +43,7 @@ export const pessoasResource = defineResource({
     remetente: pessoas.remetente,
     destinatario: pessoas.destinatario,
     tomador: pessoas.tomador,
+    isentoCubagem: pessoas.isentoCubagem,
     ativo: pessoas.ativo,
     criadoEm: pessoas.criadoEm,
     atualizadoEm: pessoas.atualizadoEm,

@@ -107,6 +107,10 @@ export const COLUNAS_PESSOA: Coluna[] = [
   { campo: 'destinatario', rotulo: 'Destinatário', tipo: 'bool', exemplo: 'S', descricao: 'É destinatário? (S/N)' },
   { campo: 'tomador', rotulo: 'Tomador', tipo: 'bool', exemplo: 'N', descricao: 'É tomador do frete? (S/N)' },
   { campo: 'ativo', rotulo: 'Ativo', tipo: 'bool', exemplo: 'S', descricao: 'Ativo (S/N; padrão S)' },
+  {
+    campo: 'isentoCubagem', rotulo: 'Isento de cubagem', apelidos: ['isentocubagem'], tipo: 'bool', exemplo: 'N',
+    descricao: 'Cargas para este destinatário são cobradas pelo peso real, sem cubagem (S/N; padrão N)',
+  },
 ];
 
 export const importadorPessoas: Importador<PessoaInput> = {

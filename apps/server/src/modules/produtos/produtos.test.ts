@@ -254,6 +254,7 @@ describe('produtos/modelo and XLSX import', () => {
       'Valor unitário',
       'EAN/GTIN',
       'Ativo',
+      'Isento de cubagem',
     ]);
     // The instructions name each column and the code also accepted.
     const inst = wb.getWorksheet('instrucoes');
@@ -264,7 +265,7 @@ describe('produtos/modelo and XLSX import', () => {
     // The example row stays (with a code of its own); add rows typed as numbers, as Excel users do (NCM with a lost leading zero).
     ws.getCell('A2').value = 'XLS-0';
     ws.addRow(['XLS-1', 'Óleo de soja 900 ml', 15079011, 'CX', 9.6, 9, 30, 20, 25, null, 95.4, 7891107101621, 'sim']);
-    ws.addRow(['XLS-2', 'Feijão carioca 1 kg', '0713.33.19', 'FD', '10,2', '10', null, null, null, '0,012', '79,90', null, 'N']);
+    ws.addRow(['XLS-2', 'Feijão carioca 1 kg', '0713.33.19', 'FD', '10,2', '10', null, null, null, '0,012', '79,90', null, 'N', 'S']);
     const buf = Buffer.from(await wb.xlsx.writeBuffer());
     const res = await importar(buf, 'produtos.xlsx');
     expect(res.status).toBe(200);
@@ -278,9 +279,10 @@ describe('produtos/modelo and XLSX import', () => {
       valorUnitario: 95.4,
       ean: '7891107101621',
       ativo: true,
+      isentoCubagem: false,
     });
     const [feijao] = (await admin.get(base, { ftr_codigo: 'XLS-2' })).body.data.data;
-    expect(feijao).toMatchObject({ ncm: '07133319', unidade: 'FD', m3: 0.012, valorUnitario: 79.9, ativo: false });
+    expect(feijao).toMatchObject({ ncm: '07133319', unidade: 'FD', m3: 0.012, valorUnitario: 79.9, ativo: false, isentoCubagem: true });
     expect((await admin.get(base, { ftr_codigo: 'TST-500', ftr_descricao: 'cafe' })).body.data.totalRecords).toBe(1);
   });
 

@@ -96,6 +96,10 @@ export const COLUNAS_PRODUTO: Coluna[] = [
     descricao: 'EAN/GTIN (8, 12, 13 ou 14 dígitos, dígito verificador conferido)',
   },
   { campo: 'ativo', rotulo: 'Ativo', tipo: 'bool', exemplo: 'S', descricao: 'Ativo (S/N; padrão S)' },
+  {
+    campo: 'isentoCubagem', rotulo: 'Isento de cubagem', apelidos: ['isentocubagem'], tipo: 'bool', exemplo: 'N',
+    descricao: 'Carga só de produtos isentos é cobrada pelo peso real, sem cubagem (S/N; padrão N)',
+  },
 ];
 
 export const importadorProdutos: Importador<ProdutoInput> = {

@@ -562,7 +562,9 @@ function DetalheCotacao({ c }: { c: Cotacao }) {
               <span data-testid="derivada-de">derivada de {c.derivadaDe.nome}</span>
             </Descriptions.Item>
           )}
-          <Descriptions.Item label="Peso taxado">{numero(c.pesoTaxado)} kg</Descriptions.Item>
+          <Descriptions.Item label="Peso taxado">
+            {numero(c.pesoTaxado)} kg{c.isentoCubagem && <span data-testid="isento-cubagem"> (peso real: isento de cubagem)</span>}
+          </Descriptions.Item>
           <Descriptions.Item label="Ajuste ao frete mínimo">{reais(c.ajusteMinimo)}</Descriptions.Item>
           <Descriptions.Item label="Valor sem imposto">{reais(c.valorSemIcms)}</Descriptions.Item>
           {c.valorForaBaseTributo > 0 && (

@@ -135,6 +135,8 @@ export function CteDetalhePage(_p: { def: ResourceDef }) {
           <Descriptions.Item label="Origem">{lugar(c.origem)}</Descriptions.Item>
           <Descriptions.Item label="Destino">{lugar(c.destino)}</Descriptions.Item>
           <Descriptions.Item label="Peso da carga">{formatarPeso(c.pesoCarga)}</Descriptions.Item>
+          <Descriptions.Item label="Peso cubado">{formatarPeso(c.pesoCubado)}</Descriptions.Item>
+          <Descriptions.Item label="Peso base de cálculo">{formatarPeso(c.pesoBaseCalculo)}</Descriptions.Item>
           <Descriptions.Item label="Valor da prestação">{dinheiro(c.valorPrestacao)}</Descriptions.Item>
           <Descriptions.Item label="Valor a receber">{dinheiro(c.valorReceber)}</Descriptions.Item>
           <Descriptions.Item label="Valor da carga">{dinheiro(c.valorCarga)}</Descriptions.Item>

@@ -112,8 +112,15 @@ export const pessoas = defineResource<Pessoa>({
     { name: 'telefone', label: 'Telefone', kind: 'custom', component: TelefoneField, rules: [telefoneRule], span: 10 },
     ...PAPEIS.map((p) => ({ name: p.field, label: p.title, kind: 'bool' as const, span: 6 })),
     { name: 'ativo', label: 'Ativo', kind: 'bool', span: 6 },
+    {
+      name: 'isentoCubagem',
+      label: 'Isento de cubagem',
+      kind: 'bool',
+      span: 12,
+      help: 'As cargas para este destinatário são cobradas pelo peso real, sem peso cubado, em toda tabela.',
+    },
   ],
-  initialValues: { ativo: true, remetente: false, destinatario: false, tomador: false },
+  initialValues: { ativo: true, remetente: false, destinatario: false, tomador: false, isentoCubagem: false },
   toInput: (v) => ({ ...v, ie: typeof v.ie === 'string' && v.ie.trim() ? normalizarIe(v.ie) : null }),
   title: (r) => r.nome,
 });

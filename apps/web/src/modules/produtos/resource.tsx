@@ -83,9 +83,16 @@ export const produtos = defineResource<Produto>({
       help: 'Calculado pelas dimensões (C × L × A); sem elas, informe o volume.',
     },
     { name: 'valorUnitario', label: 'Valor unitário', kind: 'money', span: 12 },
-    { name: 'ativo', label: 'Ativo', kind: 'bool' },
+    {
+      name: 'isentoCubagem',
+      label: 'Isento de cubagem',
+      kind: 'bool',
+      span: 12,
+      help: 'Uma carga só de produtos isentos é cobrada pelo peso real, sem peso cubado, em toda tabela.',
+    },
+    { name: 'ativo', label: 'Ativo', kind: 'bool', span: 12 },
   ],
-  initialValues: { ativo: true, unidade: 'UN' },
+  initialValues: { ativo: true, unidade: 'UN', isentoCubagem: false },
   toInput: (v) => ({ ...v, ean: v.ean ? somenteDigitos(String(v.ean)) : null }),
   title: (r) => `${r.codigo} - ${r.descricao}`,
 });
