@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
+import type { Config } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
 
 // A whole app on a fresh embedded database with the demo data, for one benchmark; `close` removes it.
 export type BenchApp = { app: FastifyInstance; embarcadorUid: string; close: () => Promise<void> };
 
-export async function startBenchApp(nome: string): Promise<BenchApp> {
+/** `config`: overrides of the app's configuration (e.g. uploadMaxBytes). */
+export async function startBenchApp(nome: string, config: Partial<Config> = {}): Promise<BenchApp> {
   const dir = mkdtempSync(join(tmpdir(), `fretio-bench-${nome}-`));
   const database = await openDatabase({ dataDir: dir });
   const app = await buildApp({
@@ -23,6 +25,7 @@ export async function startBenchApp(nome: string): Promise<BenchApp> {
       smtpUrl: undefined,
       authSecret: 'bench-secret-0123456789abcdef0123456789abcdef',
       webDist: join(dir, 'sem-web'),
+      ...config,
     },
   });
   const close = async () => {
