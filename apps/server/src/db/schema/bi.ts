@@ -67,6 +67,16 @@ export const resumoBiCtes = pgTable('resumo_bi_ctes', {
 // each summary's formula is a view (resumo_bi_auditorias_v, resumo_bi_faturas_v) with one row per document
 // (`doc`); the per-document table holds what each document added, the summary its sums per key.
 
+/** The comparison's result (auditorias.resultado_calculo) of the audits: the dashboard's "divergências" card and the
+ * scorecard's invoice accuracy and divergence in R$. `divergenciaValorada` counts the divergent audits with a
+ * difference, so an all-null sum reads "0" as the raw aggregate gives it. */
+const medidasCalculo = {
+  calculoAprovado: integer().notNull().default(0),
+  calculoDivergente: integer().notNull().default(0),
+  divergenciaValorada: integer().notNull().default(0),
+  valorDivergencia: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
+};
+
 /** What one audit (not cancelled) adds: the view resumo_bi_auditorias_v's row (doc = auditorias.uid). */
 export const resumoBiAuditoria = pgTable('resumo_bi_auditoria', {
   doc: uuid().primaryKey(),
@@ -79,6 +89,7 @@ export const resumoBiAuditoria = pgTable('resumo_bi_auditoria', {
   divergentes: integer().notNull(),
   aceitas: integer().notNull(),
   semCalculo: integer().notNull(),
+  ...medidasCalculo,
 });
 
 /** Audits per shipper × São Paulo day of the audit's emission × carrier × CT-e destination UF. */
@@ -92,6 +103,7 @@ export const resumoBiAuditorias = pgTable('resumo_bi_auditorias', {
   divergentes: integer().notNull(),
   aceitas: integer().notNull(),
   semCalculo: integer().notNull(),
+  ...medidasCalculo,
 }, (t) => [unique('resumo_bi_auditorias_uq').on(t.embarcadorUid, t.dia, t.transportadorUid, t.uf).nullsNotDistinct()]);
 
 /** What one CT-e in a paid invoice adds: the view resumo_bi_faturas_v's row (doc = fatura_ctes.cte_uid). */
@@ -118,3 +130,24 @@ export const resumoBiFaturas = pgTable('resumo_bi_faturas', {
   somaDias: integer().notNull(),
   valor: numeric({ precision: 18, scale: 2 }).notNull(),
 }, (t) => [unique('resumo_bi_faturas_uq').on(t.embarcadorUid, t.dia, t.transportadorUid, t.uf, t.condicaoPagamentoUid).nullsNotDistinct()]);
+
+/** What one freight bill (fatura) adds: the view resumo_bi_contas_frete_v's row (doc = faturas.uid). */
+export const resumoBiContaFrete = pgTable('resumo_bi_conta_frete', {
+  doc: uuid().primaryKey(),
+  embarcadorUid: uuid().notNull(),
+  dia: date({ mode: 'string' }).notNull(),
+  transportadorUid: uuid(),
+  faturas: integer().notNull(),
+  pagas: integer().notNull(),
+  valor: numeric({ precision: 18, scale: 2 }).notNull(),
+});
+
+/** Freight bills (the dashboard's "conta frete" card) per shipper × the bill's emission day × carrier. */
+export const resumoBiContasFrete = pgTable('resumo_bi_contas_frete', {
+  embarcadorUid: uuid().notNull(),
+  dia: date({ mode: 'string' }).notNull(),
+  transportadorUid: uuid(),
+  faturas: integer().notNull(),
+  pagas: integer().notNull(),
+  valor: numeric({ precision: 18, scale: 2 }).notNull(),
+}, (t) => [unique('resumo_bi_contas_frete_uq').on(t.embarcadorUid, t.dia, t.transportadorUid).nullsNotDistinct()]);

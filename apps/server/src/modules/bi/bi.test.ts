@@ -496,6 +496,13 @@ describe('tabelas de resumo', () => {
     await t.db.execute(sql`update auditorias set status = 5 where cte_uid = ${u.C3}`);
     await t.db.execute(sql`delete from auditorias where embarcador_uid = ${u.outro}`);
     await conferir();
+    // The comparison's result (divergências card, scorecard accuracy and R$): C1's audit becomes divergent by 3.21, C4's
+    // divergent without a difference (Σ reads 0 as the raw one), C2's difference changes sign (|−9.99|).
+    await t.db.execute(sql`update auditorias set resultado_calculo = 2, diferenca = -3.21 where cte_uid = ${u.C1}`);
+    await t.db.execute(sql`update auditorias set resultado_calculo = 2 where cte_uid = ${c5.uid}`);
+    await t.db.execute(sql`update auditorias set diferenca = -9.99 where cte_uid = ${u.C2}`);
+    await conferir();
+    expect((await dashboard(t.db, { embarcadorUid: u.demo, transportadorUid: null }, P)).divergencias).toMatchObject({ qtde: 3, valor: '13.20', perc: 100 });
     const [cp] = await rows<{ uid: string }>(t.db, sql`insert into condicoes_pagamento (embarcador_uid, nome, parcelas) values (${u.demo}, 'Teste BI 30', '[30]') returning uid`);
     const [f2] = await rows<{ uid: string }>(t.db, sql`insert into faturas (embarcador_uid, transportador_uid, condicao_pagamento_uid, numero, emissao, vencimento, valor, data_pagamento, status)
       values (${u.demo}, ${u.M}, ${cp.uid}, 'F-2024-2', '2024-03-20', '2024-04-20', '120.10', '2024-04-02', 3) returning uid`);
@@ -510,12 +517,23 @@ describe('tabelas de resumo', () => {
     await t.db.execute(sql`update condicoes_pagamento set nome = '30 dias corridos' where uid = ${cp.uid}`);
     await t.db.execute(sql`update ctes set emissao = '2024-03-01T12:00:00-03:00', transportador_uid = ${u.M} where uid = ${u.C1}`);
     await conferir();
+    // Bills (conta frete card): F2's value, carrier and emission day change (to February: out of the period), a third
+    // one is issued unpaid, then F2 loses its payment and F1 is deleted.
+    await t.db.execute(sql`update faturas set valor = 130.55, transportador_uid = ${u.R}, emissao = '2024-02-29' where uid = ${f2.uid}`);
+    await t.db.execute(sql`insert into faturas (embarcador_uid, transportador_uid, numero, emissao, vencimento, valor, status)
+      values (${u.demo}, ${u.M}, 'F-2024-3', '2024-03-31', '2024-04-30', '10.01', 1)`);
+    await conferir();
+    expect((await dashboard(t.db, { embarcadorUid: u.demo, transportadorUid: null }, P)).contaFrete).toMatchObject({ qtde: 2, valor: '160.26', perc: 50 });
     await t.db.execute(sql`update faturas set data_pagamento = null where uid = ${f2.uid}`);
     await t.db.execute(sql`delete from faturas where numero = 'F-2024-1'`);
     await conferir();
     expect(await um(sql`select (select coalesce(sum(ctes), 0) from resumo_bi_faturas)::int as faturas, (select coalesce(sum(auditadas), 0) from resumo_bi_auditorias)::int as auditorias`))
       .toEqual(await um(sql`select (select count(*) from fatura_ctes fc join faturas fa on fa.uid = fc.fatura_uid and fa.data_pagamento is not null join ctes c on c.uid = fc.cte_uid)::int as faturas,
         (select count(*) from auditorias where status <> 5)::int as auditorias`));
+    expect(await um(sql`select (select coalesce(sum(faturas), 0) from resumo_bi_contas_frete)::int as faturas, (select coalesce(sum(valor), 0) from resumo_bi_contas_frete)::text as valor,
+        (select coalesce(sum(calculo_divergente), 0) from resumo_bi_auditorias)::int as divergentes`))
+      .toEqual(await um(sql`select (select count(*) from faturas)::int as faturas, (select coalesce(sum(valor), 0) from faturas)::text as valor,
+        (select count(*) from auditorias where status <> 5 and resultado_calculo = 2)::int as divergentes`));
   });
 });
 

@@ -3,7 +3,7 @@ import type { CartaoDashboard, Dashboard, FiltroBi, IndicadorDashboard } from '@
 import type { Db } from '../../db/client.ts';
 import { REGIAO_NOME, regiaoDe } from './datasets.ts';
 import { mesResumo, noResumo, transportadorResumo } from './resumo.ts';
-import { type Escopo, TZ, entregas, linhas, mes, noPeriodo, nomeTransportador } from './sql.ts';
+import { type Escopo, TZ, entregas, linhas, mes, noPeriodo, nomeTransportador, valorDivergenciaResumo } from './sql.ts';
 
 // GET dashboard: four cards and two indicator tables, over the filter's period (all time without one).
 //  contaFrete    freight bills (faturas) issued: qtde, valor = Σ valor, perc = % paid, data = by month
@@ -41,18 +41,21 @@ async function somaExata(db: Db, valores: string[]): Promise<string> {
   return r.s;
 }
 
-/** `bruto`: the NF-e and CT-e figures aggregated from the documents themselves instead of the summary tables
- * (./resumo.ts) — the same numbers (bi.test.ts), kept for the comparison of bench/bi.ts. */
+/** `bruto`: every card and indicator aggregated from the documents themselves (faturas, ctes, nfes, auditorias)
+ * instead of the summary tables (./resumo.ts) — the same numbers (bi.test.ts), kept for the comparison of bench/bi.ts. */
 export async function dashboard(db: Db, e: Escopo, f: FiltroBi, { bruto = false } = {}): Promise<Dashboard> {
   const ufCte = f.uf ? sql`c.destino_uf = ${f.uf}` : sql`true`;
   const notas = sql`resumo_bi_notas s left join transportadores t on t.uid = s.transportador_uid where ${noResumo(e, f)}`;
   const ctes = sql`resumo_bi_ctes s left join transportadores t on t.uid = s.transportador_uid where ${noResumo(e, f)}`;
   const [contaFrete, conhecimentos, notasFiscais, divergencias] = await Promise.all([
-    cartao(db, sql`select to_char(fa.emissao, 'YYYY-MM') as mes, count(*)::int as qtde, sum(fa.valor)::text as valor,
+    cartao(db, bruto ? sql`select to_char(fa.emissao, 'YYYY-MM') as mes, count(*)::int as qtde, sum(fa.valor)::text as valor,
         (count(*) filter (where fa.data_pagamento is not null))::int as parte, count(*)::int as todo
       from faturas fa where fa.embarcador_uid = ${e.embarcadorUid} and ${seTransp(e, sql`fa.transportador_uid`)}
         and ${f.dataInicio ? sql`fa.emissao >= ${f.dataInicio}::date` : sql`true`} and ${f.dataFim ? sql`fa.emissao <= ${f.dataFim}::date` : sql`true`}
-      group by 1 order by 1`, 'contagem'),
+      group by 1 order by 1`
+      // resumo_bi_contas_frete (view resumo_bi_contas_frete_v): bills per emission day and carrier; a bill has no UF (the filter's is not applied).
+      : sql`select ${mesResumo} as mes, sum(s.faturas)::int as qtde, sum(s.valor)::text as valor, sum(s.pagas)::int as parte, sum(s.faturas)::int as todo
+        from resumo_bi_contas_frete s where ${noResumo(e, { ...f, uf: undefined })} group by 1 having sum(s.faturas) > 0 order by 1`, 'contagem'),
     cartao(db, bruto ? sql`select ${mes(sql`c.emissao`)} as mes, count(*)::int as qtde, coalesce(sum(c.valor_prestacao), 0)::numeric(18, 2)::text as valor,
         coalesce(sum(c.valor_prestacao), 0)::numeric(18, 2)::text as parte, coalesce(sum(c.valor_carga), 0)::numeric(18, 2)::text as todo
       from ctes c where c.embarcador_uid = ${e.embarcadorUid} and not c.cancelado and ${noPeriodo(sql`c.emissao`, f)} and ${seTransp(e, sql`c.transportador_uid`)} and ${ufCte}
@@ -65,12 +68,16 @@ export async function dashboard(db: Db, e: Escopo, f: FiltroBi, { bruto = false 
       from ${entregas(e, f)} x group by 1 order by 1`
       : sql`select ${mesResumo} as mes, sum(s.notas)::int as qtde, sum(s.valor_total)::text as valor, sum(s.no_prazo)::int as parte,
         sum(s.com_prazo)::int as todo from ${notas} group by 1 having sum(s.notas) > 0 order by 1`, 'contagem'),
-    cartao(db, sql`select ${mes(sql`a.emissao`)} as mes, (count(*) filter (where a.resultado_calculo = 2))::int as qtde,
+    cartao(db, bruto ? sql`select ${mes(sql`a.emissao`)} as mes, (count(*) filter (where a.resultado_calculo = 2))::int as qtde,
         coalesce(sum(abs(a.diferenca)) filter (where a.resultado_calculo = 2), 0)::text as valor,
         (count(*) filter (where a.resultado_calculo = 2))::int as parte, count(*)::int as todo
       from auditorias a ${f.uf ? sql`join ctes c on c.uid = a.cte_uid and ${ufCte}` : sql``}
       where a.embarcador_uid = ${e.embarcadorUid} and a.status <> 5 and ${noPeriodo(sql`a.emissao`, f)} and ${seTransp(e, sql`a.transportador_uid`)}
-      group by 1 order by 1`, 'contagem'),
+      group by 1 order by 1`
+      // resumo_bi_auditorias (view resumo_bi_auditorias_v): audits not cancelled, the divergent comparisons and their |diferença|.
+      : sql`select ${mesResumo} as mes, sum(s.calculo_divergente)::int as qtde, ${valorDivergenciaResumo}::text as valor,
+        sum(s.calculo_divergente)::int as parte, sum(s.auditadas)::int as todo
+        from resumo_bi_auditorias s where ${noResumo(e, f)} group by 1 having sum(s.auditadas) > 0 order by 1`, 'contagem'),
   ]);
 
   const janelas = (col: SQL) => ({

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type FiltroBi, MACRORREGIOES } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
-import { type Escopo, entregas, linhas, mes, noPeriodo, noResumo, nomeTransportador } from './sql.ts';
+import { type Escopo, entregas, linhas, mes, noPeriodo, noResumo, nomeTransportador, valorDivergenciaResumo } from './sql.ts';
 
 // BI datasets: each one SELECT, its formula written beside it. Period = the document's emission (NF-e,
 // CT-e, audit) or the quotation's creation, as São Paulo days. Averages of days are rounded to 0.01;
@@ -138,7 +138,7 @@ export async function biCotacoes(db: Db, e: Escopo, f: FiltroBi) {
  */
 export async function scorecard(db: Db, e: Escopo, f: FiltroBi, opts: { resumo?: boolean } = {}) {
   // Deliveries, freight and occurrences per carrier: from the summary tables (resumo.ts; the routes) or the raw
-  // documents (the reference bi.test.ts compares them with). Audits and quotations have no summary: read as they are.
+  // documents (the reference bi.test.ts compares them with). Quotations have no summary: read as they are.
   const entregasPorTransportador = opts.resumo
     ? sql`select s.transportador_uid, sum(s.com_prazo)::int as entregas, sum(s.no_prazo)::int as no_prazo, sum(s.entregues)::int as entregues,
         case when sum(s.com_atraso) = 0 then null else round(sum(s.soma_dias_atraso)::numeric / sum(s.com_atraso), 2)::float8 end as atraso_medio
@@ -155,11 +155,16 @@ export async function scorecard(db: Db, e: Escopo, f: FiltroBi, opts: { resumo?:
         join eventos_ocorrencia e on e.nfe_uid = rn.nfe_uid join ocorrencias o on o.uid = e.ocorrencia_uid and o.acao <> 1 where ${noResumo(e, f, 'rn')} group by 1`
     : sql`select n2.transportador_uid, count(*)::int as eventos from ent n2
         join eventos_ocorrencia e on e.nfe_uid = n2.uid join ocorrencias o on o.uid = e.ocorrencia_uid and o.acao <> 1 group by 1`;
-  return linhas(db, sql`with ${opts.resumo ? sql`` : sql`ent as (select * from ${entregas(e, f)} x),`}
-    aud as (select a.transportador_uid, count(*)::int as auditadas, (count(*) filter (where a.resultado_calculo = 1))::int as sem_divergencia,
+  // Audits per carrier: resumo_bi_auditorias (view resumo_bi_auditorias_v) or the audits themselves.
+  const auditoriasPorTransportador = opts.resumo
+    ? sql`select s.transportador_uid, sum(s.auditadas)::int as auditadas, sum(s.calculo_aprovado)::int as sem_divergencia,
+        ${valorDivergenciaResumo} as divergencia from resumo_bi_auditorias s where ${noResumo(e, f)} group by 1`
+    : sql`select a.transportador_uid, count(*)::int as auditadas, (count(*) filter (where a.resultado_calculo = 1))::int as sem_divergencia,
         coalesce(sum(abs(a.diferenca)) filter (where a.resultado_calculo = 2), 0) as divergencia
       from auditorias a ${f.uf ? sql`join ctes cu on cu.uid = a.cte_uid and cu.destino_uf = ${f.uf}` : sql``}
-      where a.embarcador_uid = ${e.embarcadorUid} and a.status <> 5 and ${noPeriodo(sql`a.emissao`, f)} group by 1),
+      where a.embarcador_uid = ${e.embarcadorUid} and a.status <> 5 and ${noPeriodo(sql`a.emissao`, f)} group by 1`;
+  return linhas(db, sql`with ${opts.resumo ? sql`` : sql`ent as (select * from ${entregas(e, f)} x),`}
+    aud as (${auditoriasPorTransportador}),
     fre as (${fretePorTransportador}),
     cot as (select ct.transportador_uid, count(*)::int as convites, count(ct.respondido_em)::int as respostas,
         (count(*) filter (where c.vencedor_transportador_uid = ct.transportador_uid and c.status = 4))::int as vencidas

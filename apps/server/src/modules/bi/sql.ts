@@ -36,6 +36,9 @@ export function noResumo(e: Escopo, f: FiltroBi, s = 's'): SQL {
     and ${f.uf ? sql`${c('uf')} = ${f.uf}` : sql`true`}`;
 }
 
+/** Σ |diferença| of the divergent audits of resumo_bi_auditorias `s`, as the raw `coalesce(sum(abs(diferenca)) filter (…), 0)`
+ * gives it: 0 when none of them had a difference. */
+export const valorDivergenciaResumo = sql`case when sum(s.divergencia_valorada) = 0 then 0 else sum(s.valor_divergencia) end`;
 export const dia = (col: SQL) => sql`to_char((${col}) at time zone ${TZ}, 'YYYY-MM-DD')`;
 export const mes = (col: SQL) => sql`to_char((${col}) at time zone ${TZ}, 'YYYY-MM')`;
 export const instante = (col: SQL) => sql`to_char((${col}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
