@@ -9,3 +9,4 @@ export {
 } from './itens.ts';
 export { CODIGOS_OCORRENCIA_PROCEDA } from './codigos-ocorrencia.ts';
 export { escreverNotfis31, type NotaParaNotfis, type CabecalhoNotfis } from './notfis.ts';
+export { itensImportacaoEdi, linhaCampoEdi, type ItemImportacaoEdi, type RefItemEdi } from './importacao.ts';

@@ -1,9 +1,9 @@
 import { lerDocumentoFiscal } from '@fretio/core/fiscal';
 import { cteXml, nfeXml } from '@fretio/core/fiscal/fixtures';
 import type { CteLida, NfeLida } from '@fretio/core/fiscal';
-import { LAYOUTS, escreverEdi } from '@fretio/core';
+import { LAYOUTS, escreverEdi, itensImportacaoEdi } from '@fretio/core';
 import { salvarCte } from '../../modules/ctes/service.ts';
-import { itensDoArquivo, processarItemEdi } from '../../modules/importacao-edi/service.ts';
+import { processarItemEdi } from '../../modules/importacao-edi/service.ts';
 import { salvarNfe } from '../../modules/nfes/service.ts';
 import type { ModuleSeed } from './demo.ts';
 
@@ -42,5 +42,6 @@ export const seedFiscal: ModuleSeed = async (tx, ids) => {
     { id: '323', valores: { quantidade: '1', valorTotal: '212.40' } },
   ]);
   if (!conemb.ok) throw new Error('CONEMB de demonstração inválido');
-  for (const item of itensDoArquivo(Buffer.from(conemb.texto, 'latin1'), 'conemb')) await processarItemEdi(tx, quem.embarcadorUid, null, item.ref, quem);
+  // Our own demo file: read in-process (the worker pool is for users' files).
+  for (const item of itensImportacaoEdi(Buffer.from(conemb.texto, 'latin1'), 'CONEMB')) await processarItemEdi(tx, quem.embarcadorUid, null, item.ref, quem);
 };

@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ItemImportacaoEdi, itensImportacaoEdi } from '@fretio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { session } from '../../../test/support/http.ts';
@@ -108,5 +111,27 @@ describe('the parse worker pool', () => {
     expect(doctype.message).toMatch('DOCTYPE');
     const err = (await lerZipSeguro(bomba).catch((e: AppError) => e)) as AppError;
     expect(err.status).toBe(400);
+  });
+});
+
+// A PROCEDA file is parsed in the worker too (a 50,000-event OCOREN is ~1 s of CPU): the same items as the
+// in-process reader, and the worker's own size cap applies.
+describe('EDI no worker', () => {
+  const DADOS = join(process.cwd(), '../shared/data/edi');
+  it('o OCOREN lido no worker dá os mesmos itens que o leitor do núcleo; acima do limite do worker, recusado', async () => {
+    if (!existsSync(DADOS)) throw new Error(`../shared/data/edi não encontrado em ${DADOS}`);
+    const ocoren = readFileSync(join(DADOS, 'luanfreitasdev__OCORREN020320082635.880.TXT'));
+    const pool = new PoolLeitura({ tamanho: 1, fila: 2, timeoutMs: 60_000, memoriaMb: 128, limites: LIMITES_PADRAO });
+    try {
+      const itens = await pool.executar<ItemImportacaoEdi[]>({ tipo: 'edi', dados: ocoren, documento: 'OCOREN' });
+      expect(itens.length).toBeGreaterThan(0);
+      expect(itens).toEqual(itensImportacaoEdi(ocoren, 'OCOREN'));
+      const pequeno = { ...LIMITES_PADRAO, bytesPorEntrada: 100 };
+      const err = (await pool.executar({ tipo: 'edi', dados: ocoren, documento: 'OCOREN', limites: pequeno }).catch((e: AppError) => e)) as AppError;
+      expect(err).toBeInstanceOf(AppError);
+      expect(err.message).toBe('Arquivo EDI grande demais');
+    } finally {
+      await pool.encerrar();
+    }
   });
 });

@@ -24,7 +24,9 @@ export type Tarefa =
   /** One XML document → object (fast-xml-parser), e.g. an NF-e. */
   | { tipo: 'xml'; dados: Uint8Array; limites: LimitesArquivo }
   /** One fiscal XML (NF-e, CT-e or a cancellation event) → the parsed document and its signature check. */
-  | { tipo: 'fiscal'; dados: Uint8Array; documento: 'nfe' | 'cte'; limites: LimitesArquivo; entrada?: EntradaCompactada };
+  | { tipo: 'fiscal'; dados: Uint8Array; documento: 'nfe' | 'cte'; limites: LimitesArquivo; entrada?: EntradaCompactada }
+  /** A PROCEDA EDI text file → the import task's items (core `itensImportacaoEdi`). */
+  | { tipo: 'edi'; dados: Uint8Array; documento: import('@fretio/core').DocumentoEdi; limites: LimitesArquivo };
 
 function celula(v: ExcelJS.CellValue): Celula {
   if (v === null || v === undefined) return null;
@@ -79,6 +81,11 @@ export async function executarTarefa(t: Tarefa): Promise<unknown> {
     diretorioZip(dados, t.limites);
     const quais = (nome: string) => !t.extensoes || t.extensoes.some((e) => nome.toLowerCase().endsWith(e));
     return [...lerZip(dados, t.limites, quais)].map(([nome, conteudo]) => ({ nome, conteudo: new Uint8Array(conteudo) }));
+  }
+  if (t.tipo === 'edi') {
+    if (dados.length > t.limites.bytesPorEntrada) throw new ArquivoRecusado('Arquivo EDI grande demais');
+    const { itensImportacaoEdi } = await import('@fretio/core');
+    return itensImportacaoEdi(dados, t.documento);
   }
   if (dados.length > t.limites.bytesPorEntrada) throw new ArquivoRecusado('Arquivo XML grande demais');
   // DOCTYPE, entity declarations and undeclared entities are refused before parsing (core/fiscal/xml.ts).

@@ -12,6 +12,9 @@ import { importarEdi } from './tarefa.ts';
 const NOMES = Object.keys(LAYOUTS_IMPORTACAO);
 const MSG_LAYOUT = `Leiaute EDI inválido: use ${NOMES.join(', ')}`;
 
+/** A carrier's EDI file: text, ~240 bytes per event (a 50,000-event OCOREN is ~12 MB); the parse worker's cap. */
+export const EDI_MAX_BYTES = 50 * 1024 * 1024;
+
 export default async function importacaoEdiRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -41,7 +44,7 @@ export default async function importacaoEdiRoutes(app: FastifyInstance) {
     async (req) => {
       const ctx = req.contexto;
       const embarcadorUid = exigirEmbarcador(ctx);
-      const upload = await lerUpload(req);
+      const upload = await lerUpload(req, { maxBytes: EDI_MAX_BYTES });
       // Saved before the task exists, so a restart resumes from the file (the task keeps only its key).
       const chave = `tarefas/edi/${randomUUID()}`;
       await app.storage.put(chave, upload.dados);

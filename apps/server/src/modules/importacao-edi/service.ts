@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
-  type CobrancaEdi, type ConhecimentoEdi, type DocumentoEdi, type ErroEdi, type NotaEdi, type OcorrenciaEdi,
-  cobrancasDoccob, conhecimentosConemb, faturaInput, formatarDinheiro, lerEdi, nfeVirtualInput, notasNotfis, ocorrenciasOcoren,
+  type CobrancaEdi, type ConhecimentoEdi, type DocumentoEdi, type ItemImportacaoEdi, type NotaEdi, type RefItemEdi,
+  faturaInput, formatarDinheiro, linhaCampoEdi, nfeVirtualInput,
 } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
 import { ctes, faturas, nfes } from '../../db/schema/index.ts';
 import { criar } from '../../framework/crud.ts';
+import { poolLeitura } from '../../framework/importacao/pool.ts';
 import type { Tx } from '../../framework/resource.ts';
 import type { TarefaEmExecucao } from '../../framework/tarefas/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -22,38 +23,13 @@ import { identidadeRepository } from '../perfil/identidade-repository.ts';
 export const LAYOUTS_IMPORTACAO = { ocoren: 'OCOREN', conemb: 'CONEMB', doccob: 'DOCCOB', notfis: 'NOTFIS' } as const satisfies Record<string, DocumentoEdi>;
 export type LayoutImportacao = keyof typeof LAYOUTS_IMPORTACAO;
 
-export type RefItemEdi =
-  | { tipo: 'erro'; erro: ErroEdi }
-  | { tipo: 'ocorrencia'; ocorrencia: OcorrenciaEdi }
-  | { tipo: 'conemb'; conhecimento: ConhecimentoEdi }
-  | { tipo: 'doccob'; cobranca: CobrancaEdi }
-  | { tipo: 'notfis'; nota: NotaEdi };
-export type ItemImportacaoEdi = { nome: string; ref: RefItemEdi };
+export type { ItemImportacaoEdi, RefItemEdi };
 
-const linhaCampo = (e: ErroEdi) => `Linha ${e.linha}${e.campo ? `, campo ${e.campo}` : ''}`;
 const reais = (v: Decimal.Value) => `R$ ${formatarDinheiro(new Decimal(v).toFixed(2))}`;
 
-/**
- * The task's items for one file. A file with any error becomes one item per error (each fails with its
- * line, field and message) and nothing of it is applied: a half-read carrier file would lose events silently.
- */
-export function itensDoArquivo(dados: Buffer, layout: LayoutImportacao): ItemImportacaoEdi[] {
-  const r = lerEdi(dados, LAYOUTS_IMPORTACAO[layout]);
-  if (!r.ok || !r.arquivo) return r.erros.map((erro) => ({ nome: linhaCampo(erro), ref: { tipo: 'erro', erro } }));
-  const arquivo = r.arquivo;
-  switch (arquivo.documento) {
-    case 'OCOREN':
-      return ocorrenciasOcoren(arquivo).map((ocorrencia) => ({
-        nome: `Linha ${ocorrencia.linha}: NF ${ocorrencia.numeroNf}, ocorrência ${ocorrencia.codigo}`,
-        ref: { tipo: 'ocorrencia', ocorrencia },
-      }));
-    case 'CONEMB':
-      return conhecimentosConemb(arquivo).map((c) => ({ nome: `Linha ${c.linha}: CT ${c.serieTexto ?? ''}/${c.numeroTexto}`, ref: { tipo: 'conemb', conhecimento: c } }));
-    case 'DOCCOB':
-      return cobrancasDoccob(arquivo).map((c) => ({ nome: `Linha ${c.linha}: cobrança ${c.serie ? `${c.serie}/` : ''}${c.numero}`, ref: { tipo: 'doccob', cobranca: c } }));
-    default:
-      return notasNotfis(arquivo).map((n) => ({ nome: `Linha ${n.linha}: NF ${n.serie ?? ''}/${n.numero}`, ref: { tipo: 'notfis', nota: n } }));
-  }
+/** The task's items for one file (core `itensImportacaoEdi`), read in the parse worker. */
+export function itensDoArquivo(dados: Buffer, layout: LayoutImportacao): Promise<ItemImportacaoEdi[]> {
+  return poolLeitura().executar<ItemImportacaoEdi[]>({ tipo: 'edi', dados, documento: LAYOUTS_IMPORTACAO[layout] });
 }
 
 /** The task's user as a request context (the invoice and virtual-note rules read it), once per task. */
@@ -177,7 +153,7 @@ export async function processarItemEdi(tx: Tx, embarcadorUid: string, tarefaUid:
   const db = tx as unknown as Db;
   switch (ref.tipo) {
     case 'erro':
-      throw AppError.field(ref.erro.campo ?? 'linha', `${linhaCampo(ref.erro)}: ${ref.erro.mensagem}`);
+      throw AppError.field(ref.erro.campo ?? 'linha', `${linhaCampoEdi(ref.erro)}: ${ref.erro.mensagem}`);
     case 'ocorrencia':
       return registrarOcorrenciaEdi(tx, embarcadorUid, ref.ocorrencia, { tarefaUid });
     case 'conemb':

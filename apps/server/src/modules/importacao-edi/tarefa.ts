@@ -17,6 +17,7 @@ export const importarEdi = defineTipoTarefa<ParametrosImportacaoEdi>({
   itensPorTransacao: 500,
   async preparar(_db, tarefa) {
     const dados = await buffer(tarefa.storage.get(tarefa.parametros.arquivo.chave));
+    // Parsed in the worker pool: a large file's CPU never blocks the API's thread.
     return itensDoArquivo(dados, tarefa.parametros.layout);
   },
   // An OCOREN's events in bulk (ocorrencias/eventos-edi.ts); other layouts apply record by record.

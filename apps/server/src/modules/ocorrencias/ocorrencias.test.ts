@@ -150,7 +150,7 @@ describe('de-para por transportador', () => {
 
 describe('OCOREN → eventos e fila sem de-para', () => {
   const importar = (dados: Buffer) =>
-    Promise.all(itensDoArquivo(dados, 'ocoren').map((i) => t.db.transaction((tx) => processarItemEdi(tx, embarcadorDemo, null, i.ref))));
+    itensDoArquivo(dados, 'ocoren').then((itens) => Promise.all(itens.map((i) => t.db.transaction((tx) => processarItemEdi(tx, embarcadorDemo, null, i.ref)))));
 
   it('an unknown carrier code is kept and queued; the same file again stores nothing; the de-para resolves it', async () => {
     const [r] = await importar(OCOREN);
@@ -178,11 +178,11 @@ describe('OCOREN → eventos e fila sem de-para', () => {
   it('a malformed file becomes one failing item per error and stores nothing', async () => {
     const linhas = OCOREN.toString('utf8').split('\n');
     linhas[3] = `${linhas[3].slice(0, 30)}31022020${linhas[3].slice(38)}`;
-    const itens = itensDoArquivo(Buffer.from(linhas.join('\n')), 'ocoren');
+    const itens = await itensDoArquivo(Buffer.from(linhas.join('\n')), 'ocoren');
     expect(itens.map((i) => i.nome)).toEqual(['Linha 4, campo dataOcorrencia']);
     await expect(t.db.transaction((tx) => processarItemEdi(tx, embarcadorDemo, null, itens[0].ref))).rejects.toMatchObject({
       message: 'Linha 4, campo dataOcorrencia: Data da ocorrência (posições 31-38) não é uma data válida (DDMMAAAA): "31022020".',
     });
-    expect(itensDoArquivo(OCOREN, 'conemb').map((i) => i.nome)).toEqual(['Linha 2, campo identificador']);
+    expect((await itensDoArquivo(OCOREN, 'conemb')).map((i) => i.nome)).toEqual(['Linha 2, campo identificador']);
   });
 });
