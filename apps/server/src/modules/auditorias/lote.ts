@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { efeitoNaAuditoria, RESULTADO_AUDITORIA as R } from '@fretio/core';
 import { auditoriaTaxasEspeciais, auditorias, preFaturas } from '../../db/schema/index.ts';
 import type { ResultadoItem } from '../../framework/tarefas/index.ts';
@@ -27,7 +27,6 @@ export type ResultadoLote = Map<string, ResultadoItem>;
 /** Time spent in the batch's stages (ms), summed over every batch of the process: the bench reads it. */
 export const tempos = { leitura: 0, calculo: 0, gravacao: 0, lotes: 0, ctes: 0 };
 
-const colunas = getTableColumns(auditorias);
 const agora = () => performance.now();
 
 /** Re-audits `cteUids` (one shipper) in `tx`; answers per CT-e uid those it took. */
@@ -131,7 +130,8 @@ export async function reauditarLote(tx: Tx, embarcadorUid: string, cteUids: stri
 
     // One multi-row upsert per slice (~22 columns a row: far below the bind-parameter limits).
     const chaves = Object.keys(calculados[0]!.valores);
-    const set = Object.fromEntries(chaves.map((k) => [k, sql.raw(`excluded.${(colunas as Record<string, { name: string }>)[k]!.name}`)]));
+    // Column names as the database has them (the schema's camelCase keys in snake_case, drizzle's casing).
+    const set = Object.fromEntries(chaves.map((k) => [k, sql.raw(`excluded.${k.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}`)]));
     const salvos = new Map<string, string>();
     for (const l of fatias(calculados, 250)) {
       const rows = await tx.insert(auditorias).values(l.map((c) => ({ embarcadorUid, cteUid: c.cteUid, ...c.valores })) as never)
