@@ -87,7 +87,23 @@ export function cteDaLinha(c: Linha): CteCarregado {
 }
 
 /** The CT-es of the same shipper that could duplicate this one: same key, same carrier + number/series, or a shared NF-e. */
-export async function candidatosDuplicidade(db: DbOrTx, embarcadorUid: string, c: CteCarregado): Promise<CteParaDuplicidade[]> {
+export function candidatosDuplicidade(db: DbOrTx, embarcadorUid: string, c: CteCarregado): Promise<CteParaDuplicidade[]> {
+  return memoLote(db, `duplicidade|${c.uid}`, () => candidatosLidos(db, embarcadorUid, c));
+}
+
+/** The candidates' row → the shape detectarDuplicidades takes. */
+export const candidatoDaLinha = (r: Linha): CteParaDuplicidade => ({
+  uid: String(r.uid),
+  chave: String(r.chave),
+  numero: Number(r.numero),
+  serie: Number(r.serie),
+  transportador: String(r.transportador),
+  tipoCte: Number(r.tipo_cte) as TipoCte,
+  cancelado: Boolean(r.cancelado),
+  nfes: (typeof r.nfes_json === 'string' ? JSON.parse(r.nfes_json) : r.nfes_json) as string[],
+});
+
+async function candidatosLidos(db: DbOrTx, embarcadorUid: string, c: CteCarregado): Promise<CteParaDuplicidade[]> {
   const nfes = c.cte.nfes;
   const linhas = rowsOf(await db.execute(sql`
     select c.uid, c.chave, c.numero, c.serie, coalesce(c.transportador_uid::text, c.emitente_documento) as transportador,
@@ -99,16 +115,7 @@ export async function candidatosDuplicidade(db: DbOrTx, embarcadorUid: string, c
             or (coalesce(c.transportador_uid::text, c.emitente_documento) = ${c.transportadorUid ?? c.cte.emitente.documento} and c.numero = ${c.cte.numero} and c.serie = ${c.cte.serie})
             ${nfes.length ? sql`or c.uid in (select n.cte_uid from cte_nfes n where n.embarcador_uid = ${embarcadorUid} and n.chave in (${sql.join(nfes.map((k) => sql`${k}`), sql`, `)}))` : sql``})
      limit 200`));
-  return linhas.map((r) => ({
-    uid: String(r.uid),
-    chave: String(r.chave),
-    numero: Number(r.numero),
-    serie: Number(r.serie),
-    transportador: String(r.transportador),
-    tipoCte: Number(r.tipo_cte) as TipoCte,
-    cancelado: Boolean(r.cancelado),
-    nfes: (typeof r.nfes_json === 'string' ? JSON.parse(r.nfes_json) : r.nfes_json) as string[],
-  }));
+  return linhas.map(candidatoDaLinha);
 }
 
 /** The complementares (tpCTe 1) of an original CT-e, not cancelled. */

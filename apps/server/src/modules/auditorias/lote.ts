@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { efeitoNaAuditoria, RESULTADO_AUDITORIA as R } from '@fretio/core';
+import { type CteParaDuplicidade, efeitoNaAuditoria, RESULTADO_AUDITORIA as R } from '@fretio/core';
 import { auditoriaTaxasEspeciais, auditorias, preFaturas } from '../../db/schema/index.ts';
 import type { ResultadoItem } from '../../framework/tarefas/index.ts';
 import type { Tx } from '../../framework/resource.ts';
 import { fatias } from '../../lib/lotes.ts';
 import { abrirMemoLote } from '../../lib/memo-lote.ts';
-import { type CteCarregado, cteDaLinha, selectCte } from './cte.ts';
+import { type CteCarregado, candidatoDaLinha, cteDaLinha, selectCte } from './cte.ts';
 import { atualizarTotaisPreFatura, preFaturaAutomaticaAberta } from './repository.ts';
 import { calcularAuditoria } from './service.ts';
 
@@ -93,6 +93,56 @@ export async function reauditarLote(tx: Tx, embarcadorUid: string, cteUids: stri
     for (const l of fatias(complUids, 500)) {
       const rows = rowsOf(await tx.execute(selectCte(sql`c.embarcador_uid = ${embarcadorUid} and c.uid in (${sql.join(l.map((u) => sql`${u}`), sql`, `)})`)));
       for (const r of rows) memo.precarregar(`cte|${String(r.uid)}`, cteDaLinha(r));
+    }
+    // Duplicate candidates of the whole batch in three set-based reads (same key; same carrier + number/series;
+    // a shared NF-e), then each CT-e's own list, as candidatosDuplicidade finds it one by one.
+    const porCandidato = new Map<string, Set<string>>(doLote.map((u) => [u, new Set([u])]));
+    const transpDe = (c: CteCarregado) => c.transportadorUid ?? c.cte.emitente.documento;
+    for (const l of fatias(doLote, 300)) {
+      const cs = l.map((u) => carregados.get(u)!);
+      const chavesL = sql.join(cs.map((c) => sql`${c.cte.chave}`), sql`, `);
+      const numeros = sql.join(cs.map((c) => sql`(${transpDe(c)}::text, ${c.cte.numero}::int, ${c.cte.serie}::int)`), sql`, `);
+      const nfesL = [...new Set(cs.flatMap((c) => c.cte.nfes))];
+      const rows = rowsOf(await tx.execute(sql`
+        select c.uid, c.chave, c.numero, c.serie, coalesce(c.transportador_uid::text, c.emitente_documento) as transportador, null::varchar as nfe
+          from ctes c where c.embarcador_uid = ${embarcadorUid} and c.cancelado = false
+           and (c.chave in (${chavesL}) or (coalesce(c.transportador_uid::text, c.emitente_documento), c.numero, c.serie) in (${numeros}))
+        ${nfesL.length ? sql`union all
+        select c.uid, c.chave, c.numero, c.serie, coalesce(c.transportador_uid::text, c.emitente_documento), n.chave
+          from cte_nfes n join ctes c on c.uid = n.cte_uid
+         where n.embarcador_uid = ${embarcadorUid} and c.embarcador_uid = ${embarcadorUid} and c.cancelado = false
+           and n.chave in (${sql.join(nfesL.map((k) => sql`${k}`), sql`, `)})` : sql``}`));
+      const porChaveL = new Map<string, string[]>();
+      const porNumero = new Map<string, string[]>();
+      const porNfe = new Map<string, string[]>();
+      const add = (m: Map<string, string[]>, k: string, v: string) => (m.get(k) ?? m.set(k, []).get(k)!).push(v);
+      for (const r of rows) {
+        if (r.nfe !== null && r.nfe !== undefined) add(porNfe, String(r.nfe), String(r.uid));
+        else {
+          add(porChaveL, String(r.chave), String(r.uid));
+          add(porNumero, `${r.transportador}|${r.numero}|${r.serie}`, String(r.uid));
+        }
+      }
+      for (const c of cs) {
+        const s = porCandidato.get(c.uid)!;
+        for (const u of porChaveL.get(c.cte.chave) ?? []) s.add(u);
+        for (const u of porNumero.get(`${transpDe(c)}|${c.cte.numero}|${c.cte.serie}`) ?? []) s.add(u);
+        for (const k of c.cte.nfes) for (const u of porNfe.get(k) ?? []) s.add(u);
+      }
+    }
+    const todosCandidatos = [...new Set([...porCandidato.values()].flatMap((s) => [...s]))];
+    const candidatos = new Map<string, CteParaDuplicidade>();
+    for (const l of fatias(todosCandidatos, 500)) {
+      const rows = rowsOf(await tx.execute(sql`
+        select c.uid, c.chave, c.numero, c.serie, coalesce(c.transportador_uid::text, c.emitente_documento) as transportador,
+               coalesce(c.tipo_cte, 0) as tipo_cte, c.cancelado,
+               (select coalesce(json_agg(n.chave), '[]'::json) from cte_nfes n where n.cte_uid = c.uid) as nfes_json
+          from ctes c where c.embarcador_uid = ${embarcadorUid} and c.cancelado = false and c.uid in (${sql.join(l.map((u) => sql`${u}`), sql`, `)})`));
+      for (const r of rows) candidatos.set(String(r.uid), candidatoDaLinha(r));
+    }
+    // A CT-e with more than 200 candidates (the one-by-one read's limit) is read one by one.
+    for (const [u, s] of porCandidato) {
+      if (s.size <= 200) memo.precarregar(`duplicidade|${u}`, [...s].map((x) => candidatos.get(x)).filter((x): x is CteParaDuplicidade => !!x));
     }
     // Special taxes of the existing audits.
     const auditoriaUids = doLote.map((u) => existentes.get(u)!.uid);
