@@ -8,6 +8,7 @@ import { m3DoCte, partesDoCte } from '../calculadora/documentos-carga.ts';
 import { resolverLocal } from '../calculadora/locais.ts';
 import { icmsDoFrete, modalDoCte, opcoesDoMotor, type TributoDoFrete } from '../calculadora/opcoes.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
+import { memoLote } from '../../lib/memo-lote.ts';
 import type { CteCarregado } from './cte.ts';
 
 // The expected value of a CT-e from the carrier's rate table valid on the CT-e's emission date (São Paulo
@@ -35,6 +36,9 @@ export async function tributoDoCte(db: DbOrTx, embarcadorUid: string, c: CteCarr
   }
 }
 
+/** Time inside the freight engine and the comparison (ms, summed over the process): the re-audit bench reports its share. */
+export const tempoMotor = { ms: 0 };
+
 const brData = (iso: string) => iso.split('-').reverse().join('/');
 const maior = (...v: (string | null | undefined)[]) => Math.max(...v.map((x) => Number(x ?? 0)));
 
@@ -42,18 +46,21 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
   if (!c.transportadorUid)
     return { calculado: false, motivo: `O emitente do CT-e (CNPJ ${c.cte.emitente.documento ?? '—'}) não é um transportador cadastrado.` };
   const data = hojeSaoPaulo(new Date(c.cte.emissao));
-  const tabelas = await db.select().from(tabelasFrete).where(and(
-    eq(tabelasFrete.embarcadorUid, embarcadorUid), eq(tabelasFrete.transportadorUid, c.transportadorUid), eq(tabelasFrete.status, 1),
+  const transportadorUid = c.transportadorUid;
+  const tabelas = await memoLote(db, `tabelas|${transportadorUid}|${data}`, () => db.select().from(tabelasFrete).where(and(
+    eq(tabelasFrete.embarcadorUid, embarcadorUid), eq(tabelasFrete.transportadorUid, transportadorUid), eq(tabelasFrete.status, 1),
     lte(tabelasFrete.vigenciaInicio, data), or(isNull(tabelasFrete.vigenciaFim), gte(tabelasFrete.vigenciaFim, data)),
-  )).orderBy(asc(tabelasFrete.prioridade), asc(tabelasFrete.nome));
+  )).orderBy(asc(tabelasFrete.prioridade), asc(tabelasFrete.nome)));
   if (!tabelas.length) return { calculado: false, motivo: `Nenhuma tabela de frete ativa do transportador vigente em ${brData(data)}.` };
   if (!c.cte.origem.municipioIbge || !c.cte.destino.municipioIbge)
     return { calculado: false, motivo: 'O CT-e não informa o município de origem ou de destino.' };
   let origem: Awaited<ReturnType<typeof resolverLocal>>;
   let destino: typeof origem;
   try {
-    origem = await resolverLocal(db, embarcadorUid, { municipioIbge: c.cte.origem.municipioIbge }, 'origem');
-    destino = await resolverLocal(db, embarcadorUid, { municipioIbge: c.cte.destino.municipioIbge }, 'destino');
+    const { municipioIbge: io } = c.cte.origem;
+    const { municipioIbge: id } = c.cte.destino;
+    origem = await memoLote(db, `local|origem|${io}`, () => resolverLocal(db, embarcadorUid, { municipioIbge: io }, 'origem'));
+    destino = await memoLote(db, `local|destino|${id}`, () => resolverLocal(db, embarcadorUid, { municipioIbge: id }, 'destino'));
   } catch (e) {
     if (e instanceof AppError) return { calculado: false, motivo: e.message };
     throw e;
@@ -93,7 +100,9 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
     if (!m) continue;
     if (m.erros.length) { motivos.push(`tabela "${t.nome}" com erro de cadastro: ${m.erros[0]!.message}`); continue; }
     const o = motor.opcoes(t);
+    const t0 = performance.now();
     const r = calcularFrete(m.tabela, carga, simples ? { ...o, simplesNacional: true } : o);
+    tempoMotor.ms += performance.now() - t0;
     if (!r.cotado) { motivos.push(`tabela "${t.nome}": ${r.motivo}`); continue; }
     if (!melhor || t.prioridade < melhor.t.prioridade || (t.prioridade === melhor.t.prioridade && r.total < melhor.r.total)) melhor = { t, r };
   }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CteAuditavel, CteParaDuplicidade, TipoCte } from '@fretio/core';
 import type { DbOrTx } from '../../framework/resource.ts';
+import { memoLote } from '../../lib/memo-lote.ts';
 
 // Reads the CT-e of the fiscal documents (tables ctes, cte_componentes, cte_nfes, nfes of issue 10) in
 // the shape the audit compares. Plain SQL over those tables keeps this module independent of the
@@ -23,8 +24,8 @@ export type CteCarregado = {
 type Linha = Record<string, unknown>;
 const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
 
-export async function carregarCte(db: DbOrTx, embarcadorUid: string, cteUid: string): Promise<CteCarregado | null> {
-  const [c] = rowsOf(await db.execute(sql`
+/** The select of carregarCte, for one CT-e or (the re-audit batch) many: `where` picks them. */
+export const selectCte = (where: ReturnType<typeof sql>) => sql`
     select c.*, (select coalesce(json_agg(json_build_object('nome', k.nome, 'valor', k.valor) order by k.ordem), '[]'::json)
                    from cte_componentes k where k.cte_uid = c.uid) as componentes_json,
            (select coalesce(json_agg(n.chave order by n.ordem), '[]'::json) from cte_nfes n where n.cte_uid = c.uid) as nfes_json,
@@ -32,8 +33,16 @@ export async function carregarCte(db: DbOrTx, embarcadorUid: string, cteUid: str
            (select sum(f.valor_total) from cte_nfes n join nfes f on f.uid = n.nfe_uid where n.cte_uid = c.uid) as valor_nfes,
            (select sum(f.volumes) from cte_nfes n join nfes f on f.uid = n.nfe_uid where n.cte_uid = c.uid) as volumes_nfes,
            (select count(*) from cte_nfes n where n.cte_uid = c.uid)::int as quantidade_nfes
-      from ctes c where c.uid = ${cteUid} and c.embarcador_uid = ${embarcadorUid}`));
-  if (!c) return null;
+      from ctes c where ${where}`;
+
+export async function carregarCte(db: DbOrTx, embarcadorUid: string, cteUid: string): Promise<CteCarregado | null> {
+  return memoLote(db, `cte|${cteUid}`, async () => {
+    const [c] = rowsOf(await db.execute(selectCte(sql`c.uid = ${cteUid} and c.embarcador_uid = ${embarcadorUid}`)));
+    return c ? cteDaLinha(c) : null;
+  });
+}
+
+export function cteDaLinha(c: Linha): CteCarregado {
   const s = (k: string) => (c[k] === null || c[k] === undefined ? null : String(c[k]));
   const parte = (p: string) => (c[`${p}_documento`] || c[`${p}_nome`] ? { documento: s(`${p}_documento`), nome: s(`${p}_nome`) } : null);
   const emissao = c.emissao instanceof Date ? c.emissao.toISOString() : String(c.emissao);
@@ -79,7 +88,23 @@ export async function carregarCte(db: DbOrTx, embarcadorUid: string, cteUid: str
 }
 
 /** The CT-es of the same shipper that could duplicate this one: same key, same carrier + number/series, or a shared NF-e. */
-export async function candidatosDuplicidade(db: DbOrTx, embarcadorUid: string, c: CteCarregado): Promise<CteParaDuplicidade[]> {
+export function candidatosDuplicidade(db: DbOrTx, embarcadorUid: string, c: CteCarregado): Promise<CteParaDuplicidade[]> {
+  return memoLote(db, `duplicidade|${c.uid}`, () => candidatosLidos(db, embarcadorUid, c));
+}
+
+/** The candidates' row → the shape detectarDuplicidades takes. */
+export const candidatoDaLinha = (r: Linha): CteParaDuplicidade => ({
+  uid: String(r.uid),
+  chave: String(r.chave),
+  numero: Number(r.numero),
+  serie: Number(r.serie),
+  transportador: String(r.transportador),
+  tipoCte: Number(r.tipo_cte) as TipoCte,
+  cancelado: Boolean(r.cancelado),
+  nfes: (typeof r.nfes_json === 'string' ? JSON.parse(r.nfes_json) : r.nfes_json) as string[],
+});
+
+async function candidatosLidos(db: DbOrTx, embarcadorUid: string, c: CteCarregado): Promise<CteParaDuplicidade[]> {
   const nfes = c.cte.nfes;
   const linhas = rowsOf(await db.execute(sql`
     select c.uid, c.chave, c.numero, c.serie, coalesce(c.transportador_uid::text, c.emitente_documento) as transportador,
@@ -91,20 +116,15 @@ export async function candidatosDuplicidade(db: DbOrTx, embarcadorUid: string, c
             or (coalesce(c.transportador_uid::text, c.emitente_documento) = ${c.transportadorUid ?? c.cte.emitente.documento} and c.numero = ${c.cte.numero} and c.serie = ${c.cte.serie})
             ${nfes.length ? sql`or c.uid in (select n.cte_uid from cte_nfes n where n.embarcador_uid = ${embarcadorUid} and n.chave in (${sql.join(nfes.map((k) => sql`${k}`), sql`, `)}))` : sql``})
      limit 200`));
-  return linhas.map((r) => ({
-    uid: String(r.uid),
-    chave: String(r.chave),
-    numero: Number(r.numero),
-    serie: Number(r.serie),
-    transportador: String(r.transportador),
-    tipoCte: Number(r.tipo_cte) as TipoCte,
-    cancelado: Boolean(r.cancelado),
-    nfes: (typeof r.nfes_json === 'string' ? JSON.parse(r.nfes_json) : r.nfes_json) as string[],
-  }));
+  return linhas.map(candidatoDaLinha);
 }
 
 /** The complementares (tpCTe 1) of an original CT-e, not cancelled. */
-export async function complementaresDe(db: DbOrTx, embarcadorUid: string, original: CteCarregado): Promise<string[]> {
+export function complementaresDe(db: DbOrTx, embarcadorUid: string, original: CteCarregado): Promise<string[]> {
+  return memoLote(db, `complementares|${original.uid}`, () => complementaresLidos(db, embarcadorUid, original));
+}
+
+async function complementaresLidos(db: DbOrTx, embarcadorUid: string, original: CteCarregado): Promise<string[]> {
   const linhas = rowsOf(await db.execute(sql`
     select uid from ctes where embarcador_uid = ${embarcadorUid} and tipo_cte = 1 and cancelado = false
        and (cte_original_uid = ${original.uid} or chave_original = ${original.cte.chave}) order by emissao`));
@@ -114,6 +134,10 @@ export async function complementaresDe(db: DbOrTx, embarcadorUid: string, origin
 /** Simples Nacional flag of the carrier (column of the freight engine's second pass; false when absent). */
 export async function transportadorSimples(db: DbOrTx, transportadorUid: string | null): Promise<boolean> {
   if (!transportadorUid) return false;
+  return memoLote(db, `simples|${transportadorUid}`, () => simplesLido(db, transportadorUid));
+}
+
+async function simplesLido(db: DbOrTx, transportadorUid: string): Promise<boolean> {
   const [r] = rowsOf(await db.execute(sql`select coalesce((to_jsonb(t) ->> 'simples_nacional')::boolean, false) as sn from transportadores t where t.uid = ${transportadorUid}`));
   return Boolean(r?.sn);
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { MapaComponentes, TaxaEspecial, Tolerancia } from '@fretio/core';
 import { auditoriaTaxasEspeciais, auditorias, componentes, configuracoes, mapasComponente, preFaturas, toleranciasAuditoria } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
+import { memoLote } from '../../lib/memo-lote.ts';
 
 const rowsOf = (r: unknown): Record<string, unknown>[] => ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[]));
 
@@ -10,6 +11,10 @@ const rowsOf = (r: unknown): Record<string, unknown>[] => ((r as { rows?: Record
 
 export async function mapaDoTransportador(db: DbOrTx, embarcadorUid: string, transportadorUid: string | null): Promise<MapaComponentes> {
   if (!transportadorUid) return {};
+  return memoLote(db, `mapa|${transportadorUid}`, () => mapaLido(db, embarcadorUid, transportadorUid));
+}
+
+async function mapaLido(db: DbOrTx, embarcadorUid: string, transportadorUid: string): Promise<MapaComponentes> {
   const rows = await db.select({ nome: mapasComponente.nome, codigo: componentes.codigo }).from(mapasComponente)
     .innerJoin(componentes, eq(componentes.uid, mapasComponente.componenteUid))
     .where(and(eq(mapasComponente.embarcadorUid, embarcadorUid), eq(mapasComponente.transportadorUid, transportadorUid)));
@@ -20,7 +25,11 @@ export async function mapaDoTransportador(db: DbOrTx, embarcadorUid: string, tra
  * The shipper's tolerances for this carrier. Without a general one of its own, the settings' general
  * tolerance (configuracoes: % and R$, both sides) stands in for it.
  */
-export async function toleranciasDe(db: DbOrTx, embarcadorUid: string, transportadorUid: string | null): Promise<Tolerancia[]> {
+export function toleranciasDe(db: DbOrTx, embarcadorUid: string, transportadorUid: string | null): Promise<Tolerancia[]> {
+  return memoLote(db, `tolerancias|${transportadorUid}`, () => toleranciasLidas(db, embarcadorUid, transportadorUid));
+}
+
+async function toleranciasLidas(db: DbOrTx, embarcadorUid: string, transportadorUid: string | null): Promise<Tolerancia[]> {
   const rows = await db.select().from(toleranciasAuditoria).where(and(
     eq(toleranciasAuditoria.embarcadorUid, embarcadorUid),
     transportadorUid ? or(isNull(toleranciasAuditoria.transportadorUid), eq(toleranciasAuditoria.transportadorUid, transportadorUid)) : isNull(toleranciasAuditoria.transportadorUid),
@@ -36,8 +45,8 @@ export async function toleranciasDe(db: DbOrTx, embarcadorUid: string, transport
 
 export async function taxasDa(db: DbOrTx, auditoriaUid: string | null): Promise<TaxaEspecial[]> {
   if (!auditoriaUid) return [];
-  return db.select({ descricao: auditoriaTaxasEspeciais.descricao, valor: auditoriaTaxasEspeciais.valor, componente: auditoriaTaxasEspeciais.componente })
-    .from(auditoriaTaxasEspeciais).where(eq(auditoriaTaxasEspeciais.auditoriaUid, auditoriaUid));
+  return memoLote(db, `taxas|${auditoriaUid}`, () => db.select({ descricao: auditoriaTaxasEspeciais.descricao, valor: auditoriaTaxasEspeciais.valor, componente: auditoriaTaxasEspeciais.componente })
+    .from(auditoriaTaxasEspeciais).where(eq(auditoriaTaxasEspeciais.auditoriaUid, auditoriaUid)));
 }
 
 export async function auditoriaDoCte(db: DbOrTx, embarcadorUid: string, cteUid: string, travar = false) {

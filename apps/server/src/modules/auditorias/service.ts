@@ -6,7 +6,7 @@ import {
 import { auditorias, preFaturas } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
-import { calculoAcordado, calculoPelaTabela, tributoDoCte } from './calculo.ts';
+import { calculoAcordado, calculoPelaTabela, tempoMotor, tributoDoCte } from './calculo.ts';
 import { candidatosDuplicidade, carregarCte, type CteCarregado, complementaresDe, transportadorSimples } from './cte.ts';
 import { atualizarTotaisPreFatura, auditoriaDoCte, mapaDoTransportador, preFaturaAutomaticaAberta, taxasDa, toleranciasDe } from './repository.ts';
 
@@ -114,34 +114,7 @@ export async function auditarCte(db: DbOrTx, embarcadorUid: string, cteUid: stri
   const existente = await auditoriaDoCte(db, embarcadorUid, cteUid, true);
   if (existente?.status === R.ACEITA && !opts.forcar) return { auditoriaUid: existente.uid, status: existente.status, mensagem: existente.resumo };
   if (existente) await exigirForaDePreFaturaLiberada(db, existente);
-
-  const complementares = [];
-  for (const uid of await complementaresDe(db, embarcadorUid, c)) {
-    const k = await carregarCte(db, embarcadorUid, uid);
-    if (k) complementares.push(k.cte);
-  }
-  const cte = consolidarComplementares(c.cte, complementares);
-  const simples = await transportadorSimples(db, c.transportadorUid);
-  const candidatos = await candidatosDuplicidade(db, embarcadorUid, c);
-  const duplicidades = detectarDuplicidades(candidatos);
-  const [calculo, mapa, tolerancias, regra, taxas] = await Promise.all([
-    calculoAcordado(db, embarcadorUid, { ...c, cte }, simples).then((a) => a ?? calculoPelaTabela(db, embarcadorUid, { ...c, cte }, simples)),
-    mapaDoTransportador(db, embarcadorUid, c.transportadorUid),
-    toleranciasDe(db, embarcadorUid, c.transportadorUid),
-    regraTributaria(db, embarcadorUid, c, simples),
-    taxasDa(db, existente?.uid ?? null),
-  ]);
-  const r = compararCte({ cte, transportadorUid: c.transportadorUid, calculo, mapa, tolerancias, regraTributaria: regra, taxasEspeciais: taxas, duplicidades: duplicidades.get(c.uid) ?? [] });
-  const valores = {
-    chaveCte: c.cte.chave, numeroCte: c.cte.numero, serieCte: c.cte.serie, emissao: c.cte.emissao,
-    transportadorUid: c.transportadorUid, unidadeTransportadorUid: c.unidadeTransportadorUid,
-    status: r.resultado, resultadoCalculo: r.resultado, fonte: r.fonte, referenciaUid: calculo.calculado ? (calculo.referenciaUid ?? null) : null,
-    valorCobrado: String(r.valorCobrado), valorEsperado: r.valorEsperado === null ? null : String(r.valorEsperado),
-    diferenca: r.diferenca === null ? null : String(r.diferenca), resumo: r.resumo.slice(0, 2000), linhas: r.linhas,
-    memoria: calculo.calculado ? (calculo.memoria ?? null) : { motivo: calculo.motivo },
-    mensagem: opts.forcar ? null : (existente?.mensagem ?? null), aceitaPorUid: null, aceitaEm: null,
-    auditadaEm: sql`now()`, atualizadoEm: sql`now()`,
-  };
+  const { valores, r, duplicidades } = await calcularAuditoria(db, embarcadorUid, c, existente, opts);
   const [salva] = await db.insert(auditorias).values({ embarcadorUid, cteUid, ...valores } as never)
     .onConflictDoUpdate({ target: [auditorias.embarcadorUid, auditorias.cteUid], set: valores as never })
     .returning({ uid: auditorias.uid });
@@ -160,4 +133,41 @@ export async function auditarCte(db: DbOrTx, embarcadorUid: string, cteUid: stri
     }
   }
   return { auditoriaUid: salva!.uid, status: r.resultado, mensagem: r.resumo };
+}
+
+/**
+ * The audit row of a CT-e to audit (not cancelled, not a complementar/anulação), computed but not saved:
+ * the one-CT-e path (auditarCte) and the re-audit batch (lote.ts) both save exactly this.
+ */
+export async function calcularAuditoria(db: DbOrTx, embarcadorUid: string, c: CteCarregado, existente: typeof auditorias.$inferSelect | null, opts: { forcar?: boolean } = {}) {
+  const complementares = [];
+  for (const uid of await complementaresDe(db, embarcadorUid, c)) {
+    const k = await carregarCte(db, embarcadorUid, uid);
+    if (k) complementares.push(k.cte);
+  }
+  const cte = consolidarComplementares(c.cte, complementares);
+  const simples = await transportadorSimples(db, c.transportadorUid);
+  const candidatos = await candidatosDuplicidade(db, embarcadorUid, c);
+  const duplicidades = detectarDuplicidades(candidatos);
+  const [calculo, mapa, tolerancias, regra, taxas] = await Promise.all([
+    calculoAcordado(db, embarcadorUid, { ...c, cte }, simples).then((a) => a ?? calculoPelaTabela(db, embarcadorUid, { ...c, cte }, simples)),
+    mapaDoTransportador(db, embarcadorUid, c.transportadorUid),
+    toleranciasDe(db, embarcadorUid, c.transportadorUid),
+    regraTributaria(db, embarcadorUid, c, simples),
+    taxasDa(db, existente?.uid ?? null),
+  ]);
+  const t0 = performance.now();
+  const r = compararCte({ cte, transportadorUid: c.transportadorUid, calculo, mapa, tolerancias, regraTributaria: regra, taxasEspeciais: taxas, duplicidades: duplicidades.get(c.uid) ?? [] });
+  tempoMotor.ms += performance.now() - t0;
+  const valores = {
+    chaveCte: c.cte.chave, numeroCte: c.cte.numero, serieCte: c.cte.serie, emissao: c.cte.emissao,
+    transportadorUid: c.transportadorUid, unidadeTransportadorUid: c.unidadeTransportadorUid,
+    status: r.resultado, resultadoCalculo: r.resultado, fonte: r.fonte, referenciaUid: calculo.calculado ? (calculo.referenciaUid ?? null) : null,
+    valorCobrado: String(r.valorCobrado), valorEsperado: r.valorEsperado === null ? null : String(r.valorEsperado),
+    diferenca: r.diferenca === null ? null : String(r.diferenca), resumo: r.resumo.slice(0, 2000), linhas: r.linhas,
+    memoria: calculo.calculado ? (calculo.memoria ?? null) : { motivo: calculo.motivo },
+    mensagem: opts.forcar ? null : (existente?.mensagem ?? null), aceitaPorUid: null, aceitaEm: null,
+    auditadaEm: sql`now()`, atualizadoEm: sql`now()`,
+  };
+  return { valores, r, duplicidades };
 }

@@ -1,11 +1,17 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { FUSO } from '@fretio/core';
 import { auditorias } from '../../db/schema/index.ts';
-import { AppError, defineTipoTarefa } from '../../framework/tarefas/index.ts';
+import { AppError, defineTipoTarefa, type ResultadoItem } from '../../framework/tarefas/index.ts';
+import { reauditarLote } from './lote.ts';
 import { auditarCte } from './service.ts';
 
-// reauditar-por-periodo: one item per audit of the period (CT-e emission, São Paulo days) and carrier;
-// each item re-audits one CT-e in its own transaction. Accepted and cancelled audits are left alone.
+// reauditar-por-periodo: one item per audit of the period (CT-e emission, São Paulo days) and carrier.
+// Items run in groups of REAUDITORIA_LOTE (250) per transaction, re-audited set-based (lote.ts: the same
+// rows as the one-CT-e path); what the batch leaves out (complementar/anulação/substituto/cancelled CT-es,
+// an audit in a released pre-invoice, a calculation that raised) re-audits one CT-e in its own savepoint.
+// Accepted and cancelled audits are left alone. The task's progress is counted once per group.
+
+const LOTE = Number(process.env.REAUDITORIA_LOTE ?? 250);
 
 export type ParametrosReauditoria = { dataInicio: string; dataFim: string; transportadorUid: string | null; status?: number[] };
 
@@ -33,6 +39,14 @@ export const reauditarPorPeriodo = defineTipoTarefa<ParametrosReauditoria>({
       if (lote.length < 1000) return;
       depois = lote[lote.length - 1]!.uid;
     }
+  },
+  itensPorTransacao: LOTE,
+  async processarGrupo(tx, tarefa, itens) {
+    const porCte = new Map(itens.map(({ item }) => [(item.ref as { cteUid: string }).cteUid, item.uid]));
+    const r = await reauditarLote(tx, tarefa.embarcadorUid, [...porCte.keys()]);
+    const out = new Map<string, ResultadoItem>();
+    for (const [cteUid, res] of r) out.set(porCte.get(cteUid)!, res);
+    return out;
   },
   async processar(tx, tarefa, item) {
     const { cteUid } = item.ref as { cteUid: string };

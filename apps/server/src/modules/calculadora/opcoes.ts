@@ -12,6 +12,7 @@ import type { TabelaMontada } from './cache.ts';
 import { type LocalResolvido, paraLocal } from './locais.ts';
 import { coeficientesAntt } from './pisos-antt.ts';
 import { montarTabelas } from './tabelas.ts';
+import { memoLote } from '../../lib/memo-lote.ts';
 
 // Everything the engine needs beyond the table, built in ONE place for the calculator, the shipment and
 // order simulations and the audit's expected value, so the three can never disagree: the date the
@@ -195,6 +196,15 @@ export async function icmsDoFrete(
   p: { ufOrigem: string; ufDestino: string; ibgeOrigem?: string | null; ibgeDestino?: string | null; data: string; modal?: string | null; simplesNacional?: boolean },
 ): Promise<TributoDoFrete> {
   if (p.simplesNacional) return { tributo: 'NENHUM', aliquota: 0, fonte: FONTE_SIMPLES };
+  // Read once per re-audit batch (lib/memo-lote.ts); a plain call everywhere else.
+  return memoLote(db, `icms|${embarcadorUid}|${p.ufOrigem}|${p.ufDestino}|${p.ibgeOrigem ?? ''}|${p.ibgeDestino ?? ''}|${p.data}|${p.modal ?? ''}`, () => icmsDoFreteLido(db, embarcadorUid, p));
+}
+
+async function icmsDoFreteLido(
+  db: DbOrTx,
+  embarcadorUid: string,
+  p: { ufOrigem: string; ufDestino: string; ibgeOrigem?: string | null; ibgeDestino?: string | null; data: string; modal?: string | null },
+): Promise<TributoDoFrete> {
   if (p.ibgeOrigem && p.ibgeOrigem === p.ibgeDestino) {
     const [aliquota, cadastrado] = await Promise.all([aliquotaIss(db, embarcadorUid, p.ibgeOrigem), issDoMunicipio(db, embarcadorUid, p.ibgeOrigem)]);
     return {
@@ -227,22 +237,26 @@ export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaD
     parte(c.remetente, 'remetente'),
     parte(c.destinatario, 'destinatario'),
     produtosDaCarga(db, embarcadorUid, c.produtos, c.produtosDesconhecidos),
-    catalogoComponentes(db, embarcadorUid),
-    transportadoresEModais(db, tabelas),
-    db.select({ pontosFacultativosUteis: configuracoes.pontosFacultativosUteis }).from(configuracoes).where(eq(configuracoes.embarcadorUid, embarcadorUid)),
+    memoLote(db, `catalogo|${embarcadorUid}`, () => catalogoComponentes(db, embarcadorUid)),
+    memoLote(db, `transportadores-modais|${tabelas.map((t) => `${t.uid}:${t.transportadorUid}:${t.modalUid}`).join(',')}`, () => transportadoresEModais(db, tabelas)),
+    memoLote(db, `facultativos|${embarcadorUid}`, () =>
+      db.select({ pontosFacultativosUteis: configuracoes.pontosFacultativosUteis }).from(configuracoes).where(eq(configuracoes.embarcadorUid, embarcadorUid))),
   ]);
   const modaisUsados = [...new Set(tabelas.map((t) => (t.modalUid ? (modal.get(t.modalUid) ?? null) : null)))];
   const tributoDe = (m: string | null) =>
     icmsDoFrete(db, embarcadorUid, { ufOrigem: origem.uf, ufDestino: destino.uf, ibgeOrigem: origem.ibge, ibgeDestino: destino.ibge, data, modal: m });
   const [montadas, tributos, feriados] = await Promise.all([
-    montarTabelas(db, embarcadorUid, tabelas, catalogo.map((x) => x.codigo), data),
+    memoLote(db, `montadas|${tabelas.map((t) => `${t.uid}@${t.revisao}|${t.atualizadoEm}`).join(',')}|${data}`, () =>
+      montarTabelas(db, embarcadorUid, tabelas, catalogo.map((x) => x.codigo), data)),
     Promise.all(modaisUsados.map(tributoDe)).then((rs) => new Map(modaisUsados.map((m, i) => [m, rs[i]!]))),
-    feriadosDoDestino(db, embarcadorUid, destino, data, somaDias(data, 730), cfg ? !cfg.pontosFacultativosUteis : false),
+    memoLote(db, `feriados|${destino.uf}|${destino.ibge ?? ''}|${data}|${cfg ? !cfg.pontosFacultativosUteis : false}`, () =>
+      feriadosDoDestino(db, embarcadorUid, destino, data, somaDias(data, 730), cfg ? !cfg.pontosFacultativosUteis : false)),
   ]);
-  const tiposVeiculo = await veiculosDasTabelas(db, [...montadas.values()], c.tipoVeiculoUid);
+  const tiposVeiculo = await memoLote(db, `veiculos|${[...montadas.keys()].join(',')}|${c.tipoVeiculoUid ?? ''}`, () => veiculosDasTabelas(db, [...montadas.values()], c.tipoVeiculoUid));
   // ANTT floor: the coefficients of the load's cargo type for every axle count in play, valid on the date.
   const eixosEmJogo = [...new Set(Object.values(tiposVeiculo).map((v) => v.eixos).filter((e): e is number => !!e))];
-  const coeficientes = await coeficientesAntt(db, embarcadorUid, c.tipoCargaAntt ?? 'CARGA_GERAL', eixosEmJogo, data);
+  const coeficientes = await memoLote(db, `antt|${c.tipoCargaAntt ?? 'CARGA_GERAL'}|${eixosEmJogo.join(',')}|${data}`, () =>
+    coeficientesAntt(db, embarcadorUid, c.tipoCargaAntt ?? 'CARGA_GERAL', eixosEmJogo, data));
   const ncms = [...new Set([...(mercadorias.ncms ?? []), ...(c.ncms ?? []).filter(Boolean)])];
   // Cubage exemption of the register (every product flagged, or the recipient): real weight on every table,
   // and a cubed weight the document declares is not taken either.

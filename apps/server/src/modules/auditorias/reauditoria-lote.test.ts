@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { componentesEsperados, esperadoDoMotor, ITEM_TAREFA_STATUS as ITEM } from '@fretio/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { type Api, as } from '../../../test/support/http.ts';
+import { aguardarTarefa, itensDaTarefa } from '../../../test/support/tarefas.ts';
+import { auditorias, cteComponentes, cteNfes, ctes, preFaturas, transportadores } from '../../db/schema/index.ts';
+import { AppError, type TarefaEmExecucao } from '../../framework/tarefas/index.ts';
+import { hojeSaoPaulo } from '../feriados/service.ts';
+import { tempos } from './lote.ts';
+import { auditarCte } from './service.ts';
+import { reauditarPorPeriodo } from './tarefa.ts';
+
+// The batched re-audit (lote.ts, 250 CT-es per transaction, set-based reads and writes) must leave EXACTLY
+// the rows the one-CT-e path leaves: the same CT-es (Aprovada, Divergente, Sem cálculo, unmapped component,
+// complementar, duplicate NF-e, substituto, accepted) are re-audited both ways from the same starting state,
+// and every audit row (all columns but the timestamps), every pre-invoice total and every task item report
+// is compared.
+
+let t: TestApp;
+let admin: Api;
+let embarcadorUid: string;
+let rapido: string;
+let cotacao: { componentes: { componente: string; valor: number }[]; total: number; aliquotaIcms: number };
+const hoje = hojeSaoPaulo();
+let seq = 9100;
+const meus: string[] = [];
+
+async function inserirCte(componentes: { nome: string; valor: number }[], p: Partial<typeof ctes.$inferInsert> = {}, nfes = [`NFE${randomUUID().slice(0, 8)}`]) {
+  const total = Math.round(componentes.reduce((a, c) => a + c.valor * 100, 0)) / 100;
+  const aliq = cotacao.aliquotaIcms;
+  const n = seq++;
+  const [c] = await t.db.insert(ctes).values({
+    embarcadorUid, chave: `3526046074694800011257001${String(n).padStart(9, '0')}1${String(n).padStart(8, '0')}`.slice(0, 44), numero: n, serie: 1,
+    emissao: `${hoje}T15:00:00.000Z`, emissaoTexto: `${hoje}T12:00:00-03:00`, tipoCte: 0, origemUf: 'SP', destinoUf: 'RJ',
+    origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557', valorPrestacao: total.toFixed(2), valorReceber: total.toFixed(2),
+    icmsCst: '00', icmsBase: total.toFixed(2), icmsAliquota: String(aliq), icmsValor: (Math.round(total * aliq) / 100).toFixed(2),
+    pesoCarga: '100', valorCarga: '1000', transportadorUid: rapido, emitenteDocumento: '60746948000112', quantidadeNfes: nfes.length, ...p,
+  }).returning();
+  await t.db.insert(cteComponentes).values(componentes.map((x, i) => ({ cteUid: c!.uid, ordem: i, nome: x.nome, valor: x.valor.toFixed(2) })));
+  await t.db.insert(cteNfes).values(nfes.map((chave, i) => ({ cteUid: c!.uid, embarcadorUid, chave, ordem: i })));
+  meus.push(c!.uid);
+  return c!;
+}
+const certo = () => [...componentesEsperados(esperadoDoMotor({ cotado: true, ...cotacao } as never, 'TABELA', { descricao: '' }) as never, false)]
+  .map(([nome, v]) => ({ nome: `CT ${nome}`, valor: v.toNumber() }));
+const auditar = (cteUid: string) => t.db.transaction((tx) => auditarCte(tx, embarcadorUid, cteUid));
+
+type Estado = { auditorias: Record<string, unknown>[]; preFaturas: Record<string, unknown>[] };
+async function estado(): Promise<Estado> {
+  const as_ = await t.db.select().from(auditorias).where(inArray(auditorias.cteUid, meus)).orderBy(auditorias.cteUid);
+  const ps = await t.db.select().from(preFaturas).where(eq(preFaturas.transportadorUid, rapido)).orderBy(preFaturas.uid);
+  const sem = (r: Record<string, unknown>, ...k: string[]) => Object.fromEntries(Object.entries(r).filter(([c]) => !k.includes(c)));
+  return {
+    auditorias: as_.map((r) => sem(r, 'auditadaEm', 'atualizadoEm', 'criadoEm')),
+    preFaturas: ps.map((r) => sem(r, 'atualizadoEm', 'criadoEm')),
+  };
+}
+/** Puts the audits and pre-invoices back as they were in `s` (new pre-invoices removed). */
+async function restaurar(s: Estado) {
+  for (const a of s.auditorias) {
+    const { uid, ...resto } = a as { uid: string };
+    await t.db.update(auditorias).set(resto as never).where(eq(auditorias.uid, uid));
+  }
+  const uids = s.preFaturas.map((p) => p.uid as string);
+  await t.db.delete(preFaturas).where(and(eq(preFaturas.transportadorUid, rapido), uids.length ? notInArray(preFaturas.uid, uids) : undefined));
+  for (const p of s.preFaturas) {
+    const { uid, ...resto } = p as { uid: string };
+    await t.db.update(preFaturas).set(resto as never).where(eq(preFaturas.uid, uid));
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await as(t.app, 'admin@demo.com.br');
+  embarcadorUid = (await admin.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid;
+  rapido = (await t.db.select().from(transportadores).where(eq(transportadores.nomeFantasia, 'Rápido Sul')))[0]!.uid;
+  const calc = await admin.post('/api/v1/calculadora/calcular', {
+    origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 100, valorMercadoria: 1000, documentos: 1, transportadorUids: [rapido],
+  });
+  cotacao = calc.body.data.cotacoes[0];
+  const catalogo = (await admin.get('/api/v1/componentes/ativos')).body.data as { uid: string; codigo: string }[];
+  for (const c of catalogo) await admin.post(`/api/v1/transportadores/${rapido}/mapasComponente`, { nome: `CT ${c.codigo}`, componenteUid: c.uid });
+});
+afterAll(() => t?.close());
+
+describe('reauditar-por-periodo em lotes', () => {
+  it('grava as mesmas auditorias, pré-faturas e relatório de itens que a re-auditoria CT-e a CT-e', { timeout: 300_000 }, async () => {
+    const mais = (d: number) => { const c = certo(); c[0] = { ...c[0]!, valor: c[0]!.valor + d }; return c; };
+    const aprovados = [];
+    for (let i = 0; i < 5; i++) aprovados.push(await inserirCte(certo()));
+    const divergentes = [await inserirCte(mais(10)), await inserirCte(mais(-7))];
+    const semCalculo = await inserirCte(certo(), { emissao: '2020-01-10T15:00:00.000Z', emissaoTexto: '2020-01-10T12:00:00-03:00' });
+    const naoMapeado = await inserirCte([...certo(), { nome: 'TAXA ESTRANHA', valor: 12 }]);
+    const original = await inserirCte(mais(-5));
+    const complementar = await inserirCte([{ nome: certo()[0]!.nome, valor: 5 }], { tipoCte: 1, cteOriginalUid: original.uid, chaveOriginal: original.chave });
+    const nfe = `NFE-DUP-${randomUUID().slice(0, 6)}`;
+    const dup = [await inserirCte(certo(), {}, [nfe]), await inserirCte(certo(), {}, [nfe])];
+    const substituido = await inserirCte(certo());
+    const aceito = await inserirCte(mais(3));
+    for (const uid of meus) await auditar(uid);
+    const substituto = await inserirCte(certo(), { tipoCte: 3, cteOriginalUid: substituido.uid, chaveOriginal: substituido.chave });
+    await auditar(substituto.uid);
+    const [ac] = await t.db.select().from(auditorias).where(eq(auditorias.cteUid, aceito.uid));
+    expect((await admin.put(`/api/v1/auditorias/${ac!.uid}/aceitar-auditoria`, { mensagem: 'combinado' })).status).toBe(200);
+    // What changes before the re-audit: a divergent CT-e is fixed (→ Aprovada, into the pre-invoice), an
+    // approved one breaks (→ Divergente, out of it), a special tax is added to another.
+    await t.db.update(cteComponentes).set({ valor: certo()[0]!.valor.toFixed(2) }).where(and(eq(cteComponentes.cteUid, divergentes[0]!.uid), eq(cteComponentes.ordem, 0)));
+    const total = certo().reduce((x, c) => x + c.valor * 100, 0) / 100;
+    await t.db.update(ctes).set({ valorPrestacao: total.toFixed(2), valorReceber: total.toFixed(2), icmsBase: total.toFixed(2), icmsValor: (Math.round(total * cotacao.aliquotaIcms) / 100).toFixed(2) })
+      .where(eq(ctes.uid, divergentes[0]!.uid));
+    await t.db.update(cteComponentes).set({ valor: (certo()[0]!.valor + 50).toFixed(2) }).where(and(eq(cteComponentes.cteUid, aprovados[0]!.uid), eq(cteComponentes.ordem, 0)));
+    const [a1] = await t.db.select().from(auditorias).where(eq(auditorias.cteUid, aprovados[1]!.uid));
+    expect((await admin.post(`/api/v1/auditorias/${a1!.uid}/taxas-especiais`, { descricao: 'Descarga', componente: 'ENTREGA', valor: 40 })).status).toBe(201);
+    const inicio = await estado();
+    const resultados = new Set(inicio.auditorias.map((a) => a.status));
+    expect([...resultados].sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(complementar.uid).toBeTruthy();
+
+    // 1. CT-e by CT-e: the task's items (same preparar) each through processar, one transaction each.
+    const tarefa = { uid: randomUUID(), embarcadorUid, usuarioUid: null, parametros: { dataInicio: '2019-01-01', dataFim: hoje, transportadorUid: rapido }, app: t.app, storage: t.app.storage } as TarefaEmExecucao<never>;
+    const umAUm = new Map<string, { status: number; mensagem: string | null; registroUid: string | null }>();
+    const codigo = { ok: ITEM.OK, aviso: ITEM.AVISO, ignorado: ITEM.IGNORADO } as const;
+    for await (const item of reauditarPorPeriodo.preparar!(t.db, tarefa) as AsyncIterable<{ nome: string; ref: unknown }>) {
+      try {
+        const r = await t.db.transaction((tx) => reauditarPorPeriodo.processar(tx, tarefa, { uid: randomUUID(), ordem: 0, ...item }));
+        umAUm.set(item.nome, { status: codigo[r.situacao], mensagem: r.mensagem ?? null, registroUid: r.registroUid ?? null });
+      } catch (e) {
+        // e.g. a demo CT-e in a released pre-invoice: the item's error, as the queue reports it
+        if (!(e instanceof AppError)) throw e;
+        umAUm.set(item.nome, { status: ITEM.ERRO, mensagem: e.message, registroUid: null });
+      }
+    }
+    const depoisUmAUm = await estado();
+    expect(depoisUmAUm).not.toEqual(inicio);
+
+    // 2. The same from the same state as the queue task, in batches.
+    await restaurar(inicio);
+    expect(await estado()).toEqual(inicio);
+    const antes = { ...tempos };
+    const res = await admin.put('/api/v1/auditorias/reauditar-por-periodo', { dataInicio: '2019-01-01', dataFim: hoje, transportadorUid: rapido });
+    const fim = await aguardarTarefa(admin, res.body.data.uid, 200_000);
+    const erros = [...umAUm.values()].filter((i) => i.status === ITEM.ERRO).length;
+    expect(fim).toMatchObject({ erros, total: umAUm.size, processados: umAUm.size });
+    // The batch path did the work: one batch, every plain CT-e of it (the substituto runs alone).
+    expect(tempos.lotes - antes.lotes).toBe(1);
+    expect(tempos.ctes - antes.ctes).toBe(umAUm.size - 1 - erros);
+    const itens = await itensDaTarefa(admin, res.body.data.uid);
+    expect(new Map(itens.map((i) => [i.nome, { status: i.status, mensagem: i.mensagem, registroUid: i.registroUid }]))).toEqual(umAUm);
+    const depoisLote = await estado();
+    expect(depoisLote.auditorias).toEqual(depoisUmAUm.auditorias);
+    expect(depoisLote.preFaturas).toEqual(depoisUmAUm.preFaturas);
+    // and the results are the expected ones
+    const st = new Map(depoisLote.auditorias.map((a) => [a.cteUid, a.status]));
+    expect([st.get(divergentes[0]!.uid), st.get(aprovados[0]!.uid), st.get(divergentes[1]!.uid), st.get(semCalculo.uid), st.get(naoMapeado.uid), st.get(original.uid)])
+      .toEqual([1, 2, 2, 3, 2, 1]);
+    expect([st.get(dup[0]!.uid), st.get(dup[1]!.uid), st.get(aceito.uid), st.get(substituido.uid), st.get(substituto.uid)]).toEqual([2, 2, 4, 5, 1]);
+  });
+});
+
+describe('lista de auditorias', () => {
+  it('período + resultado lê pelo índice auditorias_status_emissao_idx (EXPLAIN da SQL que a lista envia)', { timeout: 120_000 }, async () => {
+    // 3,000 audits over two years with the bench's result mix, analysed; then the page statement GET
+    // /api/v1/auditorias really sends (captured from Drizzle) is explained.
+    await t.db.execute(sql`
+      insert into auditorias (embarcador_uid, cte_uid, chave_cte, numero_cte, serie_cte, emissao, transportador_uid, status, resultado_calculo, valor_cobrado, resumo)
+      select ${embarcadorUid}, gen_random_uuid(), 'X' || lpad(g::text, 43, '0'), g, 1, timestamptz '2024-01-01 03:00+00' + ((g::bigint * 104729) % 63072000) * interval '1 second',
+             ${rapido}, s, least(s, 3), 100, 'x'
+        from generate_series(1, 3000) g, lateral (select case when g % 100 < 80 then 1 when g % 100 < 92 then 2 when g % 100 < 97 then 3 else 4 end as s) x`);
+    await t.db.execute(sql`analyze auditorias`);
+    type Logger = { logQuery(q: string, p: unknown[]): void };
+    const sessao = (t.db as unknown as { session: { logger: Logger; options: { logger?: Logger }; client: { query(q: string, p?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } } }).session;
+    const ditas: [string, unknown[]][] = [];
+    const antes = { logger: sessao.logger, opcoes: sessao.options.logger };
+    const l: Logger = { logQuery: (q, p) => void ditas.push([q, p]) };
+    sessao.logger = l;
+    sessao.options.logger = l;
+    try {
+      const r = await admin.get('/api/v1/auditorias', { ftr_status: '2', ftr_emissaoDe: '2025-03-01', ftr_emissaoAte: '2025-05-31' });
+      expect(r.status).toBe(200);
+      expect(r.body.data.totalRecords).toBeGreaterThan(20);
+    } finally {
+      sessao.logger = antes.logger;
+      sessao.options.logger = antes.opcoes;
+    }
+    const pagina = ditas.find(([q]) => q.includes('from "auditorias"') && /\blimit\b/.test(q) && /order by/.test(q));
+    expect(pagina, ditas.map(([q]) => q.slice(0, 80)).join('\n')).toBeDefined();
+    const plano = JSON.stringify((await sessao.client.query(`explain (format json) ${pagina![0]}`, pagina![1])).rows);
+    expect(plano).toContain('auditorias_status_emissao_idx');
+  });
+});
