@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { componentesEsperados, esperadoDoMotor, ITEM_TAREFA_STATUS as ITEM } from '@fretio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
@@ -49,12 +49,24 @@ const auditar = (cteUid: string) => t.db.transaction((tx) => auditarCte(tx, emba
 
 type Estado = { auditorias: Record<string, unknown>[]; preFaturas: Record<string, unknown>[] };
 async function estado(): Promise<Estado> {
-  const as_ = await t.db.select().from(auditorias).where(inArray(auditorias.cteUid, meus)).orderBy(auditorias.cteUid);
+  // Every audit of the carrier, the demo's too: the period re-audits them as well (the demo's approved CT-es
+  // go to a new automatic pre-invoice, which restaurar deletes — their audits must be put back with it).
+  const as_ = await t.db.select().from(auditorias).where(or(inArray(auditorias.cteUid, meus), eq(auditorias.transportadorUid, rapido))).orderBy(auditorias.cteUid);
   const ps = await t.db.select().from(preFaturas).where(eq(preFaturas.transportadorUid, rapido)).orderBy(preFaturas.uid);
   const sem = (r: Record<string, unknown>, ...k: string[]) => Object.fromEntries(Object.entries(r).filter(([c]) => !k.includes(c)));
   return {
     auditorias: as_.map((r) => sem(r, 'auditadaEm', 'atualizadoEm', 'criadoEm')),
     preFaturas: ps.map((r) => sem(r, 'atualizadoEm', 'criadoEm')),
+  };
+}
+/** Pre-invoices created during a run get a new uid in each: named by carrier unit instead, to compare two runs. */
+function semUidsNovos(e: Estado, inicio: Estado): Estado {
+  const conhecidas = new Set(inicio.preFaturas.map((p) => p.uid as string));
+  const nova = new Map(e.preFaturas.filter((p) => !conhecidas.has(p.uid as string)).map((p) => [p.uid as string, `nova ${p.transportadorUid}|${p.unidadeTransportadorUid}`]));
+  const trocar = (u: unknown) => (typeof u === 'string' && nova.get(u)) || u;
+  return {
+    auditorias: e.auditorias.map((a) => ({ ...a, preFaturaUid: trocar(a.preFaturaUid) })),
+    preFaturas: e.preFaturas.map((p) => ({ ...p, uid: trocar(p.uid) })).sort((x, y) => String(x.uid).localeCompare(String(y.uid))),
   };
 }
 /** Puts the audits and pre-invoices back as they were in `s` (new pre-invoices removed). */
@@ -149,8 +161,7 @@ describe('reauditar-por-periodo em lotes', () => {
     const itens = await itensDaTarefa(admin, res.body.data.uid);
     expect(new Map(itens.map((i) => [i.nome, { status: i.status, mensagem: i.mensagem, registroUid: i.registroUid }]))).toEqual(umAUm);
     const depoisLote = await estado();
-    expect(depoisLote.auditorias).toEqual(depoisUmAUm.auditorias);
-    expect(depoisLote.preFaturas).toEqual(depoisUmAUm.preFaturas);
+    expect(semUidsNovos(depoisLote, inicio)).toEqual(semUidsNovos(depoisUmAUm, inicio));
     // and the results are the expected ones
     const st = new Map(depoisLote.auditorias.map((a) => [a.cteUid, a.status]));
     expect([st.get(divergentes[0]!.uid), st.get(aprovados[0]!.uid), st.get(divergentes[1]!.uid), st.get(semCalculo.uid), st.get(naoMapeado.uid), st.get(original.uid)])
