@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { calculoAcordado, calculoPelaTabela, tributoDoCte } from './calculo.ts';
 import { candidatosDuplicidade, carregarCte, type CteCarregado, complementaresDe, transportadorSimples } from './cte.ts';
+import { cobrancasDeOcorrencias } from './ocorrencias.ts';
 import { atualizarTotaisPreFatura, auditoriaDoCte, mapaDoTransportador, preFaturaAutomaticaAberta, taxasDa, toleranciasDe } from './repository.ts';
 
 // The audit of one CT-e, stored: loads the CT-e and everything the comparison (packages/core) needs,
@@ -131,7 +132,8 @@ export async function auditarCte(db: DbOrTx, embarcadorUid: string, cteUid: stri
     regraTributaria(db, embarcadorUid, c, simples),
     taxasDa(db, existente?.uid ?? null),
   ]);
-  const r = compararCte({ cte, transportadorUid: c.transportadorUid, calculo, mapa, tolerancias, regraTributaria: regra, taxasEspeciais: taxas, duplicidades: duplicidades.get(c.uid) ?? [] });
+  const ocorrencias = await cobrancasDeOcorrencias(db, embarcadorUid, cteUid, calculo);
+  const r = compararCte({ cte, transportadorUid: c.transportadorUid, calculo, mapa, tolerancias, regraTributaria: regra, taxasEspeciais: [...taxas, ...ocorrencias], duplicidades: duplicidades.get(c.uid) ?? [] });
   const valores = {
     chaveCte: c.cte.chave, numeroCte: c.cte.numero, serieCte: c.cte.serie, emissao: c.cte.emissao,
     transportadorUid: c.transportadorUid, unidadeTransportadorUid: c.unidadeTransportadorUid,
