@@ -95,6 +95,7 @@ export const PARAMETROS_SISTEMA: readonly ParametroDef[] = [
   { chave: 'preFaturaPeriodicidade', grupo: 'Pré-fatura', descricao: 'Gerar e liberar as pré-faturas de cada transportador com os CT-es aprovados do período (desligada, semanal, quinzenal: 1–15 e 16–fim, mensal)', tipo: 'opcao', padrao: 'desligada', opcoes: ['desligada', 'semanal', 'quinzenal', 'mensal'] },
   { chave: 'preFaturaDiaSemana', grupo: 'Pré-fatura', descricao: 'Semanal: dia do fechamento (1 segunda … 7 domingo); fecha os 7 dias anteriores', tipo: 'inteiro', padrao: 1, min: 1, max: 7 },
   { chave: 'preFaturaDiaMes', grupo: 'Pré-fatura', descricao: 'Mensal: dia do fechamento (1 a 28); fecha o mês que termina na véspera', tipo: 'inteiro', padrao: 1, min: 1, max: 28 },
+  { chave: 'rpaIssDiaVencimento', grupo: 'RPA', descricao: 'Dia do mês seguinte em que vence o ISS retido no RPA (o do município; dia sem expediente bancário antecipa)', tipo: 'inteiro', padrao: 10, min: 1, max: 28 },
   { chave: 'sefazCapturaAtiva', grupo: 'SEFAZ', descricao: 'Buscar NF-es e CT-es na SEFAZ a cada hora com o certificado A1 do embarcador', tipo: 'booleano', padrao: false },
   { chave: 'sefazAmbiente', grupo: 'SEFAZ', descricao: 'Ambiente da SEFAZ consultado (producao ou homologacao)', tipo: 'opcao', padrao: 'producao', opcoes: ['producao', 'homologacao'] },
   { chave: 'listaTamanhoPagina', grupo: 'Interface', descricao: 'Registros por página nas listas', tipo: 'opcao', padrao: '10', opcoes: ['10', '20', '50', '100'] },

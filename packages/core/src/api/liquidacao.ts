@@ -185,7 +185,18 @@ export const contaCorrenteLancamento = z.object({
   documentoTipo: z.string(), documentoUid: z.string(), saldo: z.number().describe('Saldo depois deste lançamento'),
 });
 export const contaCorrente = z.object({
-  transportadorUid: z.string(), transportadorNome: z.string().nullable(), saldo: z.number(), lancamentos: z.array(contaCorrenteLancamento),
+  transportadorUid: z.string(), transportadorNome: z.string().nullable(),
+  saldo: z.number().describe('Soma de todos os lançamentos (no banco, numeric)'),
+  totalRecords: z.number().int().describe('Lançamentos ao todo'), pc: z.number().int(), pps: z.number().int(),
+  lancamentos: z.array(contaCorrenteLancamento).describe('A página pedida, do mais recente ao mais antigo'),
+  descontoEmFaturasAbertas: z.number().describe('Descontos já digitados em faturas abertas (lançados só na validação)'),
+  descontoSugerido: z.number().describe('Saldo positivo menos os descontos das faturas abertas: o desconto sugerido na próxima fatura'),
+});
+export const contaCorrenteQuery = z.object({
+  pc: z.coerce.number({ error: CAMPO.numeroInvalido }).int(CAMPO.numeroInvalido).min(1, CAMPO.valorMinimo(1)).default(1).describe('Página (começa em 1)'),
+  pps: z.coerce.number({ error: CAMPO.numeroInvalido }).int(CAMPO.numeroInvalido).min(1, CAMPO.valorMinimo(1)).max(500, CAMPO.valorMaximo(500)).default(20)
+    .describe('Lançamentos por página (máx. 500)'),
+  excetoFaturaUid: zUid.optional().describe('Fatura aberta em edição: o seu desconto não conta em descontoEmFaturasAbertas'),
 });
 
 /** A carrier's position with one shipper that links it (carrier users only: GET fatura/transportador/saldos). */

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { calculoAcordado, calculoPelaTabela, tempoMotor, tributoDoCte } from './calculo.ts';
 import { candidatosDuplicidade, carregarCte, type CteCarregado, complementaresDe, transportadorSimples } from './cte.ts';
+import { cobrancasDeOcorrencias } from './ocorrencias.ts';
 import { atualizarTotaisPreFatura, auditoriaDoCte, mapaDoTransportador, preFaturaAutomaticaAberta, taxasDa, toleranciasDe } from './repository.ts';
 
 // The audit of one CT-e, stored: loads the CT-e and everything the comparison (packages/core) needs,
@@ -157,7 +158,9 @@ export async function calcularAuditoria(db: DbOrTx, embarcadorUid: string, c: Ct
     taxasDa(db, existente?.uid ?? null),
   ]);
   const t0 = performance.now();
-  const r = compararCte({ cte, transportadorUid: c.transportadorUid, calculo, mapa, tolerancias, regraTributaria: regra, taxasEspeciais: taxas, duplicidades: duplicidades.get(c.uid) ?? [] });
+  // Extra charges of the delivery occurrences on its notes ('Cobrança adicional'), as accepted special taxes.
+  const ocorrencias = await cobrancasDeOcorrencias(db, embarcadorUid, c.uid, calculo);
+  const r = compararCte({ cte, transportadorUid: c.transportadorUid, calculo, mapa, tolerancias, regraTributaria: regra, taxasEspeciais: [...taxas, ...ocorrencias], duplicidades: duplicidades.get(c.uid) ?? [] });
   tempoMotor.ms += performance.now() - t0;
   const valores = {
     chaveCte: c.cte.chave, numeroCte: c.cte.numero, serieCte: c.cte.serie, emissao: c.cte.emissao,

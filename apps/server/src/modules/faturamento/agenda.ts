@@ -8,6 +8,7 @@ import { criarTarefa, defineTipoTarefa } from '../../framework/tarefas/index.ts'
 import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import { notificarPreFaturaLiberada } from './notificacoes.ts';
+import { sqlCobravel } from './substituicao.ts';
 
 // Scheduled pre-invoices: a shipper that set preFaturaPeriodicidade (administracao/parametros) gets, once
 // per closed period, a queue task with one item per carrier (unit) holding approved or accepted CT-es
@@ -20,12 +21,13 @@ type Linha = Record<string, unknown>;
 const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
 const br = (iso: string) => iso.split('-').reverse().join('/');
 
-/** The pool of a carrier unit for the period: audits that may be closed into its pre-invoice. */
+/** The pool of a carrier unit for the period: audits that may be closed into its pre-invoice (CT-e not cancelled nor replaced). */
 const elegiveis = (embarcadorUid: string, fim: string) => sql`
   a.embarcador_uid = ${embarcadorUid} and a.status in (${R.APROVADA}, ${R.ACEITA}) and a.transportador_uid is not null
   and a.emissao < ((${fim}::date + 1)::timestamp at time zone ${FUSO})
   and (a.pre_fatura_uid is null or exists (select 1 from pre_faturas p where p.uid = a.pre_fatura_uid and p.status = 1 and p.automatica))
-  and not exists (select 1 from fatura_ctes fc where fc.embarcador_uid = a.embarcador_uid and fc.cte_uid = a.cte_uid)`;
+  and not exists (select 1 from fatura_ctes fc where fc.embarcador_uid = a.embarcador_uid and fc.cte_uid = a.cte_uid)
+  and ${sqlCobravel(sql`a.cte_uid`)}`;
 
 export const gerarPreFaturas = defineTipoTarefa<ParametrosPreFaturas>({
   tipo: 'gerar-pre-faturas',

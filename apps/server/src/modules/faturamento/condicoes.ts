@@ -8,10 +8,11 @@ import { errorResponses, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { feriadosNacionaisDoAno } from '../feriados/service.ts';
+import { diasSemExpedienteBancario } from '../feriados/service.ts';
 
 // Payment conditions of invoices: instalments in days counted from the invoice's emission or validation;
-// a due date on a weekend or national holiday moves to the next business day.
+// a due date on a weekend, national holiday or Carnival Monday/Tuesday (no banking hours) moves to the next
+// business day.
 
 registerUniqueConstraint('condicoes_pagamento_nome_uq', 'nome', 'Já existe uma condição de pagamento com este nome.');
 
@@ -44,11 +45,10 @@ export const condicoesResource = defineResource({
 
 const soma = (data: string, dias: number) => new Date(Date.parse(`${data}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
 
-/** Due dates of each instalment from `inicio`, each moved to the next business day (national holidays). */
+/** Due dates of each instalment from `inicio`, each moved to the next business day (national holidays, Carnival Monday/Tuesday). */
 export function vencimentos(parcelas: number[], inicio: string): string[] {
-  const feriados = new Set<string>();
   const ano = Number(inicio.slice(0, 4));
-  for (const a of [ano, ano + 1, ano + 2]) for (const f of feriadosNacionaisDoAno(a)) if (!f.facultativo) feriados.add(f.data);
+  const feriados = diasSemExpedienteBancario([ano, ano + 1, ano + 2]);
   return parcelas.map((d) => {
     let v = soma(inicio, d);
     while (!ehDiaUtil(v, feriados)) v = soma(v, 1);

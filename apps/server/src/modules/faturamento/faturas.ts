@@ -22,9 +22,11 @@ import { transportadorVinculado } from '../transportadores/repository.ts';
 import { lancarNaContaCorrente, saldoDaContaCorrente } from './conta-corrente.ts';
 import { vencimentos } from './condicoes.ts';
 import { preFaturasResource } from './pre-faturas.ts';
+import { motivoNaoCobravel, sqlSubstituido, substitutosDe, TIPO_CTE } from './substituicao.ts';
 
 // Invoices (fatura): the carrier's bill for a set of its CT-es, typed by the shipper or taken from a
-// released pre-invoice. Aberta → validar (every CT-e audited and approved/accepted, in no other invoice,
+// released pre-invoice. Aberta → validar (every CT-e audited and approved/accepted, in no other invoice, not
+// replaced by an anulação/substituto CT-e (substituicao.ts),
 // value = CT-es − netting to the centavo, due date not before emission) → Validada → data-pagamento →
 // Paga. reabrir undoes a validation (the netting entry is reversed). Carrier users read their own.
 
@@ -69,8 +71,9 @@ async function conferirCtes(tx: Tx, embarcadorUid: string, transportadorUid: str
   const unicos = [...new Set(uids)];
   if (!unicos.length) return [];
   const rows = await tx.select({ uid: ctes.uid, numero: ctes.numero, serie: ctes.serie, transportadorUid: ctes.transportadorUid,
-    unidade: ctes.unidadeTransportadorUid, cancelado: ctes.cancelado, status: ctes.status, faturaUid: ctes.faturaUid, valor: valorDoCte })
+    unidade: ctes.unidadeTransportadorUid, cancelado: ctes.cancelado, status: ctes.status, faturaUid: ctes.faturaUid, valor: valorDoCte, tipoCte: ctes.tipoCte })
     .from(ctes).where(and(eq(ctes.embarcadorUid, embarcadorUid), inArray(ctes.uid, unicos))).for('update');
+  const substitutos = await substitutosDe(tx, embarcadorUid, unicos);
   const erros: string[] = [];
   if (rows.length !== unicos.length) erros.push(`${unicos.length - rows.length} CT-e(s) não encontrado(s).`);
   for (const c of rows) {
@@ -78,6 +81,8 @@ async function conferirCtes(tx: Tx, embarcadorUid: string, transportadorUid: str
     else if (unidade && c.unidade !== unidade) erros.push(`${cteNome(c)} é de outra unidade do transportador.`);
     if (c.cancelado || c.status === 5) erros.push(`${cteNome(c)} está cancelado.`);
     if (c.faturaUid && c.faturaUid !== faturaUid) erros.push(`${cteNome(c)} já está em outra fatura.`);
+    const motivo = motivoNaoCobravel(cteNome(c), c.tipoCte, substitutos.get(c.uid));
+    if (motivo) erros.push(motivo);
   }
   if (erros.length) throw AppError.validation([{ field: 'cteUids', message: erros.join(' ') }], erros[0]);
   return rows;
@@ -238,10 +243,17 @@ export async function problemasDaFatura(tx: DbOrTx, row: Row, vencimento: string
       .where(and(eq(auditorias.embarcadorUid, row.embarcadorUid as string), inArray(auditorias.cteUid, procurar)));
     for (const a of aud) auditoriaDe.set(a.cteUid, a.status);
   }
+  const substitutos = await substitutosDe(tx, row.embarcadorUid as string, itens.map((i) => i.cteUid));
   for (const i of itens) {
     const nome = cteNome(i);
     if (i.cancelado || i.cteStatus === 5) erros.push({ field: 'cteUids', message: `${nome} está cancelado.` });
     if (i.cteFatura !== uid) erros.push({ field: 'cteUids', message: `${nome} está em outra fatura.` });
+    // Replaced or an anulação: that is the reason (its audit was closed because of it), not the audit's status.
+    const motivo = motivoNaoCobravel(nome, i.tipoCte, substitutos.get(i.cteUid));
+    if (motivo) {
+      erros.push({ field: 'cteUids', message: motivo });
+      continue;
+    }
     const st = auditoriaDe.get(i.cteUid) ?? (i.tipoCte === 1 && i.original ? auditoriaDe.get(i.original) : undefined);
     if (st === undefined) erros.push({ field: 'cteUids', message: `${nome} não foi auditado.` });
     else if (st !== R.APROVADA && st !== R.ACEITA) {
@@ -380,6 +392,8 @@ export async function faturasRoutes(app: FastifyInstance) {
       .where(and(
         eq(ctes.embarcadorUid, embarcadorUid), eq(ctes.transportadorUid, transportadorUid), u ? eq(ctes.unidadeTransportadorUid, alvo) : undefined,
         eq(ctes.cancelado, false), ne(ctes.status, 5), isNull(ctes.faturaUid), sql`${ctes.protocolo} is not null`,
+        // a replaced CT-e is not billable (its substitute is); an anulação charges nothing
+        sql`coalesce(${ctes.tipoCte}, 0) <> ${TIPO_CTE.ANULACAO}`, sql`not ${sqlSubstituido(ctes.uid)}`,
         or(eq(auditorias.status, R.APROVADA), eq(auditorias.status, R.ACEITA)),
       )).orderBy(ctes.emissao, ctes.numero).limit(5000);
     return { success: true as const, message: '', data: { totalRecords: rows.length, data: rows.map(cteItem) } };

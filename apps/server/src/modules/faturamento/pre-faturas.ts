@@ -12,6 +12,7 @@ import { exigirEmbarcador, type RequestContext } from '../../plugins/auth/contex
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
 import { notificarPreFaturaLiberada } from './notificacoes.ts';
+import { motivoNaoCobravel, sqlCobravel, substitutosDe } from './substituicao.ts';
 
 // Pre-invoices: a carrier's approved (or accepted) CT-es not yet invoiced, grouped automatically by the
 // audit or by hand. Released (liberar) it goes to the carrier; cancelled (cancelar) its CT-es return to
@@ -46,19 +47,27 @@ export function preFaturaItem(r: Row) {
   return { ...r, transportadorNome: (r.transportadorNome as string | null) ?? null, embarcadorNome: (r.embarcadorNome as string | null) ?? null, valorTotal: Number(r.valorTotal), statusLabel: s?.label ?? '', statusCor: s?.color ?? 'default' };
 }
 
-/** Every audit must be the shipper's, of this carrier (and unit), approved or accepted, and in no released pre-invoice. */
+/** Every audit must be the shipper's, of this carrier (and unit), approved or accepted, in no released pre-invoice, its CT-e not cancelled nor replaced. */
 async function validarAuditorias(tx: Tx, embarcadorUid: string, transportadorUid: string, unidade: string | null, uids: string[], preFaturaUid: string | null) {
   const unicos = [...new Set(uids)];
   const rows = await tx.select({ uid: auditorias.uid, status: auditorias.status, transportadorUid: auditorias.transportadorUid,
     unidade: auditorias.unidadeTransportadorUid, preFaturaUid: auditorias.preFaturaUid, numero: auditorias.numeroCte, serie: auditorias.serieCte,
-    preStatus: preFaturas.status,
+    preStatus: preFaturas.status, cteUid: auditorias.cteUid,
+    tipoCte: sql<number | null>`(select c.tipo_cte from ctes c where c.uid = ${auditorias.cteUid})`,
+    cancelado: sql<boolean>`coalesce((select c.cancelado or c.status = 5 from ctes c where c.uid = ${auditorias.cteUid}), false)`,
     faturado: sql<boolean>`exists (select 1 from fatura_ctes fc where fc.embarcador_uid = ${auditorias.embarcadorUid} and fc.cte_uid = ${auditorias.cteUid})` })
     .from(auditorias).leftJoin(preFaturas, eq(preFaturas.uid, auditorias.preFaturaUid))
     .where(and(eq(auditorias.embarcadorUid, embarcadorUid), inArray(auditorias.uid, unicos))).for('update', { of: auditorias });
+  const substitutos = await substitutosDe(tx, embarcadorUid, rows.map((a) => a.cteUid));
   const erros: string[] = [];
   if (rows.length !== unicos.length) erros.push('Auditoria não encontrada.');
   for (const a of rows) {
     const cte = `CT-e ${a.numero}/${a.serie}`;
+    const motivo = a.cancelado ? `${cte} está cancelado.` : motivoNaoCobravel(cte, a.tipoCte, substitutos.get(a.cteUid));
+    if (motivo) {
+      erros.push(motivo);
+      continue;
+    }
     if (a.transportadorUid !== transportadorUid) erros.push(`${cte} é de outro transportador.`);
     else if (unidade && a.unidade !== unidade) erros.push(`${cte} é de outra unidade do transportador.`);
     if (a.status !== R.APROVADA && a.status !== R.ACEITA) erros.push(`${cte} não está aprovado nem aceito na auditoria.`);
@@ -176,6 +185,7 @@ export async function preFaturasRoutes(app: FastifyInstance) {
       sql`(${auditorias.preFaturaUid} is null or ${preFaturas.status} = 1)`,
       sql`not exists (select 1 from fatura_ctes fc where fc.embarcador_uid = ${auditorias.embarcadorUid} and fc.cte_uid = ${auditorias.cteUid})`,
       sql`not exists (select 1 from ctes c where c.uid = ${auditorias.cteUid} and c.fatura_uid is not null)`,
+      sqlCobravel(auditorias.cteUid),
     )).orderBy(auditorias.emissao, auditorias.numeroCte).limit(5000);
     return { success: true as const, message: '', data: { totalRecords: rows.length, data: rows.map(({ a }) => ({
       auditoriaUid: a.uid, cteUid: a.cteUid, chaveCte: a.chaveCte, numeroCte: a.numeroCte, serieCte: a.serieCte, emissao: a.emissao,

@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { TIPO_USUARIO, envelope, saldosTransportador, type z } from '@fretio/core';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +9,8 @@ import { AppError } from '../../lib/errors.ts';
 // The carrier's position with every shipper that links it (carrier users only): released pre-invoices not
 // yet invoiced, open and validated invoices (to receive), paid invoices and the running balance. Every sum
 // is held to the user's own carrier (transportador_uid = its own) — never another carrier's records —
-// to the shippers that link it; unreleased (open) pre-invoices stay the shipper's.
+// to the shippers that link it; unreleased (open) pre-invoices stay the shipper's. The totals are summed by
+// the database too (numeric), never in JavaScript.
 
 type Saldos = z.infer<typeof saldosTransportador>;
 type Linha = Saldos['embarcadores'][number];
@@ -21,14 +21,16 @@ const CONTAGENS = ['preFaturasLiberadas', 'faturasAbertas', 'faturasValidadas', 
 export async function saldosDoTransportador(db: FastifyInstance['db'], transportadorUid: string): Promise<Saldos> {
   const [t] = await db.select({ nome: transportadores.nome }).from(transportadores).where(eq(transportadores.uid, transportadorUid));
   if (!t) throw AppError.notFound('Transportador não encontrado.');
+  // One row per shipper and a last one with the totals: every sum is the database's (numeric), read as text.
   const rows = rowsOf(await db.execute(sql`
+    with l as (
     select e.uid as "embarcadorUid", e.nome as "embarcadorNome",
-           coalesce(p.qtd, 0)::int as "preFaturasLiberadas", coalesce(p.valor, 0)::text as "valorPreFaturas",
-           coalesce(f.abertas, 0)::int as "faturasAbertas", coalesce(f.valor_abertas, 0)::text as "valorAbertas",
-           coalesce(f.validadas, 0)::int as "faturasValidadas", coalesce(f.valor_validadas, 0)::text as "valorValidadas",
-           f.proximo::text as "proximoVencimento",
-           coalesce(f.pagas, 0)::int as "faturasPagas", coalesce(f.valor_pago, 0)::text as "valorPago",
-           coalesce(cc.saldo, 0)::text as "saldoContaCorrente"
+           coalesce(p.qtd, 0)::int as "preFaturasLiberadas", coalesce(p.valor, 0) as "valorPreFaturas",
+           coalesce(f.abertas, 0)::int as "faturasAbertas", coalesce(f.valor_abertas, 0) as "valorAbertas",
+           coalesce(f.validadas, 0)::int as "faturasValidadas", coalesce(f.valor_validadas, 0) as "valorValidadas",
+           f.proximo as "proximoVencimento",
+           coalesce(f.pagas, 0)::int as "faturasPagas", coalesce(f.valor_pago, 0) as "valorPago",
+           coalesce(cc.saldo, 0) as "saldoContaCorrente"
       from embarcador_transportador et
       join embarcadores e on e.uid = et.embarcador_uid
       left join lateral (select count(*) as qtd, sum(pf.valor_total) as valor from pre_faturas pf
@@ -40,23 +42,28 @@ export async function saldosDoTransportador(db: FastifyInstance['db'], transport
                            from faturas fa where fa.embarcador_uid = e.uid and fa.transportador_uid = ${transportadorUid}) f on true
       left join lateral (select sum(c.valor) as saldo from conta_corrente_transportador c
                           where c.embarcador_uid = e.uid and c.transportador_uid = ${transportadorUid}) cc on true
-     where et.transportador_uid = ${transportadorUid}
-     order by e.nome`));
-  const total = Object.fromEntries([...NUMEROS, 'aReceber'].map((k) => [k, new Decimal(0)])) as Record<string, Decimal>;
-  const contagens = Object.fromEntries(CONTAGENS.map((k) => [k, 0])) as Record<string, number>;
-  const embarcadores: Linha[] = rows.map((r) => {
-    const aReceber = new Decimal(String(r.valorAbertas)).plus(String(r.valorValidadas));
-    for (const k of NUMEROS) total[k] = total[k]!.plus(String(r[k]));
-    total.aReceber = total.aReceber!.plus(aReceber);
-    for (const k of CONTAGENS) contagens[k]! += Number(r[k]);
-    return {
-      embarcadorUid: String(r.embarcadorUid), embarcadorNome: String(r.embarcadorNome), proximoVencimento: (r.proximoVencimento as string | null) ?? null,
-      ...Object.fromEntries(CONTAGENS.map((k) => [k, Number(r[k])])),
-      ...Object.fromEntries(NUMEROS.map((k) => [k, new Decimal(String(r[k])).toNumber()])),
-      aReceber: aReceber.toNumber(),
-    } as Linha;
+     where et.transportador_uid = ${transportadorUid})
+    select * from (
+      select false as total, "embarcadorUid", "embarcadorNome", "proximoVencimento"::text as "proximoVencimento",
+             "preFaturasLiberadas", "faturasAbertas", "faturasValidadas", "faturasPagas",
+             "valorPreFaturas"::text as "valorPreFaturas", "valorAbertas"::text as "valorAbertas", "valorValidadas"::text as "valorValidadas",
+             "valorPago"::text as "valorPago", "saldoContaCorrente"::text as "saldoContaCorrente", ("valorAbertas" + "valorValidadas")::text as "aReceber"
+        from l
+      union all
+      select true, null, null, null,
+             coalesce(sum("preFaturasLiberadas"), 0)::int, coalesce(sum("faturasAbertas"), 0)::int, coalesce(sum("faturasValidadas"), 0)::int, coalesce(sum("faturasPagas"), 0)::int,
+             coalesce(sum("valorPreFaturas"), 0)::text, coalesce(sum("valorAbertas"), 0)::text, coalesce(sum("valorValidadas"), 0)::text,
+             coalesce(sum("valorPago"), 0)::text, coalesce(sum("saldoContaCorrente"), 0)::text, coalesce(sum("valorAbertas" + "valorValidadas"), 0)::text
+        from l) x
+     order by total, "embarcadorNome"`));
+  const valores = (r: Record<string, unknown>) => ({
+    ...Object.fromEntries(CONTAGENS.map((k) => [k, Number(r[k])])),
+    ...Object.fromEntries([...NUMEROS, 'aReceber'].map((k) => [k, Number(r[k])])),
   });
-  const totais = { ...contagens, ...Object.fromEntries(Object.entries(total).map(([k, v]) => [k, v.toNumber()])) } as Saldos['totais'];
+  const embarcadores = rows.filter((r) => !r.total).map((r) => ({
+    embarcadorUid: String(r.embarcadorUid), embarcadorNome: String(r.embarcadorNome), proximoVencimento: (r.proximoVencimento as string | null) ?? null, ...valores(r),
+  }) as Linha);
+  const totais = valores(rows.find((r) => r.total) ?? {}) as Saldos['totais'];
   return { transportadorUid, transportadorNome: t.nome, embarcadores, totais };
 }
 

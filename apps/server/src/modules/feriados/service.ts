@@ -24,6 +24,38 @@ export function feriadosNacionaisDoAno(ano: number) {
     }));
 }
 
+/** Easter Sunday of `ano` (Gregorian, Meeus/Jones/Butcher), 'YYYY-MM-DD'. */
+export function pascoa(ano: number): string {
+  const a = ano % 19, b = Math.floor(ano / 100), c = ano % 100, d = Math.floor(b / 4), e = b % 4;
+  const f = Math.floor((b + 8) / 25), g = Math.floor((b - f + 1) / 3), h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4), k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7, m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const mes = Math.floor((h + l - 7 * m + 114) / 31), dia = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${ano}-${String(mes).padStart(2, '0')}-${String(dia).padStart(2, '0')}`;
+}
+
+const somaDias = (data: string, dias: number) => new Date(Date.parse(`${data}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Carnival Monday and Tuesday (Easter − 48 and − 47 days). Not holidays by law (pontos facultativos; the
+ * registry holds only the Tuesday, as facultativo), but banks do not open on them (Febraban's national banking
+ * calendar): no tax or bill can be paid on them, so due dates treat them as non-business days
+ * whatever the shipper's register says (docs/DECISIONS.md, "Dias sem expediente bancário").
+ */
+export function carnaval(ano: number): [string, string] {
+  const p = pascoa(ano);
+  return [somaDias(p, -48), somaDias(p, -47)];
+}
+
+/** Dates without banking hours of `anos` besides weekends: the national holidays (not facultativos) and Carnival Monday/Tuesday. */
+export function diasSemExpedienteBancario(anos: number[]): Set<string> {
+  const dias = new Set<string>();
+  for (const a of anos) {
+    for (const f of feriadosNacionaisDoAno(a)) if (!f.facultativo) dias.add(f.data);
+    for (const c of carnaval(a)) dias.add(c);
+  }
+  return dias;
+}
+
 const anosPreenchidos = new WeakMap<object, Set<number>>();
 
 /** Inserts the national holidays of `anos` that are missing (system rows); cached per database. */

@@ -6,11 +6,10 @@ import { type ActionDef, defineResource, doEmbarcador, type Tx } from '../../fra
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { calcularRpaServidor } from './service.ts';
-import { dia20DoMesSeguinte, vencimentoDia20 } from './vencimentos.ts';
+import { vencimentoDia20, vencimentoIss } from './vencimentos.ts';
 
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const soma = (data: string, dias: number) => new Date(Date.parse(`${data}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
 export const rpaItem = (r: Row) => ({
   ...r, unidadeNome: (r.unidadeNome as string | null) ?? null, valorFrete: Number(r.valorFrete), aliquotaIss: num(r.aliquotaIss),
   valorLiquido: Number(r.valorLiquido), statusLabel: statusDef('rpa', r.status as number)?.label ?? '',
@@ -36,7 +35,7 @@ export async function emitir(tx: Tx, row: Row) {
     { tipo: 'INSS', favorecido: 'Receita Federal (INSS retido)', valor: c.inss, vencimento: dia20 },
     { tipo: 'IRRF', favorecido: 'Receita Federal (IRRF)', valor: c.irrf, vencimento: dia20 },
     { tipo: 'SEST_SENAT', favorecido: 'SEST/SENAT', valor: c.sest + c.senat, vencimento: dia20 },
-    { tipo: 'ISS', favorecido: 'Prefeitura (ISS retido)', valor: c.iss, vencimento: soma(dia20DoMesSeguinte(data), -10) },
+    { tipo: 'ISS', favorecido: 'Prefeitura (ISS retido)', valor: c.iss, vencimento: await vencimentoIss(tx, row.embarcadorUid as string, data) },
   ].filter((t) => t.valor > 0);
   await tx.insert(rpaTitulos).values(titulos.map((t) => ({ ...t, valor: t.valor.toFixed(2), embarcadorUid: row.embarcadorUid as string, rpaUid: row.uid as string })));
 }

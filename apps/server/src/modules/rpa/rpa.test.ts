@@ -2,8 +2,10 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as, session } from '../../../test/support/http.ts';
-import { unidadesTransportador } from '../../db/schema/index.ts';
-import { dia20DoMesSeguinte, diaUtilAnterior } from './vencimentos.ts';
+import { embarcadores, unidadesTransportador } from '../../db/schema/index.ts';
+import { carnaval, pascoa } from '../feriados/service.ts';
+import { vencimentos } from '../faturamento/condicoes.ts';
+import { dia20DoMesSeguinte, diaUtilAnterior, vencimentoDia20 } from './vencimentos.ts';
 
 // RPA through the API: calculation with the month's INSS ceiling across receipts, issue (titles, locked),
 // payment of a title, cancel; a carrier unit that is not autonomous and negative values refused.
@@ -191,5 +193,56 @@ describe('vencimento do dia 20 (INSS, IRRF, SEST/SENAT)', () => {
     expect(await venc('2026-08-10')).toEqual(['2026-09-18']);
     // 20/11/2026 is Consciência Negra (national holiday, Friday) → Thursday 19/11
     expect(await venc('2026-10-10')).toEqual(['2026-11-19']);
+  });
+});
+
+describe('Carnaval e o vencimento do ISS', () => {
+  it('Carnaval pela Páscoa: segunda e terça 48 e 47 dias antes', () => {
+    // Páscoa 2023-04-09, 2025-04-20, 2026-04-05, 2027-03-28, 2038-04-25 (a mais tardia do século)
+    expect(['2023', '2025', '2026', '2027', '2038'].map((a) => pascoa(Number(a)))).toEqual(['2023-04-09', '2025-04-20', '2026-04-05', '2027-03-28', '2038-04-25']);
+    expect(carnaval(2023)).toEqual(['2023-02-20', '2023-02-21']);
+    expect(carnaval(2026)).toEqual(['2026-02-16', '2026-02-17']);
+    expect(carnaval(2027)).toEqual(['2027-02-08', '2027-02-09']);
+    expect(carnaval(2038)).toEqual(['2038-03-08', '2038-03-09']);
+  });
+
+  it('INSS do dia 20 na segunda de Carnaval (fev/2023, fora do cadastro de feriados) vence na sexta 17/02', async () => {
+    const embarcadorUid = (await t.db.select({ uid: embarcadores.uid }).from(embarcadores))[0]!.uid;
+    expect(await vencimentoDia20(t.db, embarcadorUid, '2023-01-15')).toBe('2023-02-17');
+    // 20/03/2023 segunda comum
+    expect(await vencimentoDia20(t.db, embarcadorUid, '2023-02-15')).toBe('2023-03-20');
+  });
+
+  it('condição de pagamento: vencimento na segunda ou terça de Carnaval vai para a quarta de Cinzas', () => {
+    // 17/01/2026 + 30 = 16/02 (segunda de Carnaval) → 18/02; 18/01 + 30 = 17/02 (terça) → 18/02; 19/01 + 30 = 18/02 fica
+    expect(vencimentos([30], '2026-01-17')).toEqual(['2026-02-18']);
+    expect(vencimentos([30], '2026-01-18')).toEqual(['2026-02-18']);
+    expect(vencimentos([30], '2026-01-19')).toEqual(['2026-02-18']);
+    // 2027: 09/01 + 30 = 08/02 (segunda) → 10/02; com 60 dias, 10/03 (quarta comum)
+    expect(vencimentos([30, 60], '2027-01-09')).toEqual(['2027-02-10', '2027-03-10']);
+  });
+
+  it('ISS do RPA: dia 10 do mês seguinte (ou o parâmetro rpaIssDiaVencimento), antecipado para o dia útil anterior', async () => {
+    const issDe = async (data: string) => {
+      const r = await admin.post('/api/v1/rpa', { unidadeTransportadorUid: autonomo, data, valorFrete: 1000, aliquotaIss: 5 });
+      expect(r.status, r.text).toBe(201);
+      expect((await admin.get(`/api/v1/rpa/${r.body.data.uid}/emitir`)).status).toBe(200);
+      const titulos = (await admin.get('/api/v1/rpa/titulos', { ftr_rpaUid: r.body.data.uid })).body.data.data as { tipo: string; valor: number; vencimento: string }[];
+      return titulos.filter((x) => x.tipo === 'ISS' || x.tipo === 'INSS').map((x) => [x.tipo, x.valor, x.vencimento]).sort();
+    };
+    // 1.000,00: ISS 5 % = 50,00; INSS 11 % de 200,00 = 22,00. 10/01/2026 é sábado → sexta 09/01; 20/01/2026 terça
+    expect(await issDe('2025-12-05')).toEqual([['INSS', 22, '2026-01-20'], ['ISS', 50, '2026-01-09']]);
+    // 10/02/2026 terça: fica
+    expect(await issDe('2026-01-05')).toEqual([['INSS', 22, '2026-02-20'], ['ISS', 50, '2026-02-10']]);
+    // dia 17: 17/02/2026 é a terça de Carnaval, 16 a segunda → sexta 13/02 (o cadastro não tem a segunda; a terça é facultativo)
+    const put = await admin.put('/api/v1/administracao/parametros', { rpaIssDiaVencimento: 17 });
+    expect(put.status, put.text).toBe(200);
+    try {
+      expect(await issDe('2026-01-06')).toEqual([['INSS', 22, '2026-02-20'], ['ISS', 50, '2026-02-13']]);
+      const ruim = await admin.put('/api/v1/administracao/parametros', { rpaIssDiaVencimento: 31 });
+      expect([ruim.status, ruim.body.errors?.[0]?.field]).toEqual([400, 'rpaIssDiaVencimento']);
+    } finally {
+      await admin.put('/api/v1/administracao/parametros', { rpaIssDiaVencimento: null });
+    }
   });
 });

@@ -16,15 +16,23 @@ export function ContaCorrentePage({ def }: { def: ResourceDef }) {
   const proprio = perfil?.tipoUsuario === TIPO_USUARIO.TRANSPORTADOR ? (perfil.transportador?.uid ?? null) : undefined;
   const [escolhido, setTransportador] = useState<string | undefined>();
   const transportadorUid = proprio === undefined ? escolhido : (proprio ?? undefined);
+  const [pagina, setPagina] = useState({ pc: 1, pps: 20 });
+  // another carrier starts on the first page (a state reset, not an effect)
+  const [visto, setVisto] = useState(transportadorUid);
+  if (visto !== transportadorUid) {
+    setVisto(transportadorUid);
+    setPagina({ pc: 1, pps: 20 });
+  }
   const carriers = useQuery({
     queryKey: [...queryKeys.resource('transportadores').all, 'conta-corrente-opcoes'],
     queryFn: async () => (await apiGet<ListPage<{ uid: string; nome: string; nomeFantasia: string | null }>>('/transportadores', { pps: 500, ssf: 'nome' })).data.data,
     enabled: !!perfil && proprio === undefined,
   });
   const conta = useQuery({
-    queryKey: [...queryKeys.resource('fatura').all, 'conta-corrente', transportadorUid],
-    queryFn: async () => (await apiGet<ContaCorrente>(`/fatura/conta-corrente/${transportadorUid}`)).data,
+    queryKey: [...queryKeys.resource('fatura').all, 'conta-corrente', transportadorUid, pagina.pc, pagina.pps],
+    queryFn: async () => (await apiGet<ContaCorrente>(`/fatura/conta-corrente/${transportadorUid}`, pagina)).data,
     enabled: !!transportadorUid,
+    placeholderData: (anterior) => anterior,
   });
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
@@ -41,8 +49,16 @@ export function ContaCorrentePage({ def }: { def: ResourceDef }) {
           <Card size="small" data-testid="cc-saldo">
             <Statistic title={proprio === undefined ? 'Saldo (positivo: o transportador deve ao embarcador)' : `Saldo de ${conta.data?.transportadorNome ?? ''} com ${perfil?.embarcadorAtivo?.nome ?? 'o embarcador'} (positivo: a descontar nas próximas faturas)`}
               value={formatarDinheiro(conta.data?.saldo ?? 0)} prefix="R$" loading={conta.isLoading} />
+            {!!conta.data?.descontoSugerido && (
+              <Typography.Text type="secondary" data-testid="cc-desconto-sugerido">
+                Desconto sugerido na próxima fatura: R$ {formatarDinheiro(conta.data.descontoSugerido)}
+                {conta.data.descontoEmFaturasAbertas > 0 && ` (já há R$ ${formatarDinheiro(conta.data.descontoEmFaturasAbertas)} em faturas abertas)`}
+              </Typography.Text>
+            )}
           </Card>
-          <Table size="small" rowKey="uid" loading={conta.isLoading} dataSource={conta.data?.lancamentos ?? []} pagination={{ pageSize: 20 }}
+          <Table size="small" rowKey="uid" loading={conta.isFetching} dataSource={conta.data?.lancamentos ?? []}
+            pagination={{ current: pagina.pc, pageSize: pagina.pps, total: conta.data?.totalRecords ?? 0, showSizeChanger: true, pageSizeOptions: [20, 50, 100],
+              onChange: (pc, pps) => setPagina({ pc: pps === pagina.pps ? pc : 1, pps }) }}
             columns={[
               { title: 'Data', dataIndex: 'data', width: 150, render: (v: string) => formatarData(v, true) },
               { title: 'Histórico', dataIndex: 'historico' },

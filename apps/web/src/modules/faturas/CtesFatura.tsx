@@ -32,8 +32,9 @@ export function CtesFatura({ value, onChange, form, uid }: FieldComponentProps) 
     enabled: !!uid,
   });
   const conta = useQuery({
-    queryKey: [...queryKeys.resource('fatura').all, 'conta-corrente', transportadorUid],
-    queryFn: async () => (await apiGet<ContaCorrente>(`/fatura/conta-corrente/${transportadorUid}`)).data,
+    queryKey: [...queryKeys.resource('fatura').all, 'conta-corrente', transportadorUid, uid ?? null],
+    // one entry is enough: the form reads the balance and the suggested deduction (its own netting left out when editing)
+    queryFn: async () => (await apiGet<ContaCorrente>(`/fatura/conta-corrente/${transportadorUid}`, { pps: 1, ...(uid ? { excetoFaturaUid: uid } : {}) })).data,
     enabled: !!transportadorUid,
   });
 
@@ -47,13 +48,16 @@ export function CtesFatura({ value, onChange, form, uid }: FieldComponentProps) 
   // The money field holds a number (MoneyInput); the record may bring it as a number too.
   const descontoNum = new Decimal(typeof desconto === 'number' && Number.isFinite(desconto) ? desconto : Number(desconto) || 0);
   const liquido = soma.minus(descontoNum);
+  // The suggestion: the balance minus the nettings of other open invoices (the server's), at most the CT-es chosen.
+  const sugerido = conta.data ? Decimal.min(conta.data.descontoSugerido, soma.gt(0) ? soma : conta.data.descontoSugerido) : new Decimal(0);
 
   if (!transportadorUid) return <Typography.Text type="secondary">Escolha o transportador para ver os CT-es que podem ser faturados.</Typography.Text>;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {conta.data && conta.data.saldo > 0 && (
-        <Alert type="info" showIcon message={`Saldo da conta corrente do transportador: ${reais(conta.data.saldo)} — sugerido como desconto nesta fatura.`}
-          action={<Button size="small" onClick={() => form.setFieldValue('valorDesconto', conta.data?.saldo)}>Usar como desconto</Button>} />
+        <Alert type="info" showIcon data-testid="cc-sugestao"
+          message={`Saldo da conta corrente do transportador: ${reais(conta.data.saldo)}${conta.data.descontoEmFaturasAbertas > 0 ? `, ${reais(conta.data.descontoEmFaturasAbertas)} já em outras faturas abertas` : ''} — desconto sugerido nesta fatura: ${reais(sugerido)}.`}
+          action={sugerido.gt(0) && <Button size="small" onClick={() => form.setFieldValue('valorDesconto', sugerido.toNumber())}>Usar como desconto</Button>} />
       )}
       <Table<FaturaCte>
         size="small" rowKey="cteUid" pagination={false} loading={disponiveis.isLoading || atuais.isLoading} dataSource={linhas}

@@ -1,0 +1,128 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { componentesEsperados, esperadoDoMotor } from '@fretio/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { type Api, as } from '../../../test/support/http.ts';
+import { cteComponentes, cteNfes, ctes, eventosOcorrencia, nfes, ocorrencias, transportadores } from '../../db/schema/index.ts';
+import { hojeSaoPaulo } from '../feriados/service.ts';
+import { componenteDaCobranca } from './ocorrencias.ts';
+import { auditarCte } from './service.ts';
+
+// Occurrence charges in the audit: a 'Cobrança adicional' event (PROCEDA 19, re-delivery at 50 % of the
+// freight; or a fixed value) on the CT-e's NF-e is expected on that CT-e, under REENTREGA/DEVOLUCAO/ESTADIA;
+// a CT-e billing the re-delivery is approved only with the event, and the charge goes on the carrier's
+// latest CT-e of the note (not on each).
+
+let t: TestApp;
+let admin: Api;
+let embarcadorUid: string;
+let rapido: string;
+let cotacao: { componentes: { componente: string; valor: number }[]; valorSemIcms: number; total: number; aliquotaIcms: number; ajusteMinimo: number; rotaUid: string; icms: number };
+const hoje = hojeSaoPaulo();
+let seq = 900;
+
+async function inserirCte(componentes: { nome: string; valor: number }[], nfeUid: string, chaveNfe: string, emissao = `${hoje}T15:00:00.000Z`) {
+  const total = Math.round(componentes.reduce((a, c) => a + c.valor * 100, 0)) / 100;
+  const aliq = cotacao.aliquotaIcms;
+  const n = seq++;
+  const [c] = await t.db.insert(ctes).values({
+    embarcadorUid, chave: `3526046074694800011257001${String(n).padStart(9, '0')}1${String(n).padStart(8, '0')}`.slice(0, 44), numero: n, serie: 1,
+    emissao, emissaoTexto: `${hoje}T12:00:00-03:00`, tipoCte: 0, origemUf: 'SP', destinoUf: 'RJ',
+    origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557', valorPrestacao: total.toFixed(2), valorReceber: total.toFixed(2),
+    icmsCst: '00', icmsBase: total.toFixed(2), icmsAliquota: String(aliq), icmsValor: (Math.round(total * aliq) / 100).toFixed(2),
+    pesoCarga: '100', valorCarga: '1000', transportadorUid: rapido, emitenteDocumento: '60746948000112', quantidadeNfes: 1,
+  }).returning();
+  await t.db.insert(cteComponentes).values(componentes.map((x, i) => ({ cteUid: c!.uid, ordem: i, nome: x.nome, valor: x.valor.toFixed(2) })));
+  await t.db.insert(cteNfes).values({ cteUid: c!.uid, embarcadorUid, chave: chaveNfe, nfeUid, ordem: 0 });
+  return c!;
+}
+const certo = () => [...componentesEsperados(esperadoDoMotor({ cotado: true, ...cotacao }, 'TABELA', { descricao: '' }) as never, false)]
+  .map(([nome, v]) => ({ nome: `CT ${nome}`, valor: v.toNumber() }));
+const auditar = (cteUid: string) => t.db.transaction((tx) => auditarCte(tx, embarcadorUid, cteUid));
+const daAuditoria = async (cteUid: string) => (await admin.get('/api/v1/auditorias', { ftr_cteUid: cteUid })).body.data.data[0];
+
+/** A new NF-e of the demo shipper (100 kg, R$ 1.000,00: the bases of the calculation above). */
+let nfSeq = 770000;
+async function nfeLivre() {
+  const numero = nfSeq++;
+  const chave = `35260460746948000112550010${String(numero).padStart(9, '0')}10000000`.slice(0, 44);
+  const [n] = await t.db.insert(nfes).values({ embarcadorUid, chave, numero, serie: 1, emissao: `${hoje}T12:00:00.000Z`, emissaoTexto: `${hoje}T09:00:00-03:00`,
+    pesoBruto: '100', valorTotal: '1000.00' }).returning({ uid: nfes.uid, chave: nfes.chave, numero: nfes.numero });
+  return n as { uid: string; chave: string; numero: number };
+}
+async function evento(codigo: string, nfe: { uid: string; numero: number }, transportadorUid: string | null = rapido) {
+  const [o] = await t.db.select().from(ocorrencias).where(and(eq(ocorrencias.embarcadorUid, embarcadorUid), eq(ocorrencias.codigo, codigo)));
+  await t.db.insert(eventosOcorrencia).values({ embarcadorUid, ocorrenciaUid: o!.uid, transportadorUid, numeroNf: String(nfe.numero), dataHora: `${hoje}T13:00:00.000Z`, origem: 'manual', nfeUid: nfe.uid });
+  return o!;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await as(t.app, 'admin@demo.com.br');
+  embarcadorUid = (await admin.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid;
+  rapido = (await t.db.select().from(transportadores).where(eq(transportadores.nomeFantasia, 'Rápido Sul')))[0]!.uid;
+  const calc = await admin.post('/api/v1/calculadora/calcular', {
+    origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 100, valorMercadoria: 1000, documentos: 1, transportadorUids: [rapido],
+  });
+  expect(calc.status).toBe(200);
+  cotacao = calc.body.data.cotacoes[0];
+  const catalogo = (await admin.get('/api/v1/componentes/ativos')).body.data as { uid: string; codigo: string }[];
+  for (const c of catalogo) await admin.post(`/api/v1/transportadores/${rapido}/mapasComponente`, { nome: `CT ${c.codigo}`, componenteUid: c.uid });
+});
+afterAll(() => t?.close());
+
+describe('cobrança adicional de ocorrência na auditoria', () => {
+  it('componente pela descrição do tipo', () => {
+    expect(['Reentrega solicitada pelo cliente', 'Retorno de mercadoria ao remetente (devolução)', 'Diária / estadia do veículo', 'Outra cobrança'].map(componenteDaCobranca))
+      .toEqual(['REENTREGA', 'DEVOLUCAO', 'ESTADIA', 'REENTREGA']);
+  });
+
+  it('reentrega (19, 50 % do frete) cobrada no CT-e: Divergente sem a ocorrência, Aprovada com ela; valor fixo soma também', async () => {
+    const nfe = await nfeLivre();
+    // the table's freight SP → RJ, 100 kg, R$ 1.000,00: R$ 120,03; 50 % = 60,015 → R$ 60,02 (half up); expected 180,05
+    expect(cotacao.total).toBe(120.03);
+    const reentrega = 60.02;
+    const c = await inserirCte([...certo(), { nome: 'CT REENTREGA', valor: reentrega }], nfe.uid, nfe.chave);
+    await auditar(c.uid);
+    const sem = await daAuditoria(c.uid);
+    expect(sem.status).toBe(2);
+    const o19 = await evento('19', nfe);
+    expect([o19.acao, o19.tipoCobranca, Number(o19.valorCobranca)]).toEqual([3, 'P', 50]);
+    await auditar(c.uid);
+    const com = await daAuditoria(c.uid);
+    expect(com).toMatchObject({ status: 1, valorEsperado: 180.05, diferenca: 0 });
+    const linha = com.linhas.find((l: { tipo: string }) => l.tipo === 'TAXA_ESPECIAL');
+    expect(linha).toMatchObject({ componente: 'REENTREGA', esperado: reentrega });
+    expect(linha.mensagem).toContain(`Ocorrência 19 (${o19.descricao})`);
+    expect(linha.mensagem).toContain('50 % do frete');
+
+    // The kind now charges a fixed R$ 87,35: expected 120,03 + 87,35 = 207,38; billed 180,05 → −27,33 (undercharge, outside the tolerance).
+    await t.db.update(ocorrencias).set({ tipoCobranca: 'V', valorCobranca: '87.35' }).where(eq(ocorrencias.uid, o19.uid));
+    await auditar(c.uid);
+    const fixo = await daAuditoria(c.uid);
+    expect(fixo).toMatchObject({ status: 2, valorEsperado: 207.38, diferenca: -27.33 });
+    await t.db.update(ocorrencias).set({ tipoCobranca: 'P', valorCobranca: '50' }).where(eq(ocorrencias.uid, o19.uid));
+  });
+
+  it('com dois CT-es do transportador na NF-e, a cobrança vai só para o mais recente; evento de outro transportador não conta', async () => {
+    const nfe = await nfeLivre();
+    const primeiro = await inserirCte(certo(), nfe.uid, nfe.chave, `${hoje}T10:00:00.000Z`);
+    await evento('19', nfe);
+    const reentrega = 60.02;
+    const segundo = await inserirCte([...certo(), { nome: 'CT REENTREGA', valor: reentrega }], nfe.uid, nfe.chave, `${hoje}T16:00:00.000Z`);
+    await auditar(segundo.uid);
+    await auditar(primeiro.uid);
+    const a1 = await daAuditoria(primeiro.uid);
+    const a2 = await daAuditoria(segundo.uid);
+    expect(a1.linhas.some((l: { tipo: string }) => l.tipo === 'TAXA_ESPECIAL')).toBe(false);
+    expect(a2.linhas.filter((l: { tipo: string }) => l.tipo === 'TAXA_ESPECIAL')).toHaveLength(1);
+    expect(a2.valorEsperado).toBe(180.05);
+
+    const outra = await nfeLivre();
+    const alheio = (await t.db.select({ uid: transportadores.uid }).from(transportadores).where(sql`${transportadores.uid} <> ${rapido}`).limit(1))[0]!.uid;
+    const c = await inserirCte(certo(), outra.uid, outra.chave);
+    await evento('19', outra, alheio);
+    await auditar(c.uid);
+    expect(await daAuditoria(c.uid)).toMatchObject({ status: 1, valorEsperado: cotacao.total });
+  });
+});
