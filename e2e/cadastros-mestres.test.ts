@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, entrar } from './support/browser.ts';
+import { abrirPeloMenu } from './support/menu.ts';
 import { acaoDaLinha, escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
@@ -26,7 +27,7 @@ describe('cadastros mestres', () => {
   it('cria uma pessoa com CNPJ e CEP (UF e município preenchidos) e a encontra pela busca sem acentos', async () => {
     const { page } = await suite.open();
     await entrar(page, ADMIN);
-    await page.getByRole('menu').first().getByText('Pessoas', { exact: true }).click();
+    await abrirPeloMenu(page, 'Pessoas');
     await page.getByRole('heading', { name: 'Pessoas' }).waitFor();
     // The demo documents are generated when seeding: read an existing company's CNPJ from the list.
     const existente = (await row(page, 'Arrozeira Pelotense Ltda').getByRole('cell', { name: /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/ }).textContent()) ?? '';
@@ -163,7 +164,7 @@ describe('cadastros mestres', () => {
   it('cria uma regra de ICMS interno com vigência a partir de hoje e a vê na lista de tributos', async () => {
     const { page } = await suite.open();
     await entrar(page, ADMIN);
-    await page.getByRole('menu').first().getByText('Tributos', { exact: true }).click();
+    await abrirPeloMenu(page, 'Tributos');
     await page.getByRole('heading', { name: 'Tributos' }).waitFor();
     await page.getByText('1-4 de 4 registros').waitFor();
 
