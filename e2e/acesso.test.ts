@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '../apps/server/src/db/schema/index.ts';
 import { ADMIN, OPERADOR, entrar } from './support/browser.ts';
+import { abrirPeloMenu } from './support/menu.ts';
 import { clicarAte, confirmacao, confirmar, escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
@@ -17,7 +18,7 @@ describe('acesso: usuários, papéis e tokens de API', () => {
   it('admin inclui um usuário: e-mail de ativação enviado e situação Pendente', async () => {
     const { page } = await suite.open();
     await entrar(page, ADMIN);
-    await page.getByRole('menu').first().getByText('Meu embarcador').click();
+    await abrirPeloMenu(page, 'Meu embarcador');
     await page.getByTestId('registro-pai').getByText('Demo Indústria de Alimentos Ltda').waitFor();
     await page.getByRole('tab', { name: 'Usuários', exact: true }).click();
     await page.getByRole('heading', { name: 'Usuários' }).waitFor();
@@ -58,7 +59,7 @@ describe('acesso: usuários, papéis e tokens de API', () => {
   it('admin cria um papel só com Consultar em centros de custo pela matriz', async () => {
     const { page } = await suite.open();
     await entrar(page, ADMIN);
-    await page.getByRole('menu').first().getByText('Papéis').click();
+    await abrirPeloMenu(page, 'Papéis');
     await page.getByRole('heading', { name: 'Papéis' }).waitFor();
     await row(page, 'Operador').waitFor();
 
@@ -98,7 +99,7 @@ describe('acesso: usuários, papéis e tokens de API', () => {
   it('admin cria um token de API: segredo mostrado uma vez e aceito como Bearer', async () => {
     const { page } = await suite.open();
     await entrar(page, ADMIN);
-    await page.getByRole('menu').first().getByText('Tokens de API').click();
+    await abrirPeloMenu(page, 'Tokens de API');
     await page.getByRole('heading', { name: 'Tokens de API' }).waitFor();
 
     await page.getByRole('button', { name: 'Novo token' }).click();
@@ -139,7 +140,7 @@ describe('acesso: usuários, papéis e tokens de API', () => {
   it('operador vê Papéis só para consulta', async () => {
     const { page } = await suite.open();
     await entrar(page, OPERADOR);
-    await page.getByRole('menu').first().getByText('Papéis').click();
+    await abrirPeloMenu(page, 'Papéis');
     await page.getByRole('heading', { name: 'Papéis' }).waitFor();
     await row(page, 'Administrador').waitFor();
     const linhas = await page.locator('.ant-table-tbody tr.ant-table-row').count();

@@ -2,6 +2,7 @@ import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { clicarAte } from './support/antd.ts';
 import { ADMIN, DEMO_SENHA, signIn } from './support/browser.ts';
+import { itemDoMenu, menuLateral } from './support/menu.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
 // Sign-in, the SessionRequired redirect with its callback URL, sign-out, and a 401 mid-session.
@@ -35,9 +36,9 @@ describe('autenticação', () => {
     await page.getByRole('heading', { name: 'Olá, Admin' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     // Shell: side menu from the registry, the active shipper and the user's menu.
-    const menu = page.getByRole('menu').first();
-    await menu.getByText('Centros de custo').waitFor();
-    await menu.getByText('Departamentos').waitFor();
+    // (the home page opens no area; an area's entries show once it is opened)
+    await (await itemDoMenu(page, 'Centros de custo')).waitFor();
+    await menuLateral(page).getByText('Departamentos', { exact: true }).waitFor();
     await page.getByLabel('Embarcador ativo').getByText('Demo Indústria de Alimentos Ltda').waitFor();
     await page.getByRole('button', { name: 'Menu do usuário' }).getByText('Admin').waitFor();
   });

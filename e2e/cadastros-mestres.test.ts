@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, entrar } from './support/browser.ts';
+import { abrirPeloMenu } from './support/menu.ts';
 import { acaoDaLinha, escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
@@ -23,10 +24,50 @@ const hoje = () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Pau
 describe('cadastros mestres', () => {
   const suite = e2eSuite();
 
+  it('um CNPJ/CPF já cadastrado oferece "Abrir o cadastro de …", que abre a pessoa existente', async () => {
+    const { page } = await suite.open();
+    await entrar(page, ADMIN);
+    await page.goto('/pessoas?ftr_nome=Jo%C3%A3o%20Batista');
+    const cpf = (await row(page, 'João Batista da Conceição').getByRole('cell', { name: /^\d{3}\.\d{3}\.\d{3}-\d{2}$/ }).textContent()) ?? '';
+    await page.goto('/pessoas?ftr_nome=Arrozeira');
+    const cnpj = (await row(page, 'Arrozeira Pelotense Ltda').getByRole('cell', { name: /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/ }).textContent()) ?? '';
+    const editando = (nome: string) => expect.poll(() => drawer(page).getByLabel('Nome / razão social', { exact: true }).inputValue()).toBe(nome);
+
+    // A CNPJ is looked up while typing: the warning links to the person.
+    await page.getByRole('button', { name: 'Nova pessoa' }).click();
+    await drawer(page).getByText('Nova pessoa').waitFor();
+    await drawer(page).getByLabel('CPF/CNPJ').fill(cnpj.replace(/\D/g, ''));
+    await drawer(page).getByRole('link', { name: 'Abrir o cadastro de Arrozeira Pelotense Ltda' }).click();
+    await drawer(page).getByText('Editar pessoa').waitFor();
+    await editando('Arrozeira Pelotense Ltda');
+    await expect.poll(() => new URL(page.url()).searchParams.has('abrir')).toBe(false);
+    await page.goto('/pessoas');
+    await page.getByRole('heading', { name: 'Pessoas' }).waitFor();
+
+    // A CPF is not looked up: saving answers 409 naming the person, and the field error links to it.
+    await page.getByRole('button', { name: 'Nova pessoa' }).click();
+    await drawer(page).getByText('Nova pessoa').waitFor();
+    await drawer(page).getByLabel('CPF/CNPJ').fill(cpf.replace(/\D/g, ''));
+    await drawer(page).getByLabel('Nome / razão social', { exact: true }).fill('Outro Nome');
+    const cep = drawer(page).getByLabel('CEP');
+    await cep.fill('01310100');
+    await cep.press('Tab');
+    await expect.poll(() => selectText(page, 'Município')).toBe('São Paulo, SP - 3550308');
+    await drawer(page).getByLabel('Número').fill('10');
+    await drawer(page).getByRole('switch', { name: 'Destinatário' }).click();
+    const salvar = page.waitForResponse((r) => r.url().endsWith('/api/v1/pessoas') && r.request().method() === 'POST');
+    await drawer(page).getByRole('button', { name: 'Salvar' }).click();
+    expect((await salvar).status()).toBe(409);
+    await fieldError(page, 'Já existe uma pessoa com este documento: João Batista da Conceição').first().waitFor();
+    await drawer(page).getByRole('link', { name: 'Abrir o cadastro de João Batista da Conceição' }).click();
+    await drawer(page).getByText('Editar pessoa').waitFor();
+    await editando('João Batista da Conceição');
+  });
+
   it('cria uma pessoa com CNPJ e CEP (UF e município preenchidos) e a encontra pela busca sem acentos', async () => {
     const { page } = await suite.open();
     await entrar(page, ADMIN);
-    await page.getByRole('menu').first().getByText('Pessoas', { exact: true }).click();
+    await abrirPeloMenu(page, 'Pessoas');
     await page.getByRole('heading', { name: 'Pessoas' }).waitFor();
     // The demo documents are generated when seeding: read an existing company's CNPJ from the list.
     const existente = (await row(page, 'Arrozeira Pelotense Ltda').getByRole('cell', { name: /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/ }).textContent()) ?? '';
@@ -163,7 +204,7 @@ describe('cadastros mestres', () => {
   it('cria uma regra de ICMS interno com vigência a partir de hoje e a vê na lista de tributos', async () => {
     const { page } = await suite.open();
     await entrar(page, ADMIN);
-    await page.getByRole('menu').first().getByText('Tributos', { exact: true }).click();
+    await abrirPeloMenu(page, 'Tributos');
     await page.getByRole('heading', { name: 'Tributos' }).waitFor();
     await page.getByText('1-4 de 4 registros').waitFor();
 

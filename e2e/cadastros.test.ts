@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, OPERADOR, entrar } from './support/browser.ts';
+import { abrirPeloMenu } from './support/menu.ts';
 import { acaoDaLinha, confirmacao, confirmar, escolher } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
@@ -15,7 +16,7 @@ describe('centros de custo', () => {
   it('cria, edita, filtra e exclui um centro de custo pela interface', async () => {
     const { page } = await suite.open();
     await entrar(page, ADMIN);
-    await page.getByRole('menu').first().getByText('Centros de custo').click();
+    await abrirPeloMenu(page, 'Centros de custo');
     await page.getByRole('heading', { name: 'Centros de custo' }).waitFor();
     await row(page, 'Suprimentos').waitFor();
     await page.getByText('1-4 de 4 registros').waitFor();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, OPERADOR, entrar } from './support/browser.ts';
+import { abrirPeloMenu } from './support/menu.ts';
 import { acaoDaLinha, acoesDaLinha, confirmacao, confirmar, responderDescarte } from './support/antd.ts';
 import { e2eSuite, toast } from './support/setup.ts';
 
@@ -63,7 +64,7 @@ describe('meu embarcador e transportadores', () => {
   it('um CNPJ já cadastrado é vinculado ao embarcador em vez de criado; depois é desvinculado', async () => {
     const { page } = await suite.open();
     await entrar(page, OUTRO);
-    await page.getByRole('menu').first().getByText('Transportadores', { exact: true }).click();
+    await abrirPeloMenu(page, 'Transportadores');
     await page.getByRole('heading', { name: 'Transportadores', exact: true }).waitFor();
     await row(page, 'TransMinas').waitFor();
     expect(await row(page, RAPIDO_SUL.nome).count()).toBe(0);
@@ -89,7 +90,7 @@ describe('meu embarcador e transportadores', () => {
     await page.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
 
     // Unlinked from "Meu embarcador", it leaves the carriers list too.
-    await page.getByRole('menu').first().getByText('Meu embarcador').click();
+    await abrirPeloMenu(page, 'Meu embarcador');
     await page.getByRole('tab', { name: 'Transportadores' }).click();
     await page.getByRole('heading', { name: 'Transportadores vinculados' }).waitFor();
     await acaoDaLinha(page, row(page, RAPIDO_SUL.nome), 'Desvincular');
@@ -97,7 +98,7 @@ describe('meu embarcador e transportadores', () => {
     await confirmar(page, 'Desvincular', { method: 'DELETE', path: '/transportadores/' });
     await toast(page, 'Transportador desvinculado do embarcador.').waitFor();
     await row(page, RAPIDO_SUL.nome).waitFor({ state: 'detached' });
-    await page.getByRole('menu').first().getByText('Transportadores', { exact: true }).click();
+    await abrirPeloMenu(page, 'Transportadores');
     await row(page, 'TransMinas').waitFor();
     // The cached page may show first; the refetch (the link was invalidated) drops the carrier.
     await row(page, RAPIDO_SUL.nome).waitFor({ state: 'detached' });
@@ -133,7 +134,7 @@ describe('meu embarcador e transportadores', () => {
   it('certificado digital: validações, erro do servidor, erro de rede e envio com sucesso', async () => {
     const { page } = await suite.open();
     await entrar(page, ADMIN);
-    await page.getByRole('menu').first().getByText('Meu embarcador').click();
+    await abrirPeloMenu(page, 'Meu embarcador');
     const situacao = page.getByTestId('certificado-situacao');
     await situacao.getByText('Não enviado').waitFor();
     const enviar = page.getByRole('button', { name: 'Enviar certificado' });

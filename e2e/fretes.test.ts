@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, entrar } from './support/browser.ts';
+import { abrirPeloMenu } from './support/menu.ts';
 import { confirmar, escolher, preencherData as data } from './support/antd.ts';
 import { clicarEEsperar, e2eSuite, toast } from './support/setup.ts';
 
@@ -154,7 +155,7 @@ describe('tabelas de frete e calculadora', () => {
     await row(page, nome).getByText('Ativo').waitFor();
 
     // Calculator: 150 kg, 0,6 m³, R$ 10.000,00, shipped on 17/04/2026, SP → RJ, only this carrier.
-    await page.getByRole('menu').first().getByText('Calculadora de frete').click();
+    await abrirPeloMenu(page, 'Calculadora de frete');
     await page.getByRole('heading', { name: 'Calculadora de frete' }).waitFor();
     await page.getByLabel('CEP de origem').fill('01310-100');
     await page.getByLabel('CEP de destino').fill('20040-002');

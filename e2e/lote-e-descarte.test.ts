@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, entrar } from './support/browser.ts';
+import { abrirPeloMenu } from './support/menu.ts';
 import { clicarAte, responderDescarte } from './support/antd.ts';
 import { e2eSuite } from './support/setup.ts';
 
@@ -50,7 +51,7 @@ describe('ações em lote e descarte no editor de tabela', () => {
     await responderDescarte(page, 'Continuar editando');
     expect(await page.getByLabel('Nome', { exact: true }).inputValue()).toBe('E2E Descarte');
     // Through the menu, discarding leaves.
-    await page.getByRole('menuitem', { name: 'Calculadora de frete' }).click();
+    await abrirPeloMenu(page, 'Calculadora de frete');
     await responderDescarte(page, 'Descartar');
     await page.getByRole('heading', { name: 'Calculadora de frete' }).waitFor();
   });

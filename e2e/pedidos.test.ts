@@ -85,4 +85,31 @@ describe('pedidos', () => {
     // Both orders are listed in the plan and again, priced alone, in the comparison.
     await expect.poll(() => painel2.getByRole('row').filter({ hasText: 'Pedido PV-BA-1' }).count()).toBe(2);
   });
+
+  it('os filtros dos documentos a planejar ficam na URL: recarregada, a busca volta feita', async () => {
+    const api = await as(suite.server.app, ADMIN);
+    const p = await api.post('/api/v1/planejamento-carga', { descricao: 'Plano filtros na URL', origemMunicipioIbge: '3550308', destinoMunicipioIbge: '2927408' });
+    expect(p.status, p.text).toBe(201);
+    const c = await api.post('/api/v1/documentos/pedidos', { numero: 'PV-URL-1', origemMunicipioIbge: '3550308', destinoMunicipioIbge: '2927408', pesoKg: 100, valor: '1.000,00', volumes: 1 });
+    expect(c.status, c.text).toBe(201);
+    const page = (await suite.open()).page;
+    await entrar(page, ADMIN);
+    await page.goto('/planejamento-carga');
+    const plano = page.getByRole('row').filter({ hasText: 'Plano filtros na URL' });
+    const painel = page.locator('tr.ant-table-expanded-row').filter({ hasText: 'Documentos a planejar' });
+    await plano.getByRole('button', { name: /Expandir/ }).click();
+    await painel.getByLabel('UF de destino').fill('ba');
+    await clicarEEsperar(page, painel.getByRole('button', { name: 'Buscar documentos' }), { path: '/planejamento-carga/documentos/filter', status: 200 });
+    await painel.getByRole('row').filter({ hasText: 'PV-URL-1' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('doc_uf')).toBe('BA');
+
+    // Reloaded (or a shared link): the panel shows the filter and the search is made on opening.
+    await page.reload();
+    const busca = page.waitForResponse((r) => r.url().endsWith('/planejamento-carga/documentos/filter') && r.status() === 200);
+    await plano.getByRole('button', { name: /Expandir/ }).click();
+    const corpo = (await busca).request().postDataJSON() as { destinoUf: string | null };
+    expect(corpo.destinoUf).toBe('BA');
+    expect(await painel.getByLabel('UF de destino').inputValue()).toBe('BA');
+    await painel.getByRole('row').filter({ hasText: 'PV-URL-1' }).waitFor();
+  });
 });

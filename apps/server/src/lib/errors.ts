@@ -24,7 +24,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   INTERNAL: MSG.erroInesperado,
 };
 
-export type FieldError = { field: string; message: string };
+/** A field's failure; a conflict with an existing record names it (`registro`) so the screen can open it. */
+export type FieldError = { field: string; message: string; registro?: { uid: string; nome: string } };
 
 export class AppError extends Error {
   readonly status: number;

@@ -4,7 +4,8 @@ import { MSG } from '@fretio/core';
 // into ApiError and runs the 401 behaviour (toast, then sign-out) registered by the SessionProvider.
 export const API_BASE = '/api/v1';
 
-export type FieldError = { field: string; message: string };
+/** A field's failure; a conflict with an existing record (duplicate CNPJ/CPF) names it in `registro`. */
+export type FieldError = { field: string; message: string; registro?: { uid: string; nome: string } };
 
 export class ApiError extends Error {
   constructor(

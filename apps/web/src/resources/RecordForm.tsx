@@ -7,6 +7,7 @@ import { type ApiError, type Query, api, apiGet } from '../app/api.ts';
 import { usePode } from '../app/perfil.ts';
 import { queryKeys } from '../app/queryKeys.ts';
 import { FormFields, camposVisiveis, valoresDosCampos } from './ResourceForm.tsx';
+import { AbrirRegistro } from './AbrirRegistro.tsx';
 import { aplicarErrosNoForm } from './formErrors.ts';
 import { permite } from './registry.ts';
 import type { Registro, ResourceDef } from './types.ts';
@@ -70,6 +71,9 @@ export function RecordForm({ def, extra }: { def: ResourceDef; extra?: ReactNode
         form,
         e,
         def.fields.map((f) => f.name),
+        [],
+        // The list of a resource whose path has parameters is no plain link: no link there.
+        def.path.includes(':') ? undefined : (r) => <AbrirRegistro path={def.path} registro={r} />,
       );
       // One toast per failure: the same text again replaces it instead of stacking a second one.
       const texto = [err.message || MSG.erroSalvar, ...semCampo].join(' ');

@@ -6,6 +6,7 @@ import type { ApiError } from '../app/api.ts';
 import { type FieldContext, FieldInput, dateProps, fieldRules, valuePropName } from './fields/FieldInput.tsx';
 import { minusculas } from './ListFilters.tsx';
 import { camposComSchema } from './camposDoSchema.ts';
+import { AbrirRegistro } from './AbrirRegistro.tsx';
 import { aplicarErrosNoForm } from './formErrors.ts';
 import type { FieldDef, Registro, ResourceDef } from './types.ts';
 import { useResourceDetail, useSaveResource } from './useResourceApi.ts';
@@ -60,6 +61,9 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
         form,
         e,
         fields.map((f) => f.name),
+        [],
+        // The list of a resource whose path has parameters is no plain link: no link there.
+        def.path.includes(':') ? undefined : (r) => <AbrirRegistro path={def.path} registro={r} />,
       );
       // One toast per failure: the same text again replaces it instead of stacking a second one.
       const texto = [err.message || MSG.erroSalvar, ...semCampo].join(' ');

@@ -4,7 +4,7 @@ import type { TablePaginationConfig, TableProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { type ListPage, apiGet } from '../app/api.ts';
 import { BarraEmLote, acoesEmLote } from './AcoesEmLote.tsx';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { usePerfil, usePode } from '../app/perfil.ts';
 import { EscolherColunas, useColunasOcultas } from './ColunasVisiveis.tsx';
 import { ExportarLista } from './ExportarLista.tsx';
@@ -39,6 +39,23 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   const openForm = (uid: string | null, row?: Registro, readOnly = false) =>
     def.editor ? navigate(def.editor(uid)) : setEditing({ uid, n: Date.now(), open: true, row, readOnly });
   const somenteLeitura = useParentReadOnly(def);
+  // ?abrir=<uid> (a link to a record, e.g. "Abrir o cadastro de …" on a duplicate CNPJ) opens its form,
+  // read-only without the right to change it; the parameter leaves the URL once used.
+  const [params, setParams] = useSearchParams();
+  const abrir = params.get('abrir');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per link followed, not per render
+  useEffect(() => {
+    if (!abrir) return;
+    openForm(abrir, undefined, !permite(def, pode, 'alterar') || somenteLeitura);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('abrir');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [abrir]);
   const can = {
     criar: permite(def, pode, 'criar') && !somenteLeitura,
     alterar: permite(def, pode, 'alterar') && !somenteLeitura,

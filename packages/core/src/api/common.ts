@@ -6,7 +6,14 @@ export const envelope = <T extends z.ZodType>(data: T) =>
 
 export const listaDe = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), totalRecords: z.number().int() });
 
-export const fieldError = z.object({ field: z.string(), message: z.string() });
+export const fieldError = z.object({
+  field: z.string(),
+  message: z.string(),
+  registro: z
+    .object({ uid: z.string(), nome: z.string() })
+    .optional()
+    .describe('O registro que já existe (documento duplicado): a tela oferece "Abrir o cadastro de <nome>"'),
+});
 export const errorReply = z.object({
   success: z.literal(false),
   message: z.string(),

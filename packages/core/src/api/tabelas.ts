@@ -1,4 +1,5 @@
 import { faixaSchema, naoNegativo, verificarFaixas } from '../frete/esquemas.ts';
+import { ROTULOS_BASE_REGRA, ROTULOS_CALCULO_REGRA, listaOu } from '../frete/rotulos.ts';
 import type { BaseRegra, ModoFaixa, TipoCalculo } from '../frete/types.ts';
 import { opcional, z, zBool, zData, zTexto, zTextoOpcional, zUid } from '../zod.ts';
 import { localRefInput, localRefItem } from './frete.ts';
@@ -23,29 +24,7 @@ export const BASES_REGRA = [
 export const CALCULOS_REGRA = ['PERCENTUAL', 'POR_UNIDADE', 'FIXO', 'FAIXA', 'COMPARATIVO'] as const satisfies readonly TipoCalculo[];
 export const MODOS_FAIXA = ['FIXO', 'POR_UNIDADE', 'EXCEDENTE'] as const satisfies readonly ModoFaixa[];
 export const MODOS_RESTRICAO = ['SOMENTE', 'EXCETO'] as const;
-/** How the screens and the table spreadsheet name the engine's codes (one source for both). */
-export const ROTULOS_BASE_REGRA: Readonly<Record<(typeof BASES_REGRA)[number], string>> = {
-  PESO: 'Peso taxado (kg)',
-  VALOR: 'Valor da mercadoria',
-  FRACAO_100KG: 'Fração de 100 kg',
-  VOLUMES: 'Volumes',
-  DOCUMENTOS: 'Documentos (NF-es)',
-  M3: 'Volume (m³)',
-  KM: 'Distância (km)',
-  VIAGEM: 'Por CT-e/viagem',
-  FRETE_PESO: 'Frete peso',
-  SUBTOTAL: 'Subtotal dos componentes',
-  FRETE_PRINCIPAL: 'Frete principal (componentes marcados no catálogo)',
-  EIXOS: 'Eixos do veículo',
-};
-export const ROTULOS_CALCULO_REGRA: Readonly<Record<(typeof CALCULOS_REGRA)[number], string>> = {
-  PERCENTUAL: 'Percentual',
-  POR_UNIDADE: 'Por unidade',
-  FIXO: 'Valor fixo',
-  FAIXA: 'Por faixas',
-  COMPARATIVO: 'Comparativo (maior entre mínimo, R$/kg e % do valor)',
-};
-export const ROTULOS_MODO_FAIXA: Readonly<Record<(typeof MODOS_FAIXA)[number], string>> = { FIXO: 'Valor fixo', POR_UNIDADE: 'Por unidade', EXCEDENTE: 'Excedente' };
+export { ROTULOS_BASE_REGRA, ROTULOS_CALCULO_REGRA, ROTULOS_MODO_FAIXA } from '../frete/rotulos.ts';
 export const ROTULOS_MODO_RESTRICAO: Readonly<Record<(typeof MODOS_RESTRICAO)[number], string>> = { SOMENTE: 'Somente para', EXCETO: 'Exceto para' };
 export const SITUACOES_VIGENCIA = ['Vigente', 'Futura', 'Expirada'] as const;
 /** ftr_vigencia of the table list. */
@@ -223,8 +202,8 @@ export const faixasDaRegraSchema = z.array(faixaSchema).superRefine(verificarFai
 
 const camposRegra = {
   componente: z.string({ error: 'Campo obrigatório' }).trim().toUpperCase().min(1, 'Campo obrigatório').max(30),
-  base: z.enum(BASES_REGRA, { error: `Base inválida: use ${BASES_REGRA.join(', ')}` }),
-  calculo: z.enum(CALCULOS_REGRA, { error: `Cálculo inválido: use ${CALCULOS_REGRA.join(', ')}` }),
+  base: z.enum(BASES_REGRA, { error: `Base inválida: use ${listaOu(ROTULOS_BASE_REGRA)}` }),
+  calculo: z.enum(CALCULOS_REGRA, { error: `Cálculo inválido: use ${listaOu(ROTULOS_CALCULO_REGRA)}` }),
   valor: opcional(naoNegativo('Valor').max(1e10)).describe('PERCENTUAL: percentual (0.3 = 0,30 %); POR_UNIDADE: R$ por unidade; FIXO: R$'),
   minimo: opcional(naoNegativo('Valor mínimo').max(1e10)),
   maximo: opcional(naoNegativo('Valor máximo').max(1e10)),

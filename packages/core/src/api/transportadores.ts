@@ -1,3 +1,4 @@
+import { listaOu } from '../frete/rotulos.ts';
 import { contato, contatoInput, localizacao, localizacaoInput } from './local.ts';
 import { opcional, z, zBool, zCnpj, zDocumento, zEmail, zNome, zTexto, zTextoOpcional, zUid } from '../zod.ts';
 
@@ -72,7 +73,7 @@ export const unidadeTransportadorInput = z.object({
   documento: zDocumento,
   indicaAutonomo: zBool.default(false),
   tipo: z
-    .enum(TIPOS_UNIDADE_TRANSPORTADOR, { error: 'Tipo inválido: use ETC, TAC ou CTC' })
+    .enum(TIPOS_UNIDADE_TRANSPORTADOR, { error: `Tipo inválido: use ${listaOu(TIPO_UNIDADE_TRANSPORTADOR_LABEL)}` })
     .optional()
     .describe('Categoria no RNTRC: ETC empresa, TAC transportador autônomo (CPF + RNTRC), CTC cooperativa. Ausente: TAC se indicaAutonomo, senão ETC'),
   rntrc: z

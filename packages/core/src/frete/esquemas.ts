@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPONENTES_PADRAO } from './catalogo.ts';
 import { cepNumerico } from './locais.ts';
+import { ROTULOS_BASE_REGRA, ROTULOS_CALCULO_REGRA, ROTULOS_MODO_FAIXA, ROTULOS_TIPO_LOCAL, listaOu } from './rotulos.ts';
 import type { Faixa } from './types.ts';
 import { UFS } from './ufs.ts';
 
@@ -37,14 +38,14 @@ export const localRefSchema = z.discriminatedUnion(
       { error: 'CEP final deve ser maior ou igual ao CEP inicial', path: ['ate'] },
     ),
   ],
-  { error: 'Tipo de local inválido: use UF, MUNICIPIO, REGIAO ou FAIXA_CEP' },
+  { error: `Tipo de local inválido: use ${listaOu(ROTULOS_TIPO_LOCAL)}` },
 );
 
 export const faixaSchema = z.object({
   ate: naoNegativo('Limite da faixa (ate)').nullable(),
   valor: naoNegativo('Valor da faixa'),
   modo: z.enum(['FIXO', 'POR_UNIDADE', 'EXCEDENTE'], {
-    error: 'Modo da faixa inválido: use FIXO, POR_UNIDADE ou EXCEDENTE',
+    error: `Modo da faixa inválido: use ${listaOu(ROTULOS_MODO_FAIXA)}`,
   }),
 });
 
@@ -107,8 +108,8 @@ export function criarSchemaRegra(componentes: readonly string[] = COMPONENTES_PA
       componente: z.string({ error: 'Componente deve ser um código do catálogo' }).refine((c) => conhecidos.has(c), {
         error: (i) => `Componente desconhecido: "${i.input}" não está no catálogo`,
       }),
-      base: z.enum(BASES, { error: `Base inválida: use ${BASES.join(', ')}` }),
-      calculo: z.enum(CALCULOS, { error: `Cálculo inválido: use ${CALCULOS.join(', ')}` }),
+      base: z.enum(BASES, { error: `Base inválida: use ${listaOu(ROTULOS_BASE_REGRA)}` }),
+      calculo: z.enum(CALCULOS, { error: `Cálculo inválido: use ${listaOu(ROTULOS_CALCULO_REGRA)}` }),
       valor: naoNegativo('Valor').optional(),
       faixas: z.array(faixaSchema).superRefine(verificarFaixas).optional(),
       minimo: naoNegativo('Valor mínimo').optional(),

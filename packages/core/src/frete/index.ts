@@ -14,6 +14,7 @@ export { criarSchemaRegra, faixaSchema, localRefSchema } from './esquemas.ts';
 export { aliquotaIcmsInterestadual, aliquotaIcmsTransporteInterestadual } from './icms.ts';
 export { contem, especificidade, rotuloLocal, rotuloRota } from './locais.ts';
 export { adicionarDiasUteis, ehDiaUtil } from './prazo.ts';
+export { ROTULOS_TIPO_LOCAL, listaOu } from './rotulos.ts';
 export { prepararTabela, type TabelaPreparada } from './tabela.ts';
 export type * from './types.ts';
 export { MACRORREGIOES, type Macrorregiao, regiaoDaUf, UFS } from './ufs.ts';

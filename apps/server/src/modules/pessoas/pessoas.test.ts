@@ -122,9 +122,10 @@ describe('pessoas', () => {
     expect(first.status).toBe(201);
     const dup = await admin.post(base, empresa({ documento: doc, nome: 'Outro Nome' }));
     expect(dup.status).toBe(409);
-    const msg = `Já existe uma pessoa com este documento: Atacadão Primeiro Ltda (uid ${first.body.data.uid})`;
+    // Named by its name (never its uid) in the message; the uid goes in `registro`, for the form's link.
+    const msg = 'Já existe uma pessoa com este documento: Atacadão Primeiro Ltda';
     expect(dup.body).toMatchObject({ success: false, errorCode: 409, message: msg });
-    expect(dup.body.errors).toEqual([{ field: 'documento', message: msg }]);
+    expect(dup.body.errors).toEqual([{ field: 'documento', message: msg, registro: { uid: first.body.data.uid, nome: 'Atacadão Primeiro Ltda' } }]);
     // Updating another person to that document is the same conflict; updating itself is fine.
     const second = await admin.post(base, empresa());
     expect((await admin.put(`${base}/${second.body.data.uid}`, empresa({ documento: doc }))).status).toBe(409);
@@ -276,7 +277,7 @@ describe('pessoas/importar', () => {
     // Importing again: every row now collides with the database, naming the record.
     const again = await importar(csv([boas[0]]), 'pessoas.csv', true);
     expect(again.body.data.erros).toEqual([
-      { linha: 2, campo: 'documento', mensagem: `Já existe uma pessoa com este documento: ${frigo.nome} (uid ${frigo.uid})` },
+      { linha: 2, campo: 'documento', mensagem: `Já existe uma pessoa com este documento: ${frigo.nome}` },
     ]);
   });
 

@@ -9,7 +9,7 @@ import { type FaixaCep, type MunicipioInfo, faixasCepPorUf, municipiosPorIbge, p
 
 // Rules of the people register beyond the zod schema, shared by the API and the import.
 export const PESSOA_DUPLICADA = 'Já existe uma pessoa com este documento';
-export const mensagemDuplicada = (p: { uid: string; nome: string }) => `${PESSOA_DUPLICADA}: ${p.nome} (uid ${p.uid})`;
+export const mensagemDuplicada = (p: { uid: string; nome: string }) => `${PESSOA_DUPLICADA}: ${p.nome}`;
 
 type Fatos = {
   municipios: Map<string, MunicipioInfo>;
@@ -69,7 +69,9 @@ export async function validarPessoa(
   const embarcadorUid = exigirEmbarcador(ctx);
   const erros = regrasPessoa(values, await fatos(tx, embarcadorUid, [values], existing ? String(existing.uid) : undefined));
   const dup = erros.find((e) => e.field === 'documento');
-  if (dup) throw AppError.conflict(dup.message, [dup]);
+  // The existing person goes with the conflict: the form links to it ("Abrir o cadastro de …").
+  const existente = dup && (await pessoasPorDocumento(tx, embarcadorUid, [String(values.documento)], existing ? String(existing.uid) : undefined)).get(String(values.documento));
+  if (dup) throw AppError.conflict(dup.message, [existente ? { ...dup, registro: { uid: existente.uid, nome: existente.nome } } : dup]);
   if (erros.length) throw AppError.validation(erros);
 }
 

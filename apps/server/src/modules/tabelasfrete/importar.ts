@@ -9,6 +9,7 @@ import {
   localRefSchema,
   somenteDigitos,
   validarTabela,
+  listaOu,
 } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -198,7 +199,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
   const textoStatus = texto(campo('status').v.status);
   const status = textoStatus === null ? 3 : Number(codigoDe(ROTULOS_STATUS, textoStatus));
   if (![1, 2, 3].includes(status))
-    erro('Tabela', campo('status').linha, 'status', `Status deve ser ${Object.values(ROTULOS_STATUS).join(', ').replace(/, ([^,]*)$/, ' ou $1')}`);
+    erro('Tabela', campo('status').linha, 'status', `Status deve ser ${listaOu(ROTULOS_STATUS)}`);
   const tabela: CamposTabela = {
     nome: nome ?? '',
     transportadorUid: transp?.uid ?? '',
@@ -450,7 +451,7 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     const documento = somenteDigitos(texto(l.v.documento) ?? '');
     if (!papel && !documento) continue;
     if (papel !== 'REMETENTE' && papel !== 'DESTINATARIO')
-      erro('Restricoes', l.linha, 'papel', `Papel inválido: use ${Object.values(ROTULOS_PAPEL).join(', ').replace(/, ([^,]*)$/, ' ou $1')}`);
+      erro('Restricoes', l.linha, 'papel', `Papel inválido: use ${listaOu(ROTULOS_PAPEL)}`);
     else x.pessoas.push({ linha: l.linha, papel, documento });
   }
   const prioridadesLidas = abas.Prioridades.map((l) => ({

@@ -35,6 +35,7 @@ import { ENTIDADE_ANEXO, criarTabelasFreteResource } from './resource.ts';
 import restricaoPessoasRoutes from './restricao-pessoas.ts';
 import { restricoesResource } from './restricoes.ts';
 import { obterCompleta } from './service.ts';
+import { ROTULOS_ABAS } from './rotulos-planilha.ts';
 
 const tags = ['Tabela de frete'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -212,7 +213,7 @@ export default async function tabelasFreteRoutes(app: FastifyInstance) {
       config: { permission: ['tabelasfrete', 'ler'] },
       schema: {
         tags,
-        summary: 'Exporta a tabela inteira em XLSX (abas Tabela, Rotas, Regras, Generalidades, Faixas, Restricoes, Prioridades)',
+        summary: `Exporta a tabela inteira em XLSX (abas ${['Tabela', 'Rotas', 'Regras', 'Generalidades', 'Faixas', 'Restricoes', 'Prioridades'].map((a) => ROTULOS_ABAS[a]).join(', ')})`,
         description: 'O mesmo arquivo volta por POST /tabelasfrete/importar.',
         params: uidParams,
         produces: [XLSX],

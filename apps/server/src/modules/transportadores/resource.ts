@@ -56,7 +56,7 @@ export const transportadoresResource = defineResource({
       // A shared record: only its owner changes it (propriedade.ts); 403 with the reason otherwise.
       if (existing) return exigirPodeAlterarTransportador(tx, ctx, String(existing.uid));
       exigirUsuarioEmbarcador(ctx);
-      await cnpjAindaLivre(tx, String(values.cnpj));
+      await cnpjAindaLivre(tx, String(values.cnpj), exigirEmbarcador(ctx));
       // The shipper that registers a carrier keeps it until the carrier has an active user of its own.
       values.embarcadorGestorUid = exigirEmbarcador(ctx);
     },

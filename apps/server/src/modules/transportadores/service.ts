@@ -10,10 +10,17 @@ import { estaVinculado, transportadorPorCnpj } from './repository.ts';
 // Carrier rules: the link of a new carrier to the active shipper, CNPJ lookup, selection lists.
 export const TRANSPORTADOR_JA_CADASTRADO = 'Transportador já cadastrado';
 
-/** 409 'Transportador já cadastrado' on cnpj when the CNPJ is taken (the unique index backs it up). */
-export async function cnpjAindaLivre(tx: DbOrTx, cnpj: string) {
-  if (await transportadorPorCnpj(tx, cnpj)) {
-    throw AppError.conflict(TRANSPORTADOR_JA_CADASTRADO, [{ field: 'cnpj', message: TRANSPORTADOR_JA_CADASTRADO }]);
+/**
+ * 409 'Transportador já cadastrado' on cnpj when the CNPJ is taken (the unique index backs it up). When the
+ * carrier is already the shipper's, the conflict names it (`registro`) so the form links to it ("Abrir o
+ * cadastro de …"); a carrier of other shippers only is not named (the shipper cannot open it).
+ */
+export async function cnpjAindaLivre(tx: DbOrTx, cnpj: string, embarcadorUid?: string) {
+  const existente = await transportadorPorCnpj(tx, cnpj);
+  if (existente) {
+    const meu = embarcadorUid ? await estaVinculado(tx, existente.uid, embarcadorUid) : false;
+    const registro = meu ? { registro: { uid: existente.uid, nome: existente.nome } } : {};
+    throw AppError.conflict(TRANSPORTADOR_JA_CADASTRADO, [{ field: 'cnpj', message: TRANSPORTADOR_JA_CADASTRADO, ...registro }]);
   }
 }
 

@@ -79,7 +79,13 @@ describe('create and update', () => {
     const res = await outro.post('/api/v1/transportadores', { nome: 'Outra Razão', cnpj: '60.746.948/0001-12' });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ success: false, errorCode: 409, message: 'Transportador já cadastrado' });
+    // Not this shipper's carrier: not named (the shipper could not open it).
     expect(res.body.errors).toEqual([{ field: 'cnpj', message: 'Transportador já cadastrado' }]);
+    // The shipper's own carrier: named, so the form links to it.
+    const meu = await admin.post('/api/v1/transportadores', { nome: 'Outra Razão', cnpj: '60.746.948/0001-12' });
+    expect(meu.status).toBe(409);
+    const existente = (await admin.get(`/api/v1/transportadores/${uid['Rápido Sul']}`)).body.data;
+    expect(meu.body.errors).toEqual([{ field: 'cnpj', message: 'Transportador já cadastrado', registro: { uid: existente.uid, nome: existente.nome } }]);
   });
 
   it('bad input answers 400 per field in Portuguese', async () => {

@@ -75,26 +75,40 @@ export function TributoGeralPage({ def }: { def: ResourceDef }) {
                 { key: 'inter', label: 'ICMS interestadual', children: t.icmsInterestadual, span: 2 },
               ]}
             />
-            <Table
-              size="small"
-              rowKey="uf"
-              dataSource={t.icmsInterno}
-              pagination={false}
-              scroll={{ y: 360 }}
-              columns={[
-                { key: 'uf', dataIndex: 'uf', title: 'UF', width: 80 },
-                { key: 'aliquota', dataIndex: 'aliquota', title: 'ICMS interno', render: (v: number) => formatarPercentual(v) },
-                {
-                  key: 'fonte',
-                  dataIndex: 'fonte',
-                  title: 'Origem',
-                  render: (v: string) => (v === 'embarcador' ? <Tag color="blue">Regra do embarcador</Tag> : <Tag>Padrão legal</Tag>),
-                },
-              ]}
-            />
+            {/* All 27 UFs at once, in three columns of nine (a scrolling box showed only 9). */}
+            <Row gutter={[16, 16]}>
+              {emTres(t.icmsInterno).map((parte, i) => (
+                <Col key={parte[0]?.uf ?? i} xs={24} md={8}>
+                  <Table
+                    size="small"
+                    rowKey="uf"
+                    aria-label={`ICMS interno por UF (${i + 1} de 3)`}
+                    dataSource={parte}
+                    pagination={false}
+                    columns={COLUNAS_ICMS}
+                  />
+                </Col>
+              ))}
+            </Row>
           </Card>
         </Col>
       )}
     </Row>
   );
 }
+
+const emTres = <T,>(itens: T[]): T[][] => {
+  const n = Math.ceil(itens.length / 3);
+  return [itens.slice(0, n), itens.slice(n, 2 * n), itens.slice(2 * n)].filter((p) => p.length);
+};
+
+const COLUNAS_ICMS = [
+  { key: 'uf', dataIndex: 'uf', title: 'UF', width: 80 },
+  { key: 'aliquota', dataIndex: 'aliquota', title: 'ICMS interno', render: (v: number) => formatarPercentual(v) },
+  {
+    key: 'fonte',
+    dataIndex: 'fonte',
+    title: 'Origem',
+    render: (v: string) => (v === 'embarcador' ? <Tag color="blue">Regra do embarcador</Tag> : <Tag>Padrão legal</Tag>),
+  },
+];

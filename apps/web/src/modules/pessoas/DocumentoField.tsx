@@ -1,6 +1,7 @@
 import { cnpjValido, formatarDocumento, somenteDigitos } from '@fretio/core';
 import { Alert, Flex, Spin } from 'antd';
 import { useEffect } from 'react';
+import { AbrirRegistro } from '../../resources/AbrirRegistro.tsx';
 import { CpfCnpjInput } from '../../resources/fields/CpfCnpjInput.tsx';
 import type { FieldComponentProps } from '../../resources/types.ts';
 import { useConsultaCnpj } from './hooks.ts';
@@ -51,7 +52,7 @@ export function DocumentoField({
           type="warning"
           showIcon
           title={`Já existe uma pessoa com o CNPJ ${formatarDocumento(documento)}: ${pessoa.nome}.`}
-          description="Feche este formulário e edite o cadastro na lista."
+          description={<AbrirRegistro path="/pessoas" registro={pessoa} />}
         />
       ) : (
         r?.dados && (

@@ -1,8 +1,9 @@
 import { type DocumentoPlanejado, type PlanejamentoCarga, formatarDinheiro } from '@fretio/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, DatePicker, Descriptions, Form, Input, Progress, Space, Table, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ApiError, type ListPage, apiPost, apiPut } from '../../app/api.ts';
 import { usePode } from '../../app/perfil.ts';
 import { queryKeys } from '../../app/queryKeys.ts';
@@ -15,6 +16,10 @@ import { ComparacaoDeCustos, MoverDocumentos } from './CustosDaCarga.tsx';
 // (warnings from the server), and the free documents (NF-es and orders not yet planned nor shipped)
 // filtered by destination UF or region, sender (the NF-e's issuer) and period, to add to the plan; selected documents move to another open plan;
 // the consolidated-vs-separate cost on demand. Finishing is a row action.
+
+/** URL parameters of the free documents' filters (apart from the plans list's own ftr_*). */
+export const FILTRO = { uf: 'doc_uf', regiao: 'doc_regiao', remetente: 'doc_remetente', de: 'doc_de', ate: 'doc_ate' } as const;
+type ParamFiltro = (typeof FILTRO)[keyof typeof FILTRO];
 
 const data = (s: string | null) => (s ? s.split('-').reverse().join('/') : '—');
 const corpo = (p: PlanejamentoCarga, docs: DocumentoPlanejado[]) => ({
@@ -56,11 +61,29 @@ export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
   const aberto = plano.status === 1 && pode('planejamento-carga', 'alterar');
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [uf, setUf] = useState('');
-  const [regiao, setRegiao] = useState<string | undefined>();
-  const [remetente, setRemetente] = useState('');
+  // The filters of the free documents live in the URL, as a list's do (shareable, kept on reload and by
+  // the back button): a link with them opens the panel with the search already made.
+  const [params, setParams] = useSearchParams();
+  const definir = (mudancas: Partial<Record<ParamFiltro, string | null>>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(mudancas)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const uf = params.get(FILTRO.uf) ?? '';
+  const regiao = params.get(FILTRO.regiao) ?? undefined;
+  const remetente = params.get(FILTRO.remetente) ?? '';
+  const dia = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).isValid() ? dayjs(v) : null);
+  const de = dia(params.get(FILTRO.de));
+  const ate = dia(params.get(FILTRO.ate));
+  const periodo: [Dayjs | null, Dayjs | null] | null = de || ate ? [de, ate] : null;
   const [filtros] = Form.useForm();
-  const [periodo, setPeriodo] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [livres, setLivres] = useState<DocumentoPlanejado[] | null>(null);
   const [escolhidos, setEscolhidos] = useState<string[]>([]);
   const [ocupado, setOcupado] = useState(false);
@@ -84,6 +107,11 @@ export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
       setOcupado(false);
     }
   }
+  const comFiltros = Object.values(FILTRO).some((k) => params.has(k));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per panel opened, with the URL's filters
+  useEffect(() => {
+    if (aberto && comFiltros) void buscar();
+  }, [aberto]);
   async function salvar(docs: DocumentoPlanejado[]) {
     setOcupado(true);
     try {
@@ -160,7 +188,7 @@ export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
               <Input
                 placeholder="UF de destino"
                 value={uf}
-                onChange={(e) => setUf(e.target.value)}
+                onChange={(e) => definir({ [FILTRO.uf]: e.target.value.toUpperCase() })}
                 maxLength={2}
                 style={{ width: 130 }}
                 aria-label="UF de destino"
@@ -172,19 +200,20 @@ export function PainelPlanejamento({ plano }: { plano: PlanejamentoCarga }) {
                 style={{ width: 220 }}
                 remote={{ api: '/regioes', query: { ftr_ativo: 'true', ssf: 'nome' }, label: (r) => String(r.nome) }}
                 value={regiao}
-                onChange={(v) => setRegiao((v as string | undefined) ?? undefined)}
+                onChange={(v) => definir({ [FILTRO.regiao]: (v as string | undefined) ?? null })}
               />
               <CpfCnpjInput
                 placeholder="CNPJ/CPF do remetente"
                 aria-label="CNPJ/CPF do remetente"
                 value={remetente}
-                onChange={setRemetente}
+                onChange={(v) => definir({ [FILTRO.remetente]: v })}
                 style={{ width: 200 }}
               />
               <DatePicker.RangePicker
                 format="DD/MM/YYYY"
                 value={periodo}
-                onChange={(v) => setPeriodo(v as [Dayjs | null, Dayjs | null] | null)}
+                aria-label="Período"
+                onChange={(v) => definir({ [FILTRO.de]: v?.[0]?.format('YYYY-MM-DD') ?? null, [FILTRO.ate]: v?.[1]?.format('YYYY-MM-DD') ?? null })}
               />
               <Button onClick={buscar} loading={ocupado}>
                 Buscar documentos

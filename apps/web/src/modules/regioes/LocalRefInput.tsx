@@ -1,4 +1,4 @@
-import { type LocalRef, type LocalRefItem, formatarCep } from '@fretio/core';
+import { type LocalRef, type LocalRefItem, ROTULOS_TIPO_LOCAL, formatarCep } from '@fretio/core';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Select } from 'antd';
 import type { FormRule } from 'antd';
@@ -13,12 +13,7 @@ import type { FieldComponentProps, FieldDef } from '../../resources/types.ts';
 // regions or a CEP range. One picker for routes, deadlines, table routes, priorities and region locations.
 export type TipoLocal = LocalRef['tipo'];
 export const TIPOS_LOCAL: TipoLocal[] = ['UF', 'MUNICIPIO', 'REGIAO', 'FAIXA_CEP'];
-export const ROTULO_TIPO_LOCAL: Record<TipoLocal, string> = {
-  UF: 'UF',
-  MUNICIPIO: 'Município',
-  REGIAO: 'Região',
-  FAIXA_CEP: 'Faixa de CEP',
-};
+export const ROTULO_TIPO_LOCAL: Readonly<Record<TipoLocal, string>> = ROTULOS_TIPO_LOCAL;
 
 /** The value while editing: a LocalRef being filled in (a reply's LocalRefItem also fits). */
 export type LocalValor = {
