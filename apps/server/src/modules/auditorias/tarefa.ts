@@ -11,7 +11,8 @@ import { auditarCte } from './service.ts';
 // an audit in a released pre-invoice, a calculation that raised) re-audits one CT-e in its own savepoint.
 // Accepted and cancelled audits are left alone. The task's progress is counted once per group.
 
-const LOTE = Number(process.env.REAUDITORIA_LOTE ?? 250);
+// A missing or bad value (not a positive integer) keeps 250.
+const LOTE = Math.max(1, Math.floor(Number(process.env.REAUDITORIA_LOTE)) || 250);
 
 export type ParametrosReauditoria = { dataInicio: string; dataFim: string; transportadorUid: string | null; status?: number[] };
 
