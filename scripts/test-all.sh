@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite on a fresh machine: system packages, dependencies, type check (beside the unit
-# and API tests on PGlite), then the whole API suite on a throwaway PostgreSQL beside the browser journeys.
+# The whole test suite on a fresh machine: system packages, dependencies, then two lanes: the web build and
+# the browser journeys; beside them the unit and API tests on PGlite, the type check and the whole API suite on
+# a throwaway PostgreSQL.
 # Every phase runs even when an earlier one failed, and the closing "N passed, N failed" line is
 # always printed; the exit code is non-zero when anything failed.
 set -uo pipefail
@@ -31,45 +32,49 @@ phase() {
   "$@" || rc=$?
   report "$name" "$rc" $((SECONDS - t0))
 }
-# A phase that runs beside the next one (the two cores are not both busy in either alone); its
-# output is printed whole when it ends, so the log stays readable.
+# A lane that runs beside the phases that follow (one core each); its output is printed whole when it
+# ends, so the log stays readable.
 start_beside() {
   local name=$1; shift
   echo "== $name (ao lado da próxima fase)"
   ( local t0=$SECONDS rc=0; "$@" >"$results/$name.log" 2>&1 || rc=$?; echo "$rc $((SECONDS - t0))" >"$results/$name.rc" ) &
   beside_pid=$!
 }
-finish_beside() {
-  local name=$1 rc secs
-  wait "$beside_pid" || true
-  echo "== $name: saída"
-  cat "$results/$name.log"
-  read -r rc secs <"$results/$name.rc" || { rc=1; secs=0; }
-  report "$name" "$rc" "$secs"
-}
 
 typecheck() { npx tsc -p packages/core && npx tsc -p apps/server && npx tsc -p apps/web && npx tsc -p e2e; }
 build_web() { npm run build -w @fretio/web --silent; }
-# One core: the type check, then the web build the browser phase needs; the PGlite phase takes the other.
-typecheck_and_build() { local rc=0; typecheck || rc=$?; build_web || rc=$?; return $rc; }
 # Each test runs on one engine, chosen for what it checks (see docs/DECISIONS.md, "Testes e CI"):
-#  - PGlite (what `npm start` uses): unit tests and every module's API tests, two files at a time (vitest's
-#    default is cores - 1 = one here; each file has its own in-process PGlite).
+#  - PGlite (what `npm start` uses): unit tests and every module's API tests (each file has its own in-process
+#    PGlite); one file at a time here, beside the browser journeys.
 #  - PostgreSQL: the generic suites (every route × bad input, permissions, tenancy, on the real server), the
 #    framework tests of apps/server/test and the `*.pg.test.ts` files (races, locks, two connections).
 pglite() {
   npx vitest run --project core --project web --project server --exclude 'apps/server/test/generic/**' \
-    --exclude '**/*.pg.test.ts' --maxWorkers=2 --reporter=default --reporter=json --outputFile="$results/pglite.json"
+    --exclude '**/*.pg.test.ts' --maxWorkers=1 --reporter=default --reporter=json --outputFile="$results/pglite.json"
 }
 postgres() { VITEST_JSON="$results/postgres.json" bash apps/server/test/pg.sh apps/server/test/ .pg.test.ts; }
 browser() { npx vitest run --project e2e --reporter=default --reporter=json --outputFile="$results/e2e.json"; }
 
-start_beside "tipos-e-build-da-web" typecheck_and_build
-phase "testes de unidade e API (PGlite)" pglite
-finish_beside "tipos-e-build-da-web"
-start_beside "testes-de-api-postgresql" postgres
+# Two lanes, one per core. The browser journeys are the longest phase (one Chromium, one server, one file at a
+# time), so they start as soon as the web is built; the other lane runs the API tests on PGlite, the type check
+# and the API tests on PostgreSQL one after another beside them. The lane's phases are reported one by one.
+lane_api() {
+  local item
+  for item in "testes de unidade e API (PGlite):pglite" "tipos:typecheck" "testes de API (PostgreSQL):postgres"; do
+    local name=${item%%:*} fn=${item##*:} t0=$SECONDS rc=0
+    echo "== $name"
+    "$fn" || rc=$?
+    echo "$rc $((SECONDS - t0)) $name" >>"$results/lane-api.rc"
+  done
+}
+start_beside "api-pglite-tipos-postgresql" lane_api
+phase "build da web" build_web
 phase "testes no navegador (Chromium)" browser
-finish_beside "testes-de-api-postgresql"
+wait "$beside_pid" || true
+echo "== api-pglite-tipos-postgresql: saída"
+cat "$results/api-pglite-tipos-postgresql.log"
+while read -r rc secs name; do report "$name" "$rc" "$secs"; done <"$results/lane-api.rc"
+[ -s "$results/lane-api.rc" ] || report "api-pglite-tipos-postgresql" 1 0
 
 echo "== tempo total: ${SECONDS} s"
 [ ${#failed_phases[@]} -eq 0 ] || echo "fases com falha: ${failed_phases[*]}"
