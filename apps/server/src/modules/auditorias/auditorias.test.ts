@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { componentesEsperados, esperadoDoMotor, esperadoSpot } from '@fretio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { inseridorDeCtes } from '../../../test/support/ctes-auditoria.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { aguardarTarefa } from '../../../test/support/tarefas.ts';
-import { auditorias, cargaNfes, cotacoesFrete, embarques, cteComponentes, cteNfes, ctes, nfes, pedidoSimulacoes, pedidos, transportadores } from '../../db/schema/index.ts';
+import { auditorias, cargaNfes, cotacoesFrete, embarques, cteComponentes, ctes, nfes, pedidoSimulacoes, pedidos, transportadores } from '../../db/schema/index.ts';
 import { aposCommit, emitirAposCommit } from '../../framework/eventos.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import { auditarCte } from './service.ts';
@@ -20,24 +21,9 @@ let embarcadorUid: string;
 let rapido: string;
 let cotacao: { componentes: { componente: string; valor: number }[]; valorSemIcms: number; total: number; aliquotaIcms: number; ajusteMinimo: number; rotaUid: string; icms: number };
 const hoje = hojeSaoPaulo();
-let seq = 100;
 
 /** A CT-e SP → RJ of Rápido Sul printing `componentes` (name = catalogue code, mapped below). */
-async function inserirCte(componentes: { nome: string; valor: number }[], p: Partial<typeof ctes.$inferInsert> = {}, nfes = [`NFE${randomUUID().slice(0, 8)}`]) {
-  const total = Math.round(componentes.reduce((a, c) => a + c.valor * 100, 0)) / 100;
-  const aliq = cotacao.aliquotaIcms;
-  const n = seq++;
-  const [c] = await t.db.insert(ctes).values({
-    embarcadorUid, chave: `3526046074694800011257001${String(n).padStart(9, '0')}1${String(n).padStart(8, '0')}`.slice(0, 44), numero: n, serie: 1,
-    emissao: `${hoje}T15:00:00.000Z`, emissaoTexto: `${hoje}T12:00:00-03:00`, tipoCte: 0, origemUf: 'SP', destinoUf: 'RJ',
-    origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557', valorPrestacao: total.toFixed(2), valorReceber: total.toFixed(2),
-    icmsCst: '00', icmsBase: total.toFixed(2), icmsAliquota: String(aliq), icmsValor: (Math.round(total * aliq) / 100).toFixed(2),
-    pesoCarga: '100', valorCarga: '1000', transportadorUid: rapido, emitenteDocumento: '60746948000112', quantidadeNfes: nfes.length, ...p,
-  }).returning();
-  await t.db.insert(cteComponentes).values(componentes.map((x, i) => ({ cteUid: c!.uid, ordem: i, nome: x.nome, valor: x.valor.toFixed(2) })));
-  await t.db.insert(cteNfes).values(nfes.map((chave, i) => ({ cteUid: c!.uid, embarcadorUid, chave, ordem: i })));
-  return c!;
-}
+const inserirCte = inseridorDeCtes(() => t, () => ({ embarcadorUid, transportadorUid: rapido, aliquotaIcms: cotacao.aliquotaIcms, hoje }), 100);
 const certo = () => [...componentesEsperados(esperadoDoMotor({ cotado: true, ...cotacao }, 'TABELA', { descricao: '' }) as never, false)]
   .map(([nome, v]) => ({ nome, valor: v.toNumber() }));
 const auditar = (cteUid: string) => t.db.transaction((tx) => auditarCte(tx, embarcadorUid, cteUid));
@@ -213,7 +199,7 @@ describe('fonte do esperado: cotação spot aprovada e simulação do pedido', (
   it('pedido com a simulação selecionada: o CT-e da NF-e do pedido é conferido componente a componente com ela', async () => {
     const chave = `SIM${randomUUID().replaceAll('-', '').slice(0, 20)}`;
     const [nota] = await t.db.insert(nfes).values({ embarcadorUid, chave, numero: 777, serie: 1, emissao: new Date(), emissaoTexto: new Date().toISOString() } as never).returning();
-    const [ped] = await t.db.insert(pedidos).values({ embarcadorUid, numero: `PED-SIM-${seq}`, status: 3, pesoKg: '100', valor: '1000', nfeUid: nota!.uid, transportadorUid: rapido, freteEsperado: '965.91' }).returning();
+    const [ped] = await t.db.insert(pedidos).values({ embarcadorUid, numero: `PED-SIM-${randomUUID().slice(0, 8)}`, status: 3, pesoKg: '100', valor: '1000', nfeUid: nota!.uid, transportadorUid: rapido, freteEsperado: '965.91' }).returning();
     // FRETE_PESO 800,00 + GRIS 50,00 = 850,00 without ICMS; 12 % "por dentro": 850 ÷ 0,88 = 965,91 (ICMS 115,91)
     const calculo = { rotaUid: randomUUID(), componentes: [{ componente: 'FRETE_PESO', valor: 800 }, { componente: 'GRIS', valor: 50 }], ajusteMinimo: 0, valorSemIcms: 850, aliquotaIcms: 12, icms: 115.91, total: 965.91 };
     const [sim] = await t.db.insert(pedidoSimulacoes).values({ pedidoUid: ped!.uid, lote: randomUUID(), posicao: 1, transportadorUid: rapido, transportadorNome: 'Rápido Sul', tabelaNome: 'T', total: '965.91', prazoDiasUteis: 2, dataPrevistaEntrega: hoje, calculo }).returning();

@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { componentesEsperados, esperadoDoMotor } from '@fretio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { inseridorDeCtes } from '../../../test/support/ctes-auditoria.ts';
 import { type Api, as } from '../../../test/support/http.ts';
-import { cteComponentes, cteNfes, ctes, eventosOcorrencia, nfes, ocorrencias, transportadores } from '../../db/schema/index.ts';
+import { eventosOcorrencia, nfes, ocorrencias, transportadores } from '../../db/schema/index.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import { componenteDaCobranca } from './ocorrencias.ts';
 import { auditarCte } from './service.ts';
@@ -19,23 +20,11 @@ let embarcadorUid: string;
 let rapido: string;
 let cotacao: { componentes: { componente: string; valor: number }[]; valorSemIcms: number; total: number; aliquotaIcms: number; ajusteMinimo: number; rotaUid: string; icms: number };
 const hoje = hojeSaoPaulo();
-let seq = 900;
 
-async function inserirCte(componentes: { nome: string; valor: number }[], nfeUid: string, chaveNfe: string, emissao = `${hoje}T15:00:00.000Z`) {
-  const total = Math.round(componentes.reduce((a, c) => a + c.valor * 100, 0)) / 100;
-  const aliq = cotacao.aliquotaIcms;
-  const n = seq++;
-  const [c] = await t.db.insert(ctes).values({
-    embarcadorUid, chave: `3526046074694800011257001${String(n).padStart(9, '0')}1${String(n).padStart(8, '0')}`.slice(0, 44), numero: n, serie: 1,
-    emissao, emissaoTexto: `${hoje}T12:00:00-03:00`, tipoCte: 0, origemUf: 'SP', destinoUf: 'RJ',
-    origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557', valorPrestacao: total.toFixed(2), valorReceber: total.toFixed(2),
-    icmsCst: '00', icmsBase: total.toFixed(2), icmsAliquota: String(aliq), icmsValor: (Math.round(total * aliq) / 100).toFixed(2),
-    pesoCarga: '100', valorCarga: '1000', transportadorUid: rapido, emitenteDocumento: '60746948000112', quantidadeNfes: 1,
-  }).returning();
-  await t.db.insert(cteComponentes).values(componentes.map((x, i) => ({ cteUid: c!.uid, ordem: i, nome: x.nome, valor: x.valor.toFixed(2) })));
-  await t.db.insert(cteNfes).values({ cteUid: c!.uid, embarcadorUid, chave: chaveNfe, nfeUid, ordem: 0 });
-  return c!;
-}
+const novoCte = inseridorDeCtes(() => t, () => ({ embarcadorUid, transportadorUid: rapido, aliquotaIcms: cotacao.aliquotaIcms, hoje }), 900);
+/** A CT-e of one NF-e record (its occurrences are what the audit reads). */
+const inserirCte = (componentes: { nome: string; valor: number }[], nfeUid: string, chaveNfe: string, emissao = `${hoje}T15:00:00.000Z`) =>
+  novoCte(componentes, { emissao }, [{ chave: chaveNfe, nfeUid }]);
 const certo = () => [...componentesEsperados(esperadoDoMotor({ cotado: true, ...cotacao }, 'TABELA', { descricao: '' }) as never, false)]
   .map(([nome, v]) => ({ nome: `CT ${nome}`, valor: v.toNumber() }));
 const auditar = (cteUid: string) => t.db.transaction((tx) => auditarCte(tx, embarcadorUid, cteUid));

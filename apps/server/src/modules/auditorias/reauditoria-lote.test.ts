@@ -3,9 +3,10 @@ import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { componentesEsperados, esperadoDoMotor, ITEM_TAREFA_STATUS as ITEM } from '@fretio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { inseridorDeCtes } from '../../../test/support/ctes-auditoria.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { aguardarTarefa, itensDaTarefa } from '../../../test/support/tarefas.ts';
-import { auditorias, cteComponentes, cteNfes, ctes, preFaturas, transportadores } from '../../db/schema/index.ts';
+import { auditorias, cteComponentes, ctes, preFaturas, transportadores } from '../../db/schema/index.ts';
 import { AppError, type TarefaEmExecucao } from '../../framework/tarefas/index.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import { tempos } from './lote.ts';
@@ -24,24 +25,14 @@ let embarcadorUid: string;
 let rapido: string;
 let cotacao: { componentes: { componente: string; valor: number }[]; total: number; aliquotaIcms: number };
 const hoje = hojeSaoPaulo();
-let seq = 9100;
 const meus: string[] = [];
 
-async function inserirCte(componentes: { nome: string; valor: number }[], p: Partial<typeof ctes.$inferInsert> = {}, nfes = [`NFE${randomUUID().slice(0, 8)}`]) {
-  const total = Math.round(componentes.reduce((a, c) => a + c.valor * 100, 0)) / 100;
-  const aliq = cotacao.aliquotaIcms;
-  const n = seq++;
-  const [c] = await t.db.insert(ctes).values({
-    embarcadorUid, chave: `3526046074694800011257001${String(n).padStart(9, '0')}1${String(n).padStart(8, '0')}`.slice(0, 44), numero: n, serie: 1,
-    emissao: `${hoje}T15:00:00.000Z`, emissaoTexto: `${hoje}T12:00:00-03:00`, tipoCte: 0, origemUf: 'SP', destinoUf: 'RJ',
-    origemMunicipioIbge: '3550308', destinoMunicipioIbge: '3304557', valorPrestacao: total.toFixed(2), valorReceber: total.toFixed(2),
-    icmsCst: '00', icmsBase: total.toFixed(2), icmsAliquota: String(aliq), icmsValor: (Math.round(total * aliq) / 100).toFixed(2),
-    pesoCarga: '100', valorCarga: '1000', transportadorUid: rapido, emitenteDocumento: '60746948000112', quantidadeNfes: nfes.length, ...p,
-  }).returning();
-  await t.db.insert(cteComponentes).values(componentes.map((x, i) => ({ cteUid: c!.uid, ordem: i, nome: x.nome, valor: x.valor.toFixed(2) })));
-  await t.db.insert(cteNfes).values(nfes.map((chave, i) => ({ cteUid: c!.uid, embarcadorUid, chave, ordem: i })));
-  meus.push(c!.uid);
-  return c!;
+const inserirCteBase = inseridorDeCtes(() => t, () => ({ embarcadorUid, transportadorUid: rapido, aliquotaIcms: cotacao.aliquotaIcms, hoje }), 9100);
+/** Every CT-e this test makes, kept in `meus`. */
+async function inserirCte(...args: Parameters<typeof inserirCteBase>) {
+  const c = await inserirCteBase(...args);
+  meus.push(c.uid);
+  return c;
 }
 const certo = () => [...componentesEsperados(esperadoDoMotor({ cotado: true, ...cotacao } as never, 'TABELA', { descricao: '' }) as never, false)]
   .map(([nome, v]) => ({ nome: `CT ${nome}`, valor: v.toNumber() }));
