@@ -4,6 +4,7 @@ import { componentesEsperados, esperadoDoMotor, ITEM_TAREFA_STATUS as ITEM } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { inseridorDeCtes } from '../../../test/support/ctes-auditoria.ts';
+import { planoDaLista } from '../../../test/support/plano-da-lista.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { aguardarTarefa, itensDaTarefa } from '../../../test/support/tarefas.ts';
 import { auditorias, cteComponentes, ctes, preFaturas, transportadores } from '../../db/schema/index.ts';
@@ -171,24 +172,11 @@ describe('lista de auditorias', () => {
              ${rapido}, s, least(s, 3), 100, 'x'
         from generate_series(1, 3000) g, lateral (select case when g % 100 < 80 then 1 when g % 100 < 92 then 2 when g % 100 < 97 then 3 else 4 end as s) x`);
     await t.db.execute(sql`analyze auditorias`);
-    type Logger = { logQuery(q: string, p: unknown[]): void };
-    const sessao = (t.db as unknown as { session: { logger: Logger; options: { logger?: Logger }; client: { query(q: string, p?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } } }).session;
-    const ditas: [string, unknown[]][] = [];
-    const antes = { logger: sessao.logger, opcoes: sessao.options.logger };
-    const l: Logger = { logQuery: (q, p) => void ditas.push([q, p]) };
-    sessao.logger = l;
-    sessao.options.logger = l;
-    try {
+    const plano = await planoDaLista(t.db, async () => {
       const r = await admin.get('/api/v1/auditorias', { ftr_status: '2', ftr_emissaoDe: '2025-03-01', ftr_emissaoAte: '2025-05-31' });
       expect(r.status).toBe(200);
       expect(r.body.data.totalRecords).toBeGreaterThan(20);
-    } finally {
-      sessao.logger = antes.logger;
-      sessao.options.logger = antes.opcoes;
-    }
-    const pagina = ditas.find(([q]) => q.includes('from "auditorias"') && /\blimit\b/.test(q) && /order by/.test(q));
-    expect(pagina, ditas.map(([q]) => q.slice(0, 80)).join('\n')).toBeDefined();
-    const plano = JSON.stringify((await sessao.client.query(`explain (format json) ${pagina![0]}`, pagina![1])).rows);
+    }, 'auditorias');
     expect(plano).toContain('auditorias_status_emissao_idx');
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cteXml, eventoCancelamentoXml, nfeXml } from '@fretio/core/fiscal/fixtures';
 import { assinar } from '../../framework/eventos.ts';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
+import { planoDaLista } from '../../../test/support/plano-da-lista.ts';
 import { type Api, as, session } from '../../../test/support/http.ts';
 import { aguardarTarefa, itensDaTarefa } from '../../../test/support/tarefas.ts';
 import { copiasDaAmostra } from '../../../test/support/lote-fiscal.ts';
@@ -246,25 +247,10 @@ describe('importação de NF-e e CT-e', { timeout: 420_000 }, () => {
     await t.db.execute(sql`insert into cte_nfes (cte_uid, embarcador_uid, chave, ordem)
       select uid, embarcador_uid, 'Y' || substr(chave, 2), 1 from ctes where chave like 'X%'`);
     await t.db.execute(sql`analyze cte_nfes`);
-    type Logger = { logQuery(q: string, p: unknown[]): void };
-    const sessao = (t.db as unknown as { session: { logger: Logger; options: { logger?: Logger }; client: { query(q: string, p?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } } }).session;
-    const planoDa = async (api: Api, url: string, query: Record<string, string>, tabela: string) => {
-      const ditas: [string, unknown[]][] = [];
-      const antes = { logger: sessao.logger, opcoes: sessao.options.logger };
-      const l: Logger = { logQuery: (q, p) => void ditas.push([q, p]) };
-      sessao.logger = l;
-      sessao.options.logger = l;
-      try {
+    const planoDa = (api: Api, url: string, query: Record<string, string>, tabela: string) =>
+      planoDaLista(t.db, async () => {
         expect((await api.get(url, query)).status).toBe(200);
-      } finally {
-        sessao.logger = antes.logger;
-        sessao.options.logger = antes.opcoes;
-      }
-      const pagina = ditas.find(([q]) => q.includes(`from "${tabela}"`) && /\blimit\b/.test(q) && /order by/.test(q));
-      expect(pagina, ditas.map(([q]) => q.slice(0, 80)).join('\n')).toBeDefined();
-      const [q, p] = pagina as [string, unknown[]];
-      return JSON.stringify((await sessao.client.query(`explain (format json) ${q}`, p)).rows);
-    };
+      }, tabela);
     expect(await planoDa(admin, '/api/v1/documentos/ctes', { situacao: '00' }, 'ctes')).toContain('ctes_disponiveis_idx');
     expect(await planoDa(transp, '/api/v1/documentos/ctes', {}, 'ctes')).toContain('ctes_transportador_lista_idx');
     expect(await planoDa(transp, '/api/v1/documentos/nfes', { par: 'transportador' }, 'nfes')).toContain('nfes_transportador_lista_idx');
