@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, date, index, integer, numeric, pgTable, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, date, index, integer, primaryKey, numeric, pgTable, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ativo, timestamps, tstz, uidPk } from './columns.ts';
 import { nfes } from './fiscal.ts';
 import { embarcadores, transportadores, usuarios } from './identidade.ts';
@@ -131,4 +131,22 @@ export const rastreios = pgTable(
   (t) => [uniqueIndex('rastreios_token_uq').on(t.token), index('rastreios_prevista_idx').on(t.embarcadorUid, t.dataPrevista),
     // BI's late notes (not delivered, promised date past): only the undelivered, a small part of the table.
     index('rastreios_pendentes_idx').on(t.embarcadorUid, t.dataPrevista).where(sql`data_entrega is null`)],
+);
+
+/**
+ * NF-es whose occurrence charges changed (an event of a 'Cobrança adicional' kind written, moved or removed):
+ * their CT-es' audits are recomputed by auditorias/reauditoria-ocorrencias.ts. Filled by statement triggers on
+ * eventos_ocorrencia (every write path: typed, portal, OCOREN, late NF-e link), so none is missed; a row
+ * stays until its CT-es were re-audited (survives a crash).
+ */
+export const reauditoriaOcorrencias = pgTable(
+  'reauditoria_ocorrencias',
+  {
+    embarcadorUid: uuid().notNull().references(() => embarcadores.uid, { onDelete: 'cascade' }),
+    nfeUid: uuid()
+      .notNull()
+      .references(() => nfes.uid, { onDelete: 'cascade' }),
+    desde: tstz().notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.embarcadorUid, t.nfeUid] }), index('reauditoria_ocorrencias_desde_idx').on(t.desde)],
 );

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { inseridorDeCtes } from '../../../test/support/ctes-auditoria.ts';
 import { type Api, as } from '../../../test/support/http.ts';
-import { eventosOcorrencia, nfes, ocorrencias, transportadores } from '../../db/schema/index.ts';
+import { eventosOcorrencia, nfes, ocorrencias, reauditoriaOcorrencias, transportadores } from '../../db/schema/index.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import { componenteDaCobranca } from './ocorrencias.ts';
+import { reauditarPorOcorrencias } from './reauditoria-ocorrencias.ts';
 import { auditarCte } from './service.ts';
 
 // Occurrence charges in the audit: a 'Cobrança adicional' event (PROCEDA 19, re-delivery at 50 % of the
@@ -113,5 +114,60 @@ describe('cobrança adicional de ocorrência na auditoria', () => {
     await evento('19', outra, alheio);
     await auditar(c.uid);
     expect(await daAuditoria(c.uid)).toMatchObject({ status: 1, valorEsperado: cotacao.total });
+  });
+});
+
+describe('cobrança que chega depois da auditoria: re-auditoria pelas ocorrências', () => {
+  const marcadas = async () => (await t.db.select().from(reauditoriaOcorrencias)).map((m) => m.nfeUid);
+
+  it('evento digitado depois do CT-e aprova a reentrega cobrada; apagar o evento volta a divergir; trocar a cobrança do tipo re-audita', async () => {
+    await reauditarPorOcorrencias(t.db); // what the other tests of the file marked
+    const nfe = await nfeLivre();
+    const c = await inserirCte([...certo(), { nome: 'CT REENTREGA', valor: 60.02 }], nfe.uid, nfe.chave);
+    await auditar(c.uid);
+    expect((await daAuditoria(c.uid)).status).toBe(2);
+    const o19 = (await t.db.select().from(ocorrencias).where(and(eq(ocorrencias.embarcadorUid, embarcadorUid), eq(ocorrencias.codigo, '19'))))[0]!;
+
+    // typed through the API, as the desk does
+    const criado = await admin.post('/api/v1/eventos-ocorrencia', { nfeUid: nfe.uid, ocorrenciaUid: o19.uid, transportadorUid: rapido, dataHora: new Date(Date.now() - 60_000).toISOString() });
+    expect(criado.status, JSON.stringify(criado.body)).toBe(201);
+    expect(await marcadas()).toEqual([nfe.uid]);
+    expect(await reauditarPorOcorrencias(t.db)).toEqual({ nfes: 1, ctes: 1 });
+    expect(await daAuditoria(c.uid)).toMatchObject({ status: 1, valorEsperado: 180.05, diferenca: 0 });
+    expect(await marcadas()).toEqual([]);
+    expect(await reauditarPorOcorrencias(t.db)).toEqual({ nfes: 0, ctes: 0 });
+
+    // the kind stops charging a percentage and charges R$ 87,35: 120,03 + 87,35 = 207,38 expected, 180,05 billed
+    await t.db.update(ocorrencias).set({ tipoCobranca: 'V', valorCobranca: '87.35' }).where(eq(ocorrencias.uid, o19.uid));
+    expect(await marcadas()).toContain(nfe.uid);
+    await reauditarPorOcorrencias(t.db);
+    expect(await daAuditoria(c.uid)).toMatchObject({ status: 2, valorEsperado: 207.38, diferenca: -27.33 });
+    await t.db.update(ocorrencias).set({ tipoCobranca: 'P', valorCobranca: '50' }).where(eq(ocorrencias.uid, o19.uid));
+    await reauditarPorOcorrencias(t.db);
+    expect((await daAuditoria(c.uid)).status).toBe(1);
+
+    // the event removed: the re-delivery is billed without a reason again
+    const apagado = await admin.delete(`/api/v1/eventos-ocorrencia/${criado.body.data.uid}`);
+    expect(apagado.status).toBe(200);
+    expect(await marcadas()).toEqual([nfe.uid]);
+    await reauditarPorOcorrencias(t.db);
+    expect(await daAuditoria(c.uid)).toMatchObject({ status: 2, valorEsperado: cotacao.total });
+  });
+
+  it('um evento sem cobrança não marca nada; auditoria aceita fica como está', async () => {
+    await reauditarPorOcorrencias(t.db);
+    const nfe = await nfeLivre();
+    const c = await inserirCte([...certo(), { nome: 'CT REENTREGA', valor: 60.02 }], nfe.uid, nfe.chave);
+    await auditar(c.uid);
+    const semCobranca = (await t.db.select().from(ocorrencias).where(and(eq(ocorrencias.embarcadorUid, embarcadorUid), sql`${ocorrencias.acao} <> 3`)))[0]!;
+    await t.db.insert(eventosOcorrencia).values({ embarcadorUid, ocorrenciaUid: semCobranca.uid, transportadorUid: rapido, numeroNf: String(nfe.numero), dataHora: `${hoje}T11:00:00.000Z`, origem: 'manual', nfeUid: nfe.uid });
+    expect(await marcadas()).toEqual([]);
+
+    const a = await daAuditoria(c.uid);
+    const aceita = await admin.put(`/api/v1/auditorias/${a.uid}/aceitar-auditoria`, { mensagem: 'Reentrega combinada por telefone' });
+    expect(aceita.status).toBe(200);
+    await evento('19', nfe);
+    expect(await reauditarPorOcorrencias(t.db)).toEqual({ nfes: 1, ctes: 0 });
+    expect(await daAuditoria(c.uid)).toMatchObject({ status: 4, valorEsperado: cotacao.total });
   });
 });

@@ -12,6 +12,7 @@ import { comRetentativa } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { auditoriaItem } from './itens.ts';
 import { auditoriasResource } from './resource.ts';
+import { agendarReauditoriaPorOcorrencias } from './reauditoria-ocorrencias.ts';
 import { auditarCte } from './service.ts';
 import { reauditarPorPeriodo } from './tarefa.ts';
 
@@ -34,6 +35,7 @@ export default async function auditoriasRoutes(app: FastifyInstance) {
     }
   });
   app.addHook('onClose', async () => parar());
+  agendarReauditoriaPorOcorrencias(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const filtros = Object.keys(auditoriasResource.filters);
   const faixas = Object.entries(auditoriasResource.filters).filter(([, f]) => f.range).map(([k]) => k);
