@@ -5,6 +5,7 @@ import { type Api, as } from '../../../test/support/http.ts';
 import { auditorias, ctes, tabelasFrete } from '../../db/schema/index.ts';
 import { calculoPelaTabela } from './calculo.ts';
 import { carregarCte } from './cte.ts';
+import { reauditarPorOcorrencias } from './reauditoria-ocorrencias.ts';
 
 // The demo's audits say what a re-audit gives (issue 9, seeded database): the Rápido Sul CT-es of
 // 11/01/2025 (SP → RJ, transport ICMS 12 %, R$ 150,00) are priced by the agreement "Rápido Sul - Acordo
@@ -22,6 +23,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('demonstração coerente com a re-auditoria', () => {
+  it('as cobranças de ocorrência do seed já estão nas auditorias: a re-auditoria pelas ocorrências não muda nenhuma', async () => {
+    const colunas = { uid: auditorias.uid, status: auditorias.status, esperado: auditorias.valorEsperado, diferenca: auditorias.diferenca, resumo: auditorias.resumo };
+    const antes = await t.db.select(colunas).from(auditorias).orderBy(auditorias.uid);
+    await reauditarPorOcorrencias(t.db);
+    expect(await t.db.select(colunas).from(auditorias).orderBy(auditorias.uid)).toEqual(antes);
+  });
+
   it('o esperado recalculado de cada CT-e auditado do seed é o que a auditoria do seed diz', async () => {
     const semeadas = await t.db.select().from(auditorias).where(and(eq(auditorias.embarcadorUid, embarcadorUid), inArray(auditorias.numeroCte, [502, 503, 504, 511, 512, 513])));
     expect(semeadas).toHaveLength(6);
