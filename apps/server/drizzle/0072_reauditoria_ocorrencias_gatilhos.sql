@@ -1,12 +1,13 @@
 -- Marks the NF-es whose occurrence charges changed, for auditorias/reauditoria-ocorrencias.ts: an event of a
--- kind that charges (acao 3 = ACAO_OCORRENCIA.COBRANCA_ADICIONAL of packages/core, with a charge) inserted,
+-- kind that charges (acao 3 = ACAO_OCORRENCIA.COBRANCA_ADICIONAL of packages/core, with a charge) or of a failed
+-- delivery attempt (acao 2 = TENTATIVA_ENTREGA: a re-delivery CT-e is then no duplicate) inserted,
 -- updated (its kind, note, carrier or time) or deleted; or a kind whose charge changed. Statement triggers
 -- with transition tables: an OCOREN of 50,000 events marks its NF-es in one set-based insert.
 CREATE FUNCTION marcar_reauditoria_eventos_novos() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO reauditoria_ocorrencias (embarcador_uid, nfe_uid)
   SELECT DISTINCT e.embarcador_uid, e.nfe_uid FROM novos e JOIN ocorrencias o ON o.uid = e.ocorrencia_uid
-   WHERE e.nfe_uid IS NOT NULL AND o.acao = 3 AND o.valor_cobranca IS NOT NULL
+   WHERE e.nfe_uid IS NOT NULL AND (o.acao = 3 AND o.valor_cobranca IS NOT NULL OR o.acao = 2)
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
@@ -15,7 +16,7 @@ CREATE FUNCTION marcar_reauditoria_eventos_antigos() RETURNS trigger LANGUAGE pl
 BEGIN
   INSERT INTO reauditoria_ocorrencias (embarcador_uid, nfe_uid)
   SELECT DISTINCT e.embarcador_uid, e.nfe_uid FROM antigos e JOIN ocorrencias o ON o.uid = e.ocorrencia_uid
-   WHERE e.nfe_uid IS NOT NULL AND o.acao = 3 AND o.valor_cobranca IS NOT NULL
+   WHERE e.nfe_uid IS NOT NULL AND (o.acao = 3 AND o.valor_cobranca IS NOT NULL OR o.acao = 2)
      -- a cascade from a deleted NF-e or shipper has nothing left to re-audit
      AND EXISTS (SELECT 1 FROM nfes n WHERE n.uid = e.nfe_uid) AND EXISTS (SELECT 1 FROM embarcadores b WHERE b.uid = e.embarcador_uid)
   ON CONFLICT DO NOTHING;

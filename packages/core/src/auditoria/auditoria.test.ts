@@ -356,6 +356,23 @@ describe('auditoria: taxas especiais, duplicidade, complementar, anulação, sub
     expect(detectarDuplicidades([d('c1'), d('c2', { cancelado: true })]).size).toBe(0);
   });
 
+  it('43b. reentrega: tentativa ou cobrança na NF-e entre os dois CT-es tira a duplicidade só dessa NF-e', () => {
+    const c1 = d('c1', { emissao: '2026-03-02T12:00:00.000Z', nfes: ['nfe-a', 'nfe-b'] });
+    const c2 = d('c2', { emissao: '2026-03-05T12:00:00.000Z', nfes: ['nfe-a', 'nfe-b'] });
+    const evento = (dataHora: string, transportador: string | null = 'tr-1', nfe = 'nfe-a') => ({ nfe, transportador, dataHora });
+    // attempt on 03/03 between the CT-es of 02/03 and 05/03: nfe-a is a re-delivery; nfe-b still repeats
+    const m = detectarDuplicidades([c2, c1], [evento('2026-03-03T10:00:00.000Z')]);
+    expect(m.get('c1')).toEqual(['a NF-e nfe-b também está no CT-e 2/1 do mesmo transportador.']);
+    expect(m.get('c2')).toEqual(['a NF-e nfe-b também está no CT-e 1/1 do mesmo transportador.']);
+    const ambas = [evento('2026-03-03T10:00:00.000Z'), evento('2026-03-05T12:00:00.000Z', null, 'nfe-b')];
+    expect(detectarDuplicidades([c1, c2], ambas).size).toBe(0);
+    // before the first CT-e, after the second, another carrier's, or without emission dates: still duplicate
+    for (const fora of [evento('2026-03-01T10:00:00.000Z'), evento('2026-03-06T10:00:00.000Z'), evento('2026-03-03T10:00:00.000Z', 'tr-2')]) {
+      expect(detectarDuplicidades([c1, c2], [fora, evento('2026-03-03T10:00:00.000Z', null, 'nfe-b')]).get('c1')).toHaveLength(1);
+    }
+    expect(detectarDuplicidades([d('c1', { nfes: ['nfe-a'] }), d('c2', { nfes: ['nfe-a'] })], [evento('2026-03-03T10:00:00.000Z')]).size).toBe(2);
+  });
+
   it('44. chave repetida e número/série repetido do mesmo transportador', () => {
     const chave = detectarDuplicidades([d('c1', { nfes: [] }), d('c2', { chave: 'chave-c1', nfes: [] })]);
     expect(chave.get('c2')).toEqual(['a chave chave-c1 se repete em outro registro de CT-e.']);

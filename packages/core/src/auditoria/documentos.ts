@@ -55,17 +55,38 @@ export type CteParaDuplicidade = {
   tipoCte: TipoCte;
   cancelado: boolean;
   nfes: string[];
+  /** Emission (ISO 8601): orders two CT-es of one NF-e around a re-delivery. */
+  emissao?: string;
 };
 
+/**
+ * A delivery event that makes a second CT-e of the note legitimate: a failed attempt (tentativa de entrega)
+ * or a re-delivery/return charge (cobrança adicional) on that NF-e, by that carrier or by no carrier named.
+ */
+export type ReentregaNfe = { nfe: string; transportador: string | null; dataHora: string };
+
 const ident = (c: CteParaDuplicidade) => `${c.numero}/${c.serie}`;
+
+/** An attempt or re-delivery event on the note after the earlier CT-e and not after the later one. */
+function reentregaEntre(reentregas: ReentregaNfe[], nfe: string, a: CteParaDuplicidade, b: CteParaDuplicidade) {
+  if (!a.emissao || !b.emissao || a.emissao === b.emissao) return false;
+  const [antes, depois] = Date.parse(a.emissao) < Date.parse(b.emissao) ? [a, b] : [b, a];
+  const de = Date.parse(antes.emissao!);
+  const ate = Date.parse(depois.emissao!);
+  return reentregas.some((r) => {
+    const t = Date.parse(r.dataHora);
+    return r.nfe === nfe && (r.transportador === null || r.transportador === a.transportador) && t > de && t <= ate;
+  });
+}
 
 /**
  * Duplicate billing among the given CT-es, flagged on every one involved: the same access key on two
  * records, the same number and series repeated by one carrier, and the same NF-e in two normal CT-es of
- * one carrier (complementares, anulações and substitutos legitimately repeat the original's NF-es).
+ * one carrier (complementares, anulações and substitutos legitimately repeat the original's NF-es; so does a
+ * re-delivery CT-e issued after a failed attempt or a re-delivery charge on the note, `reentregas`).
  * Cancelled CT-es never count. Returns uid → pt-BR reasons.
  */
-export function detectarDuplicidades(ctes: CteParaDuplicidade[]): Map<string, string[]> {
+export function detectarDuplicidades(ctes: CteParaDuplicidade[], reentregas: ReentregaNfe[] = []): Map<string, string[]> {
   const ativos = ctes.filter((c) => !c.cancelado);
   const out = new Map<string, string[]>();
   const add = (uid: string, m: string) => {
@@ -90,7 +111,7 @@ export function detectarDuplicidades(ctes: CteParaDuplicidade[]): Map<string, st
       }
       if (a.tipoCte !== 0 || b.tipoCte !== 0) continue;
       const nfesB = new Set(b.nfes);
-      for (const n of a.nfes.filter((k) => nfesB.has(k))) {
+      for (const n of a.nfes.filter((k) => nfesB.has(k) && !reentregaEntre(reentregas, k, a, b))) {
         add(a.uid, `a NF-e ${n} também está no CT-e ${ident(b)} do mesmo transportador.`);
         add(b.uid, `a NF-e ${n} também está no CT-e ${ident(a)} do mesmo transportador.`);
       }

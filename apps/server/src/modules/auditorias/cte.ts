@@ -102,13 +102,14 @@ export const candidatoDaLinha = (r: Linha): CteParaDuplicidade => ({
   tipoCte: Number(r.tipo_cte) as TipoCte,
   cancelado: Boolean(r.cancelado),
   nfes: (typeof r.nfes_json === 'string' ? JSON.parse(r.nfes_json) : r.nfes_json) as string[],
+  ...(r.emissao ? { emissao: r.emissao instanceof Date ? r.emissao.toISOString() : new Date(String(r.emissao)).toISOString() } : {}),
 });
 
 async function candidatosLidos(db: DbOrTx, embarcadorUid: string, c: CteCarregado): Promise<CteParaDuplicidade[]> {
   const nfes = c.cte.nfes;
   const linhas = rowsOf(await db.execute(sql`
     select c.uid, c.chave, c.numero, c.serie, coalesce(c.transportador_uid::text, c.emitente_documento) as transportador,
-           coalesce(c.tipo_cte, 0) as tipo_cte, c.cancelado,
+           coalesce(c.tipo_cte, 0) as tipo_cte, c.cancelado, c.emissao,
            (select coalesce(json_agg(n.chave), '[]'::json) from cte_nfes n where n.cte_uid = c.uid) as nfes_json
       from ctes c
      where c.embarcador_uid = ${embarcadorUid} and c.cancelado = false

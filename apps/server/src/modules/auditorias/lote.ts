@@ -135,7 +135,7 @@ export async function reauditarLote(tx: Tx, embarcadorUid: string, cteUids: stri
     for (const l of fatias(todosCandidatos, 500)) {
       const rows = rowsOf(await tx.execute(sql`
         select c.uid, c.chave, c.numero, c.serie, coalesce(c.transportador_uid::text, c.emitente_documento) as transportador,
-               coalesce(c.tipo_cte, 0) as tipo_cte, c.cancelado,
+               coalesce(c.tipo_cte, 0) as tipo_cte, c.cancelado, c.emissao,
                (select coalesce(json_agg(n.chave), '[]'::json) from cte_nfes n where n.cte_uid = c.uid) as nfes_json
           from ctes c where c.embarcador_uid = ${embarcadorUid} and c.cancelado = false and c.uid in (${sql.join(l.map((u) => sql`${u}`), sql`, `)})`));
       for (const r of rows) candidatos.set(String(r.uid), candidatoDaLinha(r));

@@ -107,6 +107,8 @@ describe('cobrança adicional de ocorrência na auditoria', () => {
     expect(a1.linhas.some((l: { tipo: string }) => l.tipo === 'TAXA_ESPECIAL')).toBe(false);
     expect(a2.linhas.filter((l: { tipo: string }) => l.tipo === 'TAXA_ESPECIAL')).toHaveLength(1);
     expect(a2.valorEsperado).toBe(180.05);
+    // the re-delivery CT-e after the event is no duplicate billing of the note
+    for (const a of [a1, a2]) expect(a.linhas.filter((l: { tipo: string }) => l.tipo === 'DUPLICIDADE')).toEqual([]);
 
     const outra = await nfeLivre();
     const alheio = (await t.db.select({ uid: transportadores.uid }).from(transportadores).where(sql`${transportadores.uid} <> ${rapido}`).limit(1))[0]!.uid;
@@ -159,7 +161,7 @@ describe('cobrança que chega depois da auditoria: re-auditoria pelas ocorrênci
     const nfe = await nfeLivre();
     const c = await inserirCte([...certo(), { nome: 'CT REENTREGA', valor: 60.02 }], nfe.uid, nfe.chave);
     await auditar(c.uid);
-    const semCobranca = (await t.db.select().from(ocorrencias).where(and(eq(ocorrencias.embarcadorUid, embarcadorUid), sql`${ocorrencias.acao} <> 3`)))[0]!;
+    const semCobranca = (await t.db.select().from(ocorrencias).where(and(eq(ocorrencias.embarcadorUid, embarcadorUid), sql`${ocorrencias.acao} not in (2, 3)`)))[0]!;
     await t.db.insert(eventosOcorrencia).values({ embarcadorUid, ocorrenciaUid: semCobranca.uid, transportadorUid: rapido, numeroNf: String(nfe.numero), dataHora: `${hoje}T11:00:00.000Z`, origem: 'manual', nfeUid: nfe.uid });
     expect(await marcadas()).toEqual([]);
 
@@ -169,5 +171,25 @@ describe('cobrança que chega depois da auditoria: re-auditoria pelas ocorrênci
     await evento('19', nfe);
     expect(await reauditarPorOcorrencias(t.db)).toEqual({ nfes: 1, ctes: 0 });
     expect(await daAuditoria(c.uid)).toMatchObject({ status: 4, valorEsperado: cotacao.total });
+  });
+});
+
+describe('CT-e de reentrega não é duplicidade', () => {
+  it('dois CT-es do transportador na NF-e: duplicidade nos dois; a tentativa de entrega entre eles, registrada depois, tira a marca', async () => {
+    await reauditarPorOcorrencias(t.db);
+    const nfe = await nfeLivre();
+    const primeiro = await inserirCte(certo(), nfe.uid, nfe.chave, `${hoje}T10:00:00.000Z`);
+    const segundo = await inserirCte(certo(), nfe.uid, nfe.chave, `${hoje}T16:00:00.000Z`);
+    await auditar(primeiro.uid);
+    await auditar(segundo.uid);
+    const dup = (a: { linhas: { tipo: string; mensagem: string }[] }) => a.linhas.filter((l) => l.tipo === 'DUPLICIDADE').map((l) => l.mensagem);
+    expect(dup(await daAuditoria(primeiro.uid))).toEqual([expect.stringContaining(`a NF-e ${nfe.chave} também está no CT-e`)]);
+    expect((await daAuditoria(segundo.uid)).status).toBe(2);
+
+    const [tentativa] = await t.db.select().from(ocorrencias).where(and(eq(ocorrencias.embarcadorUid, embarcadorUid), eq(ocorrencias.acao, 2))).limit(1);
+    await t.db.insert(eventosOcorrencia).values({ embarcadorUid, ocorrenciaUid: tentativa!.uid, transportadorUid: rapido, numeroNf: String(nfe.numero), dataHora: `${hoje}T12:00:00.000Z`, origem: 'edi', nfeUid: nfe.uid });
+    expect(await reauditarPorOcorrencias(t.db)).toEqual({ nfes: 1, ctes: 2 });
+    for (const c of [primeiro, segundo]) expect(await daAuditoria(c.uid)).toMatchObject({ status: 1, diferenca: 0 });
+    expect(dup(await daAuditoria(primeiro.uid))).toEqual([]);
   });
 });

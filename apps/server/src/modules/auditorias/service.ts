@@ -7,6 +7,7 @@ import { auditorias, preFaturas } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { calculoAcordado, calculoPelaTabela, tempoMotor, tributoDoCte } from './calculo.ts';
+import { reentregasDe } from './reentregas.ts';
 import { candidatosDuplicidade, carregarCte, type CteCarregado, complementaresDe, transportadorSimples } from './cte.ts';
 import { cobrancasDeOcorrencias } from './ocorrencias.ts';
 import { atualizarTotaisPreFatura, auditoriaDoCte, mapaDoTransportador, preFaturaAutomaticaAberta, taxasDa, toleranciasDe } from './repository.ts';
@@ -149,7 +150,7 @@ export async function calcularAuditoria(db: DbOrTx, embarcadorUid: string, c: Ct
   const cte = consolidarComplementares(c.cte, complementares);
   const simples = await transportadorSimples(db, c.transportadorUid);
   const candidatos = await candidatosDuplicidade(db, embarcadorUid, c);
-  const duplicidades = detectarDuplicidades(candidatos);
+  const duplicidades = detectarDuplicidades(candidatos, await reentregasDe(db, embarcadorUid, c));
   const [calculo, mapa, tolerancias, regra, taxas] = await Promise.all([
     calculoAcordado(db, embarcadorUid, { ...c, cte }, simples).then((a) => a ?? calculoPelaTabela(db, embarcadorUid, { ...c, cte }, simples)),
     mapaDoTransportador(db, embarcadorUid, c.transportadorUid),
