@@ -4,7 +4,7 @@ import { componentesEsperados, esperadoDoMotor, ITEM_TAREFA_STATUS as ITEM } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { inseridorDeCtes } from '../../../test/support/ctes-auditoria.ts';
-import { planoDaLista } from '../../../test/support/plano-da-lista.ts';
+import { instrucoesDe, planoDaLista, planoDe } from '../../../test/support/plano-da-lista.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { aguardarTarefa, itensDaTarefa } from '../../../test/support/tarefas.ts';
 import { auditorias, cargaNfes, cotacoesFrete, cteComponentes, ctes, eventosOcorrencia, nfes, ocorrencias, preFaturas, tabelasFrete, transportadores } from '../../db/schema/index.ts';
@@ -203,5 +203,22 @@ describe('lista de auditorias', () => {
       expect(r.body.data.totalRecords).toBeGreaterThan(20);
     }, 'auditorias');
     expect(plano).toContain('auditorias_status_emissao_idx');
+  });
+
+  it('o total de período + resultado conta só auditorias (sem o join de transportadores), pelo mesmo índice; o nome ainda ordena', { timeout: 120_000 }, async () => {
+    const filtro = { ftr_status: '2', ftr_emissaoDe: '2025-03-01', ftr_emissaoAte: '2025-05-31', pps: '5' };
+    const ditas = await instrucoesDe(t.db, async () => {
+      const r = await admin.get('/api/v1/auditorias', filtro);
+      expect(r.status).toBe(200);
+      // more than one page: the total is counted apart (over the 3,000 audits the test above adds)
+      expect(r.body.data.totalRecords).toBeGreaterThan(20);
+    });
+    const contagem = ditas.find(([q]) => /count\(\*\)/.test(q) && q.includes('from "auditorias"'));
+    expect(contagem?.[0]).toBeDefined();
+    expect(contagem![0]).not.toContain('transportadores');
+    expect(await planoDe(t.db, contagem!)).toContain('auditorias_status_emissao_idx');
+    const porNome = await admin.get('/api/v1/auditorias', { ...filtro, ssf: 'transportadorNome', sso: 'ASC', pc: '3' });
+    expect(porNome.status).toBe(200);
+    expect(porNome.body.data.totalRecords).toBe((await admin.get('/api/v1/auditorias', filtro)).body.data.totalRecords);
   });
 });
