@@ -29,14 +29,17 @@ export function abrirMemoLote(db: object, opts: { tarefa?: Map<string, unknown>;
 
 export const memoLoteAtivo = (db: object) => memos.has(db);
 
-/** `fn()` once per (db, chave) while a batch memo is open on `db`; plain `fn()` otherwise. */
-export function memoLote<T>(db: object, chave: string, fn: () => Promise<T>): Promise<T> {
+/**
+ * `fn()` once per (db, chave) while a batch memo is open on `db`; plain `fn()` otherwise. `fn` may answer a
+ * Drizzle query builder: it runs its statement on every `then`, so the memo keeps the one Promise it settles into.
+ */
+export function memoLote<T>(db: object, chave: string, fn: () => PromiseLike<T>): Promise<T> {
   const memo = memos.get(db);
-  if (!memo) return fn();
+  if (!memo) return Promise.resolve(fn());
   const m = mapaDe(memo, chave);
   const achado = m.get(chave) as Promise<T> | undefined;
   if (achado) return achado;
-  const p = fn();
+  const p = Promise.resolve(fn());
   m.set(chave, p);
   // A failed lookup is not kept: the next CT-e asks again (and gets its own error).
   p.catch(() => { if (m.get(chave) === p) m.delete(chave); });
