@@ -59,7 +59,7 @@ export async function listar(db: Db, def: ResourceDef, ctx: RequestContext, quer
     // paginaEmDuasEtapas promises filters over the table's own columns: the count skips `from`'s joins.
     // (PostgreSQL removes an unused LEFT JOIN but then no longer plans an index-only scan: the count of a
     // 40,000-row filter read every row from the heap instead of the index alone.)
-    c = def.from && !def.paginaEmDuasEtapas ? def.from(c.from(def.table), ctx, parentUid) : c.from(def.table);
+    c = def.from && !def.paginaEmDuasEtapas && !def.contagemSemFrom ? def.from(c.from(def.table), ctx, parentUid) : c.from(def.table);
     totalRecords = Number(((await c.where(where)) as Row[])[0]?.n ?? 0);
   }
   return { data: rows.map((r) => toItem(def, r, ctx)), totalRecords };

@@ -70,6 +70,12 @@ export type ResourceDef<TItem = unknown> = {
   /** `from` only adds left joins on a unique key: it neither drops nor repeats rows of the table, so an
    *  unfiltered list may read the table's maintained total (framework/contagem.ts). */
   fromMantemLinhas?: boolean;
+  /**
+   * The list's total is counted over the table alone (no `from` joins: an index-only count when an index
+   * covers the filters), with `from` only adding left joins on a unique key and the scope, filters and
+   * listWhere using the table's own columns; unlike paginaEmDuasEtapas the sort may use a joined column.
+   */
+  contagemSemFrom?: boolean;
   /** Row → reply item; `ctx` for what depends on the caller (masking personal data it may not read). */
   toItem?(row: Record<string, unknown>, ctx: RequestContext): TItem;
   toValues?(input: Record<string, unknown>, ctx: RequestContext): Record<string, unknown> | Promise<Record<string, unknown>>;

@@ -1,7 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { type CalculoEsperado, calcularFrete, esperadoDoMotor, esperadoSpot, type ReferenciaAuditoria, type SemCalculo } from '@fretio/core';
-import { tabelasFrete } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { m3DoCte, partesDoCte } from '../calculadora/documentos-carga.ts';
@@ -9,6 +7,8 @@ import { resolverLocal } from '../calculadora/locais.ts';
 import { icmsDoFrete, modalDoCte, opcoesDoMotor, type TributoDoFrete } from '../calculadora/opcoes.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import { memoLote } from '../../lib/memo-lote.ts';
+import { linhasAcordadas } from './acordado.ts';
+import { chaveTabelas, tabelasVigentes } from './tabelas.ts';
 import type { CteCarregado } from './cte.ts';
 
 // The expected value of a CT-e from the carrier's rate table valid on the CT-e's emission date (São Paulo
@@ -47,10 +47,7 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
     return { calculado: false, motivo: `O emitente do CT-e (CNPJ ${c.cte.emitente.documento ?? '—'}) não é um transportador cadastrado.` };
   const data = hojeSaoPaulo(new Date(c.cte.emissao));
   const transportadorUid = c.transportadorUid;
-  const tabelas = await memoLote(db, `tabelas|${transportadorUid}|${data}`, () => db.select().from(tabelasFrete).where(and(
-    eq(tabelasFrete.embarcadorUid, embarcadorUid), eq(tabelasFrete.transportadorUid, transportadorUid), eq(tabelasFrete.status, 1),
-    lte(tabelasFrete.vigenciaInicio, data), or(isNull(tabelasFrete.vigenciaFim), gte(tabelasFrete.vigenciaFim, data)),
-  )).orderBy(asc(tabelasFrete.prioridade), asc(tabelasFrete.nome)));
+  const tabelas = await memoLote(db, chaveTabelas(transportadorUid, data), async () => (await tabelasVigentes(db, embarcadorUid, [{ transportadorUid, data }])).get(chaveTabelas(transportadorUid, data)) ?? []);
   if (!tabelas.length) return { calculado: false, motivo: `Nenhuma tabela de frete ativa do transportador vigente em ${brData(data)}.` };
   if (!c.cte.origem.municipioIbge || !c.cte.destino.municipioIbge)
     return { calculado: false, motivo: 'O CT-e não informa o município de origem ou de destino.' };
@@ -69,7 +66,10 @@ export async function calculoPelaTabela(db: DbOrTx, embarcadorUid: string, c: Ct
   const valorMercadoria = Number(c.valorNfes ?? c.cte.valorCarga ?? 0);
   // The load as the calculator would take it: the NF-es' m³, products/NCMs and parties (the CT-e's own
   // sender/recipient first).
-  const [doc, m3] = await Promise.all([partesDoCte(db, c.uid), m3DoCte(db, embarcadorUid, c.uid)]);
+  // Seeded for the whole batch by the re-audit (lote.ts); one read each for a single CT-e.
+  const [doc, m3] = await Promise.all([
+    memoLote(db, `partes|${c.uid}`, () => partesDoCte(db, c.uid)), memoLote(db, `m3|${c.uid}`, () => m3DoCte(db, embarcadorUid, c.uid)),
+  ]);
   // The engine's options are the calculator's and the simulations' (calculadora/opcoes.ts): transport
   // ICMS per UF, ISS, holidays, catalogue flags, vehicles, ANTT floor, Simples Nacional, parties.
   let motor: Awaited<ReturnType<typeof opcoesDoMotor>>;
@@ -134,7 +134,6 @@ const comReferencias = (c: CalculoEsperado, referencias: ReferenciaAuditoria[]):
   ...c, memoria: { ...((c.memoria as Record<string, unknown> | undefined) ?? {}), referencias },
 });
 
-const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
 const reaisBr = (v: Decimal) => v.toFixed(2).replace('.', ',');
 
 /**
@@ -149,28 +148,7 @@ const reaisBr = (v: Decimal) => v.toFixed(2).replace('.', ',');
  */
 export async function calculoAcordado(db: DbOrTx, embarcadorUid: string, c: CteCarregado, simples: boolean): Promise<CalculoEsperado | null> {
   if (!c.transportadorUid || !c.quantidadeNfes) return null;
-  const linhas = rowsOf(await db.execute(sql`
-    with notas as (
-      select n.chave, coalesce(n.nfe_uid, (select f.uid from nfes f where f.embarcador_uid = ${embarcadorUid} and f.chave = n.chave limit 1)) as nfe_uid
-        from cte_nfes n where n.cte_uid = ${c.uid})
-    select x.chave,
-           spot.frete_esperado as spot_valor, spot.cotacao_uid, spot.cotacao_numero, spot.embarque_uid, spot.embarque_numero,
-           ped.frete_esperado as pedido_valor, ped.pedido_uid, ped.pedido_numero, ped.calculo
-      from notas x
-      left join lateral (
-        select cn.frete_esperado, cf.uid as cotacao_uid, cf.numero as cotacao_numero, emb.uid as embarque_uid, emb.numero as embarque_numero
-          from carga_nfes cn join cotacoes_frete cf on cf.uid = cn.cotacao_uid
-          left join lateral (select e.uid, e.numero from embarques e
-                              where e.embarcador_uid = ${embarcadorUid} and e.cotacao_uid = cf.uid order by e.criado_em desc limit 1) emb on true
-         where cf.embarcador_uid = ${embarcadorUid} and cf.status = 4 and cf.vencedor_transportador_uid = ${c.transportadorUid}
-           and cn.frete_esperado is not null and (cn.chave = x.chave or cn.nfe_uid = x.nfe_uid)
-         order by cf.aprovado_em desc nulls last limit 1) spot on true
-      left join lateral (
-        select p.frete_esperado, p.uid as pedido_uid, p.numero as pedido_numero, s.calculo
-          from pedidos p left join pedido_simulacoes s on s.uid = p.simulacao_frete_uid
-         where p.embarcador_uid = ${embarcadorUid} and p.nfe_uid = x.nfe_uid and p.transportador_uid = ${c.transportadorUid}
-           and p.simulacao_frete_uid is not null and p.frete_esperado is not null
-         order by p.atualizado_em desc limit 1) ped on true`));
+  const linhas = await linhasAcordadas(db, embarcadorUid, { uid: c.uid, transportadorUid: c.transportadorUid });
   if (!linhas.length) return null;
   const soma = (k: string) => linhas.reduce((s, l) => s.plus(String(l[k])), new Decimal(0));
   const distintos = (k: string) => [...new Set(linhas.map((l) => String(l[k])))];

@@ -7,6 +7,7 @@ import { fatias } from '../../lib/lotes.ts';
 import { abrirMemoLote } from '../../lib/memo-lote.ts';
 import { type CteCarregado, candidatoDaLinha, cteDaLinha, selectCte } from './cte.ts';
 import { atualizarTotaisPreFatura, preFaturaAutomaticaAberta } from './repository.ts';
+import { precarregarCalculo } from './precarga.ts';
 import { calcularAuditoria } from './service.ts';
 
 // The re-audit of a batch of CT-es (reauditar-por-periodo, 250 per transaction) set-based: the audit rows
@@ -29,11 +30,23 @@ export const tempos = { leitura: 0, calculo: 0, gravacao: 0, lotes: 0, ctes: 0 }
 
 const agora = () => performance.now();
 
-/** Re-audits `cteUids` (one shipper) in `tx`; answers per CT-e uid those it took. */
-export async function reauditarLote(tx: Tx, embarcadorUid: string, cteUids: string[]): Promise<ResultadoLote> {
+/**
+ * Reference data a re-audit task reads once and shares between its batches (lib/memo-lote.ts): places,
+ * tax rules, holidays, the carriers' tables valid on a day (and their built form), mapping, tolerances,
+ * catalogue and regime. The CT-es' own rows (NF-es, agreed prices, occurrences…) stay per batch.
+ */
+const DA_TAREFA = ['tabelas|', 'montadas|', 'local|', 'icms|', 'iss|', 'feriados|', 'catalogo|', 'facultativos|', 'transportadores-modais|',
+  'veiculos|', 'antt|', 'simples|', 'mapa|', 'tolerancias|'];
+const daTarefa = (chave: string) => DA_TAREFA.some((p) => chave.startsWith(p));
+
+/**
+ * Re-audits `cteUids` (one shipper) in `tx`; answers per CT-e uid those it took. `cache`: the task's
+ * map of reference data (the same map for every batch of one task).
+ */
+export async function reauditarLote(tx: Tx, embarcadorUid: string, cteUids: string[], cache?: Map<string, unknown>): Promise<ResultadoLote> {
   const out: ResultadoLote = new Map();
   if (!cteUids.length) return out;
-  const memo = abrirMemoLote(tx);
+  const memo = abrirMemoLote(tx, { tarefa: cache, daTarefa });
   try {
     const t0 = agora();
     // Lock row first (the same rule as the one-CT-e path): a concurrent accept/reopen waits for the batch.
@@ -161,6 +174,9 @@ export async function reauditarLote(tx: Tx, embarcadorUid: string, cteUids: stri
         and (c.fatura_uid is not null or exists (select 1 from fatura_ctes fc where fc.embarcador_uid = ${embarcadorUid} and fc.cte_uid = c.uid))`));
       for (const r of rows) faturados.add(String(r.uid));
     }
+    // What each CT-e's calculation reads (agreed prices, tables by carrier + day, NF-es' parties and m³,
+    // occurrence charges, recipients' cubage exemption), for the whole batch in a few statements.
+    await precarregarCalculo(tx, embarcadorUid, doLote.map((u) => carregados.get(u)!), memo);
     const t1 = agora();
     tempos.leitura += t1 - t0;
 

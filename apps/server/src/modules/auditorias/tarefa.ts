@@ -9,10 +9,18 @@ import { auditarCte } from './service.ts';
 // Items run in groups of REAUDITORIA_LOTE (250) per transaction, re-audited set-based (lote.ts: the same
 // rows as the one-CT-e path); what the batch leaves out (complementar/anulação/substituto/cancelled CT-es,
 // an audit in a released pre-invoice, a calculation that raised) re-audits one CT-e in its own savepoint.
-// Accepted and cancelled audits are left alone. The task's progress is counted once per group.
+// Accepted and cancelled audits are left alone. The task's progress is counted once per group. The
+// reference data (places, tax rules, holidays, tables by carrier + day…) is read once per task run.
 
 // A missing or bad value (not a positive integer) keeps 250.
 const LOTE = Math.max(1, Math.floor(Number(process.env.REAUDITORIA_LOTE)) || 250);
+
+/**
+ * Reference data read by the task's batches (lote.ts DA_TAREFA), one map per running task: the runner hands
+ * every group of one run the same task object, so the map lives as long as that run and no longer.
+ */
+const caches = new WeakMap<object, Map<string, unknown>>();
+const cacheDa = (tarefa: object) => caches.get(tarefa) ?? caches.set(tarefa, new Map()).get(tarefa)!;
 
 export type ParametrosReauditoria = { dataInicio: string; dataFim: string; transportadorUid: string | null; status?: number[] };
 
@@ -44,7 +52,7 @@ export const reauditarPorPeriodo = defineTipoTarefa<ParametrosReauditoria>({
   itensPorTransacao: LOTE,
   async processarGrupo(tx, tarefa, itens) {
     const porCte = new Map(itens.map(({ item }) => [(item.ref as { cteUid: string }).cteUid, item.uid]));
-    const r = await reauditarLote(tx, tarefa.embarcadorUid, [...porCte.keys()]);
+    const r = await reauditarLote(tx, tarefa.embarcadorUid, [...porCte.keys()], cacheDa(tarefa));
     const out = new Map<string, ResultadoItem>();
     for (const [cteUid, res] of r) out.set(porCte.get(cteUid)!, res);
     return out;

@@ -12,7 +12,7 @@ import type { TabelaMontada } from './cache.ts';
 import { type LocalResolvido, paraLocal } from './locais.ts';
 import { coeficientesAntt } from './pisos-antt.ts';
 import { montarTabelas } from './tabelas.ts';
-import { memoLote } from '../../lib/memo-lote.ts';
+import { memoLote, memoLoteAtivo } from '../../lib/memo-lote.ts';
 
 // Everything the engine needs beyond the table, built in ONE place for the calculator, the shipment and
 // order simulations and the audit's expected value, so the three can never disagree: the date the
@@ -196,8 +196,12 @@ export async function icmsDoFrete(
   p: { ufOrigem: string; ufDestino: string; ibgeOrigem?: string | null; ibgeDestino?: string | null; data: string; modal?: string | null; simplesNacional?: boolean },
 ): Promise<TributoDoFrete> {
   if (p.simplesNacional) return { tributo: 'NENHUM', aliquota: 0, fonte: FONTE_SIMPLES };
-  // Read once per re-audit batch (lib/memo-lote.ts); a plain call everywhere else.
-  return memoLote(db, `icms|${embarcadorUid}|${p.ufOrigem}|${p.ufDestino}|${p.ibgeOrigem ?? ''}|${p.ibgeDestino ?? ''}|${p.data}|${p.modal ?? ''}`, () => icmsDoFreteLido(db, embarcadorUid, p));
+  // Read once per re-audit task (lib/memo-lote.ts); a plain call everywhere else. The ISS of one municipality
+  // does not depend on the day; the ICMS rule depends on the UFs, the day and the modal only.
+  const chave = p.ibgeOrigem && p.ibgeOrigem === p.ibgeDestino
+    ? `iss|${embarcadorUid}|${p.ibgeOrigem}`
+    : `icms|${embarcadorUid}|${p.ufOrigem}|${p.ufDestino}|${p.data}|${p.modal ?? ''}`;
+  return memoLote(db, chave, () => icmsDoFreteLido(db, embarcadorUid, p));
 }
 
 async function icmsDoFreteLido(
@@ -227,6 +231,23 @@ async function icmsDoFreteLido(
   };
 }
 
+/** The memo key of "the recipient is exempt from cubage" (the re-audit batch seeds it for its CT-es' recipients). */
+export const chaveIsentoCubagem = (documento: string | undefined) => `isento-cubagem|${documento ?? ''}`;
+
+/**
+ * Holidays of the destination from the load's day to two years after it. Inside a re-audit task the
+ * destination's holidays of those whole years are read once (lib/memo-lote.ts) and each load keeps its
+ * window: the same dates as the one read, without one read per CT-e day.
+ */
+async function feriadosDaCarga(db: DbOrTx, embarcadorUid: string, destino: LocalResolvido, data: string, facultativos: boolean): Promise<string[]> {
+  const ate = somaDias(data, 730);
+  if (!memoLoteAtivo(db)) return feriadosDoDestino(db, embarcadorUid, destino, data, ate, facultativos);
+  const [anoDe, anoAte] = [data.slice(0, 4), ate.slice(0, 4)];
+  const anos = await memoLote(db, `feriados|${destino.uf}|${destino.ibge ?? ''}|${anoDe}|${anoAte}|${facultativos}`, () =>
+    feriadosDoDestino(db, embarcadorUid, destino, `${anoDe}-01-01`, `${anoAte}-12-31`, facultativos));
+  return anos.filter((d) => d >= data && d <= ate);
+}
+
 export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaDoMotor, tabelas: TabelaRow[]): Promise<MotorDaCarga> {
   const { origem, destino, data } = c;
   const parte = (v: string | null | undefined, campo: string) =>
@@ -249,8 +270,7 @@ export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaD
     memoLote(db, `montadas|${tabelas.map((t) => `${t.uid}@${t.revisao}|${t.atualizadoEm}`).join(',')}|${data}`, () =>
       montarTabelas(db, embarcadorUid, tabelas, catalogo.map((x) => x.codigo), data)),
     Promise.all(modaisUsados.map(tributoDe)).then((rs) => new Map(modaisUsados.map((m, i) => [m, rs[i]!]))),
-    memoLote(db, `feriados|${destino.uf}|${destino.ibge ?? ''}|${data}|${cfg ? !cfg.pontosFacultativosUteis : false}`, () =>
-      feriadosDoDestino(db, embarcadorUid, destino, data, somaDias(data, 730), cfg ? !cfg.pontosFacultativosUteis : false)),
+    feriadosDaCarga(db, embarcadorUid, destino, data, cfg ? !cfg.pontosFacultativosUteis : false),
   ]);
   const tiposVeiculo = await memoLote(db, `veiculos|${[...montadas.keys()].join(',')}|${c.tipoVeiculoUid ?? ''}`, () => veiculosDasTabelas(db, [...montadas.values()], c.tipoVeiculoUid));
   // ANTT floor: the coefficients of the load's cargo type for every axle count in play, valid on the date.
@@ -260,7 +280,8 @@ export async function opcoesDoMotor(db: DbOrTx, embarcadorUid: string, c: CargaD
   const ncms = [...new Set([...(mercadorias.ncms ?? []), ...(c.ncms ?? []).filter(Boolean)])];
   // Cubage exemption of the register (every product flagged, or the recipient): real weight on every table,
   // and a cubed weight the document declares is not taken either.
-  const isentoCubagem = !!mercadorias.isentosCubagem || (await destinatarioIsentoCubagem(db, embarcadorUid, destinatario));
+  const isentoCubagem = !!mercadorias.isentosCubagem
+    || (await memoLote(db, chaveIsentoCubagem(destinatario), () => destinatarioIsentoCubagem(db, embarcadorUid, destinatario)));
   const pesoKg = !isentoCubagem && c.pesoCubadoKg && c.pesoCubadoKg > c.pesoKg ? c.pesoCubadoKg : c.pesoKg;
   const carga: Carga = {
     origem: paraLocal(origem),

@@ -9,8 +9,12 @@ import type { DbOrTx } from '../../framework/resource.ts';
 // They are system rows (embarcador_uid null), filled idempotently at start-up for the current and next
 // years, and on demand by the calculator for any other year it needs.
 
+// One formatter for the process: building an Intl.DateTimeFormat costs far more than formatting with it (a
+// re-audit asks for the São Paulo day of every CT-e several times).
+const DIA_SP = new Intl.DateTimeFormat('en-CA', { timeZone: FUSO, year: 'numeric', month: '2-digit', day: '2-digit' });
+
 export function hojeSaoPaulo(agora = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: FUSO, year: 'numeric', month: '2-digit', day: '2-digit' }).format(agora);
+  return DIA_SP.format(agora);
 }
 
 export function feriadosNacionaisDoAno(ano: number) {
