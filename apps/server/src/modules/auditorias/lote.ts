@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type CteParaDuplicidade, efeitoNaAuditoria, RESULTADO_AUDITORIA as R } from '@fretio/core';
+import { type CteParaDuplicidade, type ReentregaNfe, efeitoNaAuditoria, RESULTADO_AUDITORIA as R } from '@fretio/core';
 import { auditoriaTaxasEspeciais, auditorias, preFaturas } from '../../db/schema/index.ts';
 import type { ResultadoItem } from '../../framework/tarefas/index.ts';
 import type { Tx } from '../../framework/resource.ts';
@@ -8,6 +8,7 @@ import { abrirMemoLote } from '../../lib/memo-lote.ts';
 import { type CteCarregado, candidatoDaLinha, cteDaLinha, selectCte } from './cte.ts';
 import { atualizarTotaisPreFatura, preFaturaAutomaticaAberta } from './repository.ts';
 import { precarregarCalculo } from './precarga.ts';
+import { reentregasLidas } from './reentregas.ts';
 import { calcularAuditoria } from './service.ts';
 
 // The re-audit of a batch of CT-es (reauditar-por-periodo, 250 per transaction) set-based: the audit rows
@@ -156,6 +157,16 @@ export async function reauditarLote(tx: Tx, embarcadorUid: string, cteUids: stri
     // A CT-e with more than 200 candidates (the one-by-one read's limit) is read one by one.
     for (const [u, s] of porCandidato) {
       if (s.size <= 200) memo.precarregar(`duplicidade|${u}`, [...s].map((x) => candidatos.get(x)).filter((x): x is CteParaDuplicidade => !!x));
+    }
+    // Attempt/re-delivery events on the batch's NF-es (a re-delivery CT-e is no duplicate), one read.
+    const chavesNfe = [...new Set(doLote.flatMap((u) => carregados.get(u)!.cte.nfes))];
+    const eventosPorNfe = new Map<string, ReentregaNfe[]>();
+    for (const l of fatias(chavesNfe, 500)) {
+      for (const e of await reentregasLidas(tx, embarcadorUid, l)) (eventosPorNfe.get(e.nfe) ?? eventosPorNfe.set(e.nfe, []).get(e.nfe)!).push(e);
+    }
+    for (const u of doLote) {
+      const c = carregados.get(u)!;
+      if (c.cte.nfes.length) memo.precarregar(`reentregas|${u}`, c.cte.nfes.flatMap((k) => eventosPorNfe.get(k) ?? []));
     }
     // Special taxes of the existing audits.
     const auditoriaUids = doLote.map((u) => existentes.get(u)!.uid);
