@@ -3,12 +3,8 @@ import type { Db } from '../../src/db/client.ts';
 type Logger = { logQuery(q: string, p: unknown[]): void };
 type Sessao = { logger: Logger; options: { logger?: Logger }; client: { query(q: string, p?: unknown[]): Promise<{ rows: unknown[] }> } };
 
-/**
- * The query plan (EXPLAIN, JSON) of the page statement a list request really sends: every statement Drizzle
- * sends while `pedido` runs is recorded, the one reading `tabela` with ORDER BY … LIMIT is explained with its
- * own parameters. For tests that a list reads by its index.
- */
-export async function planoDaLista(db: Db, pedido: () => Promise<void>, tabela: string): Promise<string> {
+/** Every statement Drizzle sends (with its parameters, transactions included) while `pedido` runs. */
+export async function instrucoesEnviadas(db: Db, pedido: () => Promise<unknown>): Promise<[string, unknown[]][]> {
   const sessao = (db as unknown as { session: Sessao }).session;
   const ditas: [string, unknown[]][] = [];
   const antes = { logger: sessao.logger, opcoes: sessao.options.logger };
@@ -21,6 +17,17 @@ export async function planoDaLista(db: Db, pedido: () => Promise<void>, tabela: 
     sessao.logger = antes.logger;
     sessao.options.logger = antes.opcoes;
   }
+  return ditas;
+}
+
+/**
+ * The query plan (EXPLAIN, JSON) of the page statement a list request really sends: every statement Drizzle
+ * sends while `pedido` runs is recorded, the one reading `tabela` with ORDER BY … LIMIT is explained with its
+ * own parameters. For tests that a list reads by its index.
+ */
+export async function planoDaLista(db: Db, pedido: () => Promise<void>, tabela: string): Promise<string> {
+  const sessao = (db as unknown as { session: Sessao }).session;
+  const ditas = await instrucoesEnviadas(db, pedido);
   const pagina = ditas.find(([q]) => q.includes(`from "${tabela}"`) && /\blimit\b/.test(q) && /order by/.test(q));
   if (!pagina) throw new Error(`nenhuma página de "${tabela}" entre as instruções enviadas:\n${ditas.map(([q]) => q.slice(0, 80)).join('\n')}`);
   return JSON.stringify((await sessao.client.query(`explain (format json) ${pagina[0]}`, pagina[1])).rows);

@@ -196,6 +196,27 @@ describe('condição de pagamento e tolerâncias', () => {
     expect(lista).toContainEqual({ value: c.body.data.uid, label: '30/60 (30/60 dia(s) da emissão)' });
   });
 
+  it('o feriado do cadastro do embarcador onde ele paga adia o vencimento; o de outro embarcador ou de outra UF, não', async () => {
+    const c = (await admin.post('/api/v1/fatura/condicao-pagamento', { nome: '30 dias (feriados)', parcelas: [30] })).body.data.uid as string;
+    const venc = async (data: string) => (await admin.get(`/api/v1/fatura/condicao-pagamento/${c}/listaselecao`, { data })).body.data[0].vencimento;
+    // 02/03/2026 + 30 = 01/04/2026 (quarta), a business day nationally
+    expect(await venc('2026-03-02')).toBe('2026-04-01');
+    // demo's address is São Paulo/SP: a municipal holiday of São Paulo on 01/04 → 02/04 (quinta)
+    expect((await admin.post('/api/v1/feriados', { data: '2026-04-01', nome: 'Feriado municipal (teste)', escopo: 'MUNICIPIO', municipioIbge: '3550308' })).status).toBe(201);
+    // another shipper's holiday of the same municipality on 02/04 does not move demo's payments
+    expect((await outro.post('/api/v1/feriados', { data: '2026-04-02', nome: 'Feriado do outro (teste)', escopo: 'MUNICIPIO', municipioIbge: '3550308' })).status).toBe(201);
+    expect(await venc('2026-03-02')).toBe('2026-04-02');
+    // demo's seeded holidays: Revolução Constitucionalista (SP, 09/07, quinta) moves 09/07 → 10/07;
+    // Dia de São Jorge (RJ, 23/04, quinta) is of another UF than demo's: 23/04 stays
+    expect(await venc('2026-06-09')).toBe('2026-07-10');
+    expect(await venc('2026-03-24')).toBe('2026-04-23');
+    // outro (Rio de Janeiro/RJ): demo's SP holiday does not count (09/07 stays), nor its own São Paulo one (02/04 stays)
+    const co = (await outro.post('/api/v1/fatura/condicao-pagamento', { nome: '30 dias (feriados)', parcelas: [30] })).body.data.uid as string;
+    const vo = async (data: string) => (await outro.get(`/api/v1/fatura/condicao-pagamento/${co}/listaselecao`, { data })).body.data[0].vencimento;
+    expect(await vo('2026-06-09')).toBe('2026-07-09');
+    expect(await vo('2026-03-03')).toBe('2026-04-02');
+  });
+
   it('tolerância: uma por transportador e componente; repetida é 409; transportador alheio é 400', async () => {
     const ok = await admin.post('/api/v1/tolerancias-auditoria', { transportadorUid: tr.TransMinas, componente: 'gris', percentualAcima: '2,5', valorAcima: 5 });
     expect(ok.status).toBe(201);

@@ -20,7 +20,7 @@ import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/contex
 import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { lancarNaContaCorrente, saldoDaContaCorrente } from './conta-corrente.ts';
-import { vencimentos } from './condicoes.ts';
+import { vencimentosDoEmbarcador } from './condicoes.ts';
 import { preFaturasResource } from './pre-faturas.ts';
 import { motivoNaoCobravel, sqlSubstituido, substitutosDe, TIPO_CTE } from './substituicao.ts';
 
@@ -204,7 +204,7 @@ export const faturasResource = defineResource({
       const vencimento = values.vencimento as string | null | undefined;
       const recalcular = !existing || 'vencimento' in values || 'condicaoPagamentoUid' in values || 'emissao' in values;
       if (!vencimento) {
-        if (recalcular && condicao) values.vencimento = vencimentos(condicao.parcelas, emissao)[0];
+        if (recalcular && condicao) values.vencimento = (await vencimentosDoEmbarcador(tx, embarcadorUid, condicao.parcelas, emissao))[0];
         else if (!existing || 'vencimento' in values) throw AppError.field('vencimento', 'Informe o vencimento ou a condição de pagamento.');
         else delete values.vencimento;
       }
@@ -293,7 +293,7 @@ const validar: ActionDef = {
     let vencimento = row.vencimento as string;
     if (row.condicaoPagamentoUid) {
       const [c] = await tx.select().from(condicoesPagamento).where(eq(condicoesPagamento.uid, row.condicaoPagamentoUid as string));
-      if (c?.base === 'VALIDACAO') vencimento = vencimentos(c.parcelas, hoje())[0]!;
+      if (c?.base === 'VALIDACAO') vencimento = (await vencimentosDoEmbarcador(tx, row.embarcadorUid as string, c.parcelas, hoje()))[0]!;
     }
     const erros = await problemasDaFatura(tx, row, vencimento);
     if (erros.length) throw AppError.validation(erros, `A fatura não pode ser validada: ${erros.map((e) => e.message).join(' ')}`);
