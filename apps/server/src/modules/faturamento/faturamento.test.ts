@@ -102,6 +102,27 @@ describe('pré-fatura', () => {
     expect((await admin.get(`/api/v1/fatura/pre-fatura/liberar/${uid}`)).status).toBe(409);
     expect((await outro.get(`/api/v1/fatura/pre-fatura/ctes-list/${uid}`)).status).toBe(404);
   });
+
+  it('excluir: aberta ou cancelada solta os CT-es; liberada é 409 e nada muda; apagada fora da API, as auditorias também a largam', async () => {
+    const naPre = async (uid: string) => (await t.db.select({ p: auditorias.preFaturaUid }).from(auditorias).where(eq(auditorias.uid, uid)))[0]!.p;
+    const [a1, a2, a3] = [await auditoria('TransMinas', 1), await auditoria('TransMinas', 1), await auditoria('TransMinas', 1)];
+    const aberta = (await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr.TransMinas, auditoriaUids: [a1.uid] })).body.data.uid;
+    expect((await admin.delete(`/api/v1/fatura/pre-fatura/${aberta}`)).status).toBe(200);
+    expect(await naPre(a1.uid)).toBeNull();
+    const liberada = (await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr.TransMinas, auditoriaUids: [a2.uid] })).body.data.uid;
+    await admin.get(`/api/v1/fatura/pre-fatura/liberar/${liberada}`);
+    expect((await admin.delete(`/api/v1/fatura/pre-fatura/${liberada}`)).status).toBe(409);
+    expect(await naPre(a2.uid)).toBe(liberada);
+    expect((await admin.get(`/api/v1/fatura/pre-fatura/cancelar/${liberada}`)).status).toBe(200);
+    expect(await naPre(a2.uid)).toBeNull();
+    expect((await admin.delete(`/api/v1/fatura/pre-fatura/${liberada}`)).status).toBe(200);
+    // a pre-invoice deleted by SQL (the batched re-audit test restores its state so) no longer leaves audits pointing at nothing
+    const apagada = (await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr.TransMinas, auditoriaUids: [a3.uid] })).body.data.uid;
+    await t.db.delete(preFaturas).where(eq(preFaturas.uid, apagada));
+    expect(await naPre(a3.uid)).toBeNull();
+    // and an audit cannot be pointed at a pre-invoice that does not exist
+    await expect(t.db.update(auditorias).set({ preFaturaUid: randomUUID() }).where(eq(auditorias.uid, a3.uid))).rejects.toThrow();
+  });
 });
 
 describe('pré-fatura montada na tela', () => {
