@@ -64,8 +64,8 @@ export function diasSemExpedienteBancario(anos: number[]): Set<string> {
 const anosNoBanco = new WeakMap<object, Set<number>>();
 const anosNaTransacao = new WeakMap<object, Set<number>>();
 const conjunto = (m: WeakMap<object, Set<number>>, k: object) => {
-  let s = m.get(k);
-  if (!s) m.set(k, (s = new Set()));
+  const s = m.get(k) ?? new Set<number>();
+  m.set(k, s);
   return s;
 };
 const ehTransacao = (db: DbOrTx) => 'nestedIndex' in db;
