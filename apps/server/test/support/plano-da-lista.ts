@@ -3,8 +3,8 @@ import type { Db } from '../../src/db/client.ts';
 type Logger = { logQuery(q: string, p: unknown[]): void };
 type Sessao = { logger: Logger; options: { logger?: Logger }; client: { query(q: string, p?: unknown[]): Promise<{ rows: unknown[] }> } };
 
-/** Every statement (SQL, parameters) Drizzle sends on `db` while `pedido` runs. */
-export async function instrucoesDe(db: Db, pedido: () => Promise<void>): Promise<[string, unknown[]][]> {
+/** Every statement (SQL, parameters; transactions included) Drizzle sends on `db` while `pedido` runs. */
+export async function instrucoesDe(db: Db, pedido: () => Promise<unknown>): Promise<[string, unknown[]][]> {
   const sessao = (db as unknown as { session: Sessao }).session;
   const ditas: [string, unknown[]][] = [];
   const antes = { logger: sessao.logger, opcoes: sessao.options.logger };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { timestamps, tstz, uidPk } from './columns.ts';
 import { embarcadores, transportadores, unidadesTransportador } from './identidade.ts';
 
@@ -52,8 +52,8 @@ export const auditorias = pgTable('auditorias', {
   aceitaPorUid: uuid(),
   aceitaEm: tstz(),
   auditadaEm: tstz().notNull().default(sql`now()`),
-  /** The pre-invoice that groups it (approved or accepted CT-es only). */
-  preFaturaUid: uuid(),
+  /** The pre-invoice that groups it (approved or accepted CT-es only); a deleted pre-invoice lets go of it. */
+  preFaturaUid: uuid().references((): AnyPgColumn => preFaturas.uid, { onDelete: 'set null' }),
   ...timestamps(),
 }, (t) => [
   uniqueIndex('auditorias_cte_uq').on(t.embarcadorUid, t.cteUid),

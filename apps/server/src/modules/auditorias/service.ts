@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import { calculoAcordado, calculoPelaTabela, tempoMotor, tributoDoCte } from './calculo.ts';
 import { reentregasDe } from './reentregas.ts';
 import { candidatosDuplicidade, carregarCte, type CteCarregado, complementaresDe, transportadorSimples } from './cte.ts';
+import { aguardaOriginal, originalRetidoEmPreFatura } from '../faturamento/substituicao.ts';
 import { cobrancasDeOcorrencias } from './ocorrencias.ts';
 import { atualizarTotaisPreFatura, auditoriaDoCte, mapaDoTransportador, preFaturaAutomaticaAberta, taxasDa, toleranciasDe } from './repository.ts';
 
@@ -74,7 +75,8 @@ export async function encaminharPreFatura(db: DbOrTx, embarcadorUid: string, aud
     }
     return;
   }
-  const liberavel = (a.status === R.APROVADA || a.status === R.ACEITA) && a.transportadorUid;
+  // A substitute whose original is still in a released pre-invoice waits (faturamento/substituicao.ts).
+  const liberavel = (a.status === R.APROVADA || a.status === R.ACEITA) && a.transportadorUid && !(await aguardaOriginal(db, a.cteUid));
   if (!liberavel) {
     if (a.preFaturaUid) {
       await exigirForaDePreFaturaLiberada(db, a);
@@ -107,10 +109,12 @@ export async function auditarCte(db: DbOrTx, embarcadorUid: string, cteUid: stri
     return auditarCte(db, embarcadorUid, c.cteOriginalUid, opts);
   }
   if (efeito === 'ANULAR_ORIGINAL') {
-    if (c.cteOriginalUid) await cancelarAuditoria(db, embarcadorUid, c.cteOriginalUid, `CT-e anulado pelo CT-e de anulação ${c.cte.numero}/${c.cte.serie}.`);
+    if (c.cteOriginalUid && !(await originalRetidoEmPreFatura(db, embarcadorUid, c.cteOriginalUid, c.cte)))
+      await cancelarAuditoria(db, embarcadorUid, c.cteOriginalUid, `CT-e anulado pelo CT-e de anulação ${c.cte.numero}/${c.cte.serie}.`);
     return { auditoriaUid: null, status: null, mensagem: 'CT-e de anulação: auditoria do original encerrada.' };
   }
-  if (efeito === 'SUBSTITUIR_ORIGINAL' && c.cteOriginalUid)
+  // An original already in a released pre-invoice keeps its audit; the substitute waits (faturamento/substituicao.ts).
+  if (efeito === 'SUBSTITUIR_ORIGINAL' && c.cteOriginalUid && !(await originalRetidoEmPreFatura(db, embarcadorUid, c.cteOriginalUid, c.cte)))
     await cancelarAuditoria(db, embarcadorUid, c.cteOriginalUid, `CT-e substituído pelo CT-e ${c.cte.numero}/${c.cte.serie}.`);
 
   const existente = await auditoriaDoCte(db, embarcadorUid, cteUid, true);

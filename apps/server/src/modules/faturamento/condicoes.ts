@@ -2,17 +2,18 @@ import { and, asc, eq } from 'drizzle-orm';
 import { condicaoPagamento, condicaoPagamentoInput, ehDiaUtil, envelope, opcaoSelecao, z } from '@fretio/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { condicoesPagamento } from '../../db/schema/index.ts';
-import { defineResource, doEmbarcador } from '../../framework/resource.ts';
+import { condicoesPagamento, embarcadores } from '../../db/schema/index.ts';
+import { type DbOrTx, defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { errorResponses, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
-import { diasSemExpedienteBancario } from '../feriados/service.ts';
+import { diasSemExpedienteBancario, feriadosDoDestino } from '../feriados/service.ts';
 
 // Payment conditions of invoices: instalments in days counted from the invoice's emission or validation;
-// a due date on a weekend, national holiday or Carnival Monday/Tuesday (no banking hours) moves to the next
-// business day.
+// a due date on a weekend, national holiday, Carnival Monday/Tuesday (no banking hours) or a holiday of the
+// shipper's own register that applies where it pays (its national ones, its UF's and its municipality's,
+// from the shipper's address — an invoice has no paying unit) moves to the next business day.
 
 registerUniqueConstraint('condicoes_pagamento_nome_uq', 'nome', 'Já existe uma condição de pagamento com este nome.');
 
@@ -45,15 +46,36 @@ export const condicoesResource = defineResource({
 
 const soma = (data: string, dias: number) => new Date(Date.parse(`${data}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
 
-/** Due dates of each instalment from `inicio`, each moved to the next business day (national holidays, Carnival Monday/Tuesday). */
-export function vencimentos(parcelas: number[], inicio: string): string[] {
+/**
+ * Due dates of each instalment from `inicio`, each moved to the next business day: weekends, national
+ * holidays, Carnival Monday/Tuesday and `outrosFeriados` (the shipper's, feriadosDoEmbarcador).
+ */
+export function vencimentos(parcelas: number[], inicio: string, outrosFeriados: Iterable<string> = []): string[] {
   const ano = Number(inicio.slice(0, 4));
-  const feriados = diasSemExpedienteBancario([ano, ano + 1, ano + 2]);
+  const ate = Number(soma(inicio, Math.max(0, ...parcelas) + 31).slice(0, 4));
+  const feriados = diasSemExpedienteBancario(Array.from({ length: ate - ano + 1 }, (_, i) => ano + i));
+  for (const d of outrosFeriados) feriados.add(d);
   return parcelas.map((d) => {
     let v = soma(inicio, d);
     while (!ehDiaUtil(v, feriados)) v = soma(v, 1);
     return v;
   });
+}
+
+/**
+ * Holidays (not pontos facultativos) of the shipper's register between two dates that stop its payments:
+ * its own national ones, those of its UF and of its municipality (the shipper's address). Another
+ * shipper's holidays never count.
+ */
+export async function feriadosDoEmbarcador(db: DbOrTx, embarcadorUid: string, de: string, ate: string): Promise<string[]> {
+  const [e] = await db.select({ uf: embarcadores.uf, ibge: embarcadores.municipioIbge }).from(embarcadores).where(eq(embarcadores.uid, embarcadorUid));
+  return feriadosDoDestino(db, embarcadorUid, { uf: e?.uf ?? '', ibge: e?.ibge ?? null }, de, ate);
+}
+
+/** vencimentos() with the shipper's register (feriadosDoEmbarcador). */
+export async function vencimentosDoEmbarcador(db: DbOrTx, embarcadorUid: string, parcelas: number[], inicio: string): Promise<string[]> {
+  const ate = soma(inicio, Math.max(0, ...parcelas) + 31);
+  return vencimentos(parcelas, inicio, await feriadosDoEmbarcador(db, embarcadorUid, inicio, ate));
 }
 
 const parcelaItem = z.object({ parcela: z.number().int(), dias: z.number().int(), vencimento: z.string(), valor: z.number().nullable() });
@@ -76,7 +98,7 @@ export async function condicoesRoutes(app: FastifyInstance) {
       .where(and(eq(condicoesPagamento.uid, req.params.uid), eq(condicoesPagamento.embarcadorUid, exigirEmbarcador(req.ctx))));
     if (!c) throw AppError.notFound();
     const inicio = req.query.data ?? new Date().toISOString().slice(0, 10);
-    const datas = vencimentos(c.parcelas, inicio);
+    const datas = await vencimentosDoEmbarcador(app.db, c.embarcadorUid, c.parcelas, inicio);
     // Instalments in centavos; the last takes the remainder so they add up to the value exactly.
     const total = req.query.valor === undefined ? null : Math.round(req.query.valor * 100);
     const cada = total === null ? null : Math.floor(total / c.parcelas.length);

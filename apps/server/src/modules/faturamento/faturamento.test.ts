@@ -102,6 +102,27 @@ describe('pré-fatura', () => {
     expect((await admin.get(`/api/v1/fatura/pre-fatura/liberar/${uid}`)).status).toBe(409);
     expect((await outro.get(`/api/v1/fatura/pre-fatura/ctes-list/${uid}`)).status).toBe(404);
   });
+
+  it('excluir: aberta ou cancelada solta os CT-es; liberada é 409 e nada muda; apagada fora da API, as auditorias também a largam', async () => {
+    const naPre = async (uid: string) => (await t.db.select({ p: auditorias.preFaturaUid }).from(auditorias).where(eq(auditorias.uid, uid)))[0]!.p;
+    const [a1, a2, a3] = [await auditoria('TransMinas', 1), await auditoria('TransMinas', 1), await auditoria('TransMinas', 1)];
+    const aberta = (await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr.TransMinas, auditoriaUids: [a1.uid] })).body.data.uid;
+    expect((await admin.delete(`/api/v1/fatura/pre-fatura/${aberta}`)).status).toBe(200);
+    expect(await naPre(a1.uid)).toBeNull();
+    const liberada = (await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr.TransMinas, auditoriaUids: [a2.uid] })).body.data.uid;
+    await admin.get(`/api/v1/fatura/pre-fatura/liberar/${liberada}`);
+    expect((await admin.delete(`/api/v1/fatura/pre-fatura/${liberada}`)).status).toBe(409);
+    expect(await naPre(a2.uid)).toBe(liberada);
+    expect((await admin.get(`/api/v1/fatura/pre-fatura/cancelar/${liberada}`)).status).toBe(200);
+    expect(await naPre(a2.uid)).toBeNull();
+    expect((await admin.delete(`/api/v1/fatura/pre-fatura/${liberada}`)).status).toBe(200);
+    // a pre-invoice deleted by SQL (the batched re-audit test restores its state so) no longer leaves audits pointing at nothing
+    const apagada = (await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid: tr.TransMinas, auditoriaUids: [a3.uid] })).body.data.uid;
+    await t.db.delete(preFaturas).where(eq(preFaturas.uid, apagada));
+    expect(await naPre(a3.uid)).toBeNull();
+    // and an audit cannot be pointed at a pre-invoice that does not exist
+    await expect(t.db.update(auditorias).set({ preFaturaUid: randomUUID() }).where(eq(auditorias.uid, a3.uid))).rejects.toThrow();
+  });
 });
 
 describe('pré-fatura montada na tela', () => {
@@ -194,6 +215,27 @@ describe('condição de pagamento e tolerâncias', () => {
     expect(p).toEqual([{ parcela: 1, dias: 30, vencimento: '2026-04-01', valor: 50 }, { parcela: 2, dias: 60, vencimento: '2026-05-04', valor: 50.01 }]);
     const lista = (await admin.get('/api/v1/fatura/condicao-pagamento/list')).body.data;
     expect(lista).toContainEqual({ value: c.body.data.uid, label: '30/60 (30/60 dia(s) da emissão)' });
+  });
+
+  it('o feriado do cadastro do embarcador onde ele paga adia o vencimento; o de outro embarcador ou de outra UF, não', async () => {
+    const c = (await admin.post('/api/v1/fatura/condicao-pagamento', { nome: '30 dias (feriados)', parcelas: [30] })).body.data.uid as string;
+    const venc = async (data: string) => (await admin.get(`/api/v1/fatura/condicao-pagamento/${c}/listaselecao`, { data })).body.data[0].vencimento;
+    // 02/03/2026 + 30 = 01/04/2026 (quarta), a business day nationally
+    expect(await venc('2026-03-02')).toBe('2026-04-01');
+    // demo's address is São Paulo/SP: a municipal holiday of São Paulo on 01/04 → 02/04 (quinta)
+    expect((await admin.post('/api/v1/feriados', { data: '2026-04-01', nome: 'Feriado municipal (teste)', escopo: 'MUNICIPIO', municipioIbge: '3550308' })).status).toBe(201);
+    // another shipper's holiday of the same municipality on 02/04 does not move demo's payments
+    expect((await outro.post('/api/v1/feriados', { data: '2026-04-02', nome: 'Feriado do outro (teste)', escopo: 'MUNICIPIO', municipioIbge: '3550308' })).status).toBe(201);
+    expect(await venc('2026-03-02')).toBe('2026-04-02');
+    // demo's seeded holidays: Revolução Constitucionalista (SP, 09/07, quinta) moves 09/07 → 10/07;
+    // Dia de São Jorge (RJ, 23/04, quinta) is of another UF than demo's: 23/04 stays
+    expect(await venc('2026-06-09')).toBe('2026-07-10');
+    expect(await venc('2026-03-24')).toBe('2026-04-23');
+    // outro (Rio de Janeiro/RJ): demo's SP holiday does not count (09/07 stays), nor its own São Paulo one (02/04 stays)
+    const co = (await outro.post('/api/v1/fatura/condicao-pagamento', { nome: '30 dias (feriados)', parcelas: [30] })).body.data.uid as string;
+    const vo = async (data: string) => (await outro.get(`/api/v1/fatura/condicao-pagamento/${co}/listaselecao`, { data })).body.data[0].vencimento;
+    expect(await vo('2026-06-09')).toBe('2026-07-09');
+    expect(await vo('2026-03-03')).toBe('2026-04-02');
   });
 
   it('tolerância: uma por transportador e componente; repetida é 409; transportador alheio é 400', async () => {

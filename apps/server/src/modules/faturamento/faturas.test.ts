@@ -145,6 +145,16 @@ describe('fatura: do CT-e disponível ao pagamento', () => {
     expect((await outro.get(`/api/v1/fatura/${uid}/ctes`)).status).toBe(404);
   });
 
+  it('sem vencimento digitado, a condição dá o vencimento no dia útil seguinte ao feriado do embarcador (09/07 SP → 10/07)', async () => {
+    const c = await cte('TransMinas', 'BH', '300.00', 1);
+    const cond = (await admin.post('/api/v1/fatura/condicao-pagamento', { nome: `30 dias F${seq}`, parcelas: [30] })).body.data.uid;
+    // 09/06/2026 + 30 = 09/07/2026 (quinta): Revolução Constitucionalista, demo's seeded holiday of SP (its UF)
+    const f = await admin.post('/api/v1/fatura', { transportadorUid: tr.TransMinas, numero: `FT-F${seq}`, emissao: '2026-06-09', condicaoPagamentoUid: cond, valor: 300, cteUids: [c.uid] });
+    expect(f.status).toBe(201);
+    expect(f.body.data.vencimento).toBe('2026-07-10');
+    expect((await admin.delete(`/api/v1/fatura/${f.body.data.uid}`)).status).toBe(200);
+  });
+
   it('Aberta não vai a Paga (409 com os dois status); vencimento antes da emissão e sem vencimento nem condição são 400', async () => {
     const c = await cte('TransMinas', 'BH', '300.00', 1);
     const semVenc = await admin.post('/api/v1/fatura', { transportadorUid: tr.TransMinas, numero: `FT-S${seq}`, emissao: '2026-04-20', valor: 300, cteUids: [c.uid] });

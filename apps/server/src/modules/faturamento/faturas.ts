@@ -20,9 +20,9 @@ import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/contex
 import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { lancarNaContaCorrente, saldoDaContaCorrente } from './conta-corrente.ts';
-import { vencimentos } from './condicoes.ts';
+import { vencimentosDoEmbarcador } from './condicoes.ts';
 import { preFaturasResource } from './pre-faturas.ts';
-import { motivoNaoCobravel, sqlSubstituido, substitutosDe, TIPO_CTE } from './substituicao.ts';
+import { esperasDe, motivoNaoCobravel, sqlAguardaOriginal, sqlSubstituido, substitutosDe, TIPO_CTE } from './substituicao.ts';
 
 // Invoices (fatura): the carrier's bill for a set of its CT-es, typed by the shipper or taken from a
 // released pre-invoice. Aberta → validar (every CT-e audited and approved/accepted, in no other invoice, not
@@ -74,6 +74,7 @@ async function conferirCtes(tx: Tx, embarcadorUid: string, transportadorUid: str
     unidade: ctes.unidadeTransportadorUid, cancelado: ctes.cancelado, status: ctes.status, faturaUid: ctes.faturaUid, valor: valorDoCte, tipoCte: ctes.tipoCte })
     .from(ctes).where(and(eq(ctes.embarcadorUid, embarcadorUid), inArray(ctes.uid, unicos))).for('update');
   const substitutos = await substitutosDe(tx, embarcadorUid, unicos);
+  const esperas = await esperasDe(tx, embarcadorUid, unicos);
   const erros: string[] = [];
   if (rows.length !== unicos.length) erros.push(`${unicos.length - rows.length} CT-e(s) não encontrado(s).`);
   for (const c of rows) {
@@ -81,7 +82,7 @@ async function conferirCtes(tx: Tx, embarcadorUid: string, transportadorUid: str
     else if (unidade && c.unidade !== unidade) erros.push(`${cteNome(c)} é de outra unidade do transportador.`);
     if (c.cancelado || c.status === 5) erros.push(`${cteNome(c)} está cancelado.`);
     if (c.faturaUid && c.faturaUid !== faturaUid) erros.push(`${cteNome(c)} já está em outra fatura.`);
-    const motivo = motivoNaoCobravel(cteNome(c), c.tipoCte, substitutos.get(c.uid));
+    const motivo = motivoNaoCobravel(cteNome(c), c.tipoCte, substitutos.get(c.uid)) ?? esperas.get(c.uid);
     if (motivo) erros.push(motivo);
   }
   if (erros.length) throw AppError.validation([{ field: 'cteUids', message: erros.join(' ') }], erros[0]);
@@ -204,7 +205,7 @@ export const faturasResource = defineResource({
       const vencimento = values.vencimento as string | null | undefined;
       const recalcular = !existing || 'vencimento' in values || 'condicaoPagamentoUid' in values || 'emissao' in values;
       if (!vencimento) {
-        if (recalcular && condicao) values.vencimento = vencimentos(condicao.parcelas, emissao)[0];
+        if (recalcular && condicao) values.vencimento = (await vencimentosDoEmbarcador(tx, embarcadorUid, condicao.parcelas, emissao))[0];
         else if (!existing || 'vencimento' in values) throw AppError.field('vencimento', 'Informe o vencimento ou a condição de pagamento.');
         else delete values.vencimento;
       }
@@ -293,7 +294,7 @@ const validar: ActionDef = {
     let vencimento = row.vencimento as string;
     if (row.condicaoPagamentoUid) {
       const [c] = await tx.select().from(condicoesPagamento).where(eq(condicoesPagamento.uid, row.condicaoPagamentoUid as string));
-      if (c?.base === 'VALIDACAO') vencimento = vencimentos(c.parcelas, hoje())[0]!;
+      if (c?.base === 'VALIDACAO') vencimento = (await vencimentosDoEmbarcador(tx, row.embarcadorUid as string, c.parcelas, hoje()))[0]!;
     }
     const erros = await problemasDaFatura(tx, row, vencimento);
     if (erros.length) throw AppError.validation(erros, `A fatura não pode ser validada: ${erros.map((e) => e.message).join(' ')}`);
@@ -393,7 +394,7 @@ export async function faturasRoutes(app: FastifyInstance) {
         eq(ctes.embarcadorUid, embarcadorUid), eq(ctes.transportadorUid, transportadorUid), u ? eq(ctes.unidadeTransportadorUid, alvo) : undefined,
         eq(ctes.cancelado, false), ne(ctes.status, 5), isNull(ctes.faturaUid), sql`${ctes.protocolo} is not null`,
         // a replaced CT-e is not billable (its substitute is); an anulação charges nothing
-        sql`coalesce(${ctes.tipoCte}, 0) <> ${TIPO_CTE.ANULACAO}`, sql`not ${sqlSubstituido(ctes.uid)}`,
+        sql`coalesce(${ctes.tipoCte}, 0) <> ${TIPO_CTE.ANULACAO}`, sql`not ${sqlSubstituido(ctes.uid)}`, sql`not ${sqlAguardaOriginal(ctes.uid)}`,
         or(eq(auditorias.status, R.APROVADA), eq(auditorias.status, R.ACEITA)),
       )).orderBy(ctes.emissao, ctes.numero).limit(5000);
     return { success: true as const, message: '', data: { totalRecords: rows.length, data: rows.map(cteItem) } };

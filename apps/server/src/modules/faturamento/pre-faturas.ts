@@ -11,8 +11,9 @@ import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador, type RequestContext } from '../../plugins/auth/context.ts';
 import { transportadorVinculado } from '../transportadores/repository.ts';
 import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
+import { encaminharPreFatura } from '../auditorias/service.ts';
 import { notificarPreFaturaLiberada } from './notificacoes.ts';
-import { motivoNaoCobravel, sqlCobravel, substitutosDe } from './substituicao.ts';
+import { esperasDe, motivoNaoCobravel, sqlCobravel, substitutosDe, TIPO_CTE } from './substituicao.ts';
 
 // Pre-invoices: a carrier's approved (or accepted) CT-es not yet invoiced, grouped automatically by the
 // audit or by hand. Released (liberar) it goes to the carrier; cancelled (cancelar) its CT-es return to
@@ -59,11 +60,12 @@ async function validarAuditorias(tx: Tx, embarcadorUid: string, transportadorUid
     .from(auditorias).leftJoin(preFaturas, eq(preFaturas.uid, auditorias.preFaturaUid))
     .where(and(eq(auditorias.embarcadorUid, embarcadorUid), inArray(auditorias.uid, unicos))).for('update', { of: auditorias });
   const substitutos = await substitutosDe(tx, embarcadorUid, rows.map((a) => a.cteUid));
+  const esperas = await esperasDe(tx, embarcadorUid, rows.map((a) => a.cteUid));
   const erros: string[] = [];
   if (rows.length !== unicos.length) erros.push('Auditoria não encontrada.');
   for (const a of rows) {
     const cte = `CT-e ${a.numero}/${a.serie}`;
-    const motivo = a.cancelado ? `${cte} está cancelado.` : motivoNaoCobravel(cte, a.tipoCte, substitutos.get(a.cteUid));
+    const motivo = a.cancelado ? `${cte} está cancelado.` : (motivoNaoCobravel(cte, a.tipoCte, substitutos.get(a.cteUid)) ?? esperas.get(a.cteUid));
     if (motivo) {
       erros.push(motivo);
       continue;
@@ -89,6 +91,25 @@ async function vincular(tx: Tx, preFaturaUid: string, uids: string[]) {
 async function liberarAuditorias(tx: Tx, preFaturaUid: string) {
   await tx.update(auditorias).set({ preFaturaUid: null }).where(eq(auditorias.preFaturaUid, preFaturaUid));
   await atualizarTotaisPreFatura(tx, preFaturaUid);
+}
+
+/**
+ * Cancelling a released pre-invoice whose CT-es were replaced (or annulled) meanwhile: their audits close now,
+ * as the substitute's arrival would have done, and the substitutes that waited flow to the pool (substituicao.ts).
+ */
+async function cancelarComSubstituidos(tx: Tx, row: Row) {
+  const embarcadorUid = row.embarcadorUid as string;
+  const daPre = await tx.select({ uid: auditorias.uid, cteUid: auditorias.cteUid }).from(auditorias).where(eq(auditorias.preFaturaUid, row.uid as string));
+  const substitutos = await substitutosDe(tx, embarcadorUid, daPre.map((a) => a.cteUid));
+  await liberarAuditorias(tx, row.uid as string);
+  for (const a of daPre) {
+    const s = substitutos.get(a.cteUid);
+    if (!s) continue;
+    const resumo = s.tipoCte === TIPO_CTE.ANULACAO ? `CT-e anulado pelo CT-e de anulação ${s.numero}/${s.serie}.` : `CT-e substituído pelo CT-e ${s.numero}/${s.serie}.`;
+    await tx.update(auditorias).set({ status: R.CANCELADA, resumo, atualizadoEm: sql`now()` }).where(eq(auditorias.uid, a.uid));
+    const [daSubstituta] = await tx.select({ uid: auditorias.uid }).from(auditorias).where(and(eq(auditorias.embarcadorUid, embarcadorUid), eq(auditorias.cteUid, s.uid)));
+    if (daSubstituta) await encaminharPreFatura(tx, embarcadorUid, daSubstituta.uid);
+  }
 }
 
 export const preFaturasResource = defineResource({
@@ -154,7 +175,7 @@ const acao = (path: string, para: number, summary: string, depois?: (tx: Tx, row
   },
 });
 const liberar = acao('liberar', 2, 'Libera a pré-fatura para o transportador');
-const cancelar = acao('cancelar', 4, 'Cancela a pré-fatura; os CT-es voltam a ficar disponíveis', (tx, row) => liberarAuditorias(tx, row.uid as string));
+const cancelar = acao('cancelar', 4, 'Cancela a pré-fatura; os CT-es voltam a ficar disponíveis', cancelarComSubstituidos);
 
 export async function preFaturasRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

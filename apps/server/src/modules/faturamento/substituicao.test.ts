@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
-import { auditorias, ctes, faturas, transportadores, unidadesTransportador } from '../../db/schema/index.ts';
+import { auditorias, ctes, faturas, preFaturas, transportadores, unidadesTransportador } from '../../db/schema/index.ts';
+import { auditarCte, encaminharPreFatura } from '../auditorias/service.ts';
 
 // Substitute and annulment CT-es in settlement: the original they replace leaves the invoice's ctes-list
 // and the pre-invoice pool, cannot go in an invoice or a pre-invoice, and validar says which CT-e fails and
@@ -110,5 +111,47 @@ describe('CT-e substituto e de anulação na liquidação', () => {
     expect(troca.status, troca.text).toBe(200);
     expect(troca.body.data).toMatchObject({ valorCtes: 730.5, quantidadeCtes: 2 });
     expect(await disponiveisFatura()).not.toContain(a.uid);
+  });
+
+  it('substituto que chega com o original numa pré-fatura liberada: a pré-fatura não muda e avisa, o substituto aguarda; cancelada, ele segue', async () => {
+    const original = await cte('600.00', 1);
+    const anulado = await cte('200.00', 1);
+    const pre = (await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid, auditoriaUids: [original.auditoriaUid, anulado.auditoriaUid] })).body.data.uid as string;
+    expect((await admin.get(`/api/v1/fatura/pre-fatura/liberar/${pre}`)).status).toBe(200);
+    const sub = await cte('580.00', null, { tipoCte: 3, cteOriginalUid: original.uid });
+    const anulacao = await cte('200.00', null, { tipoCte: 2, cteOriginalUid: anulado.uid });
+    // the import's audit no longer fails (it was a 409 "O CT-e está numa pré-fatura já liberada" nobody saw)
+    await t.db.transaction((tx) => auditarCte(tx, embarcadorUid, sub.uid));
+    await t.db.transaction((tx) => auditarCte(tx, embarcadorUid, anulacao.uid));
+    const daAuditoria = async (cteUid: string) => (await t.db.select().from(auditorias).where(eq(auditorias.cteUid, cteUid)))[0]!;
+    // what the carrier received stays as it was: both CT-es, 800,00, and the pre-invoice says what happened
+    expect(await daAuditoria(original.uid)).toMatchObject({ status: 1, preFaturaUid: pre });
+    const p = (await admin.get(`/api/v1/fatura/pre-fatura/${pre}`)).body.data;
+    expect(p).toMatchObject({ status: 2, quantidadeCtes: 2, valorTotal: 800 });
+    expect(p.observacao).toBe(`${original.nome} substituído pelo ${sub.nome} depois da liberação: o substituto aguarda; cancele esta pré-fatura para faturá-lo. `
+      + `${anulado.nome} anulado pelo CT-e de anulação ${anulacao.numero}/1 depois da liberação: cancele esta pré-fatura para tirá-lo da cobrança.`);
+    // the substitute, even approved, waits: no automatic pre-invoice, in no list, refused with the reason
+    const s = await daAuditoria(sub.uid);
+    await t.db.update(auditorias).set({ status: 1, resultadoCalculo: 1 }).where(eq(auditorias.uid, s.uid));
+    await t.db.transaction((tx) => encaminharPreFatura(tx, embarcadorUid, s.uid));
+    expect((await daAuditoria(sub.uid)).preFaturaUid).toBeNull();
+    expect(await disponiveisFatura()).not.toContain(sub.uid);
+    expect(await disponiveisPre()).not.toContain(sub.uid);
+    const espera = `${sub.nome} substitui o ${original.nome}, que está numa pré-fatura liberada: cancele essa pré-fatura para faturar o substituto.`;
+    const base = { transportadorUid, unidadeTransportadorUid: unidadeUid, emissao: '2026-04-30', vencimento: '2026-05-30' };
+    const antes = await contarFaturas();
+    expect((await admin.post('/api/v1/fatura', { ...base, numero: 'SUB-4', valor: 580, cteUids: [sub.uid] })).body.errors).toEqual([{ field: 'cteUids', message: espera }]);
+    expect((await admin.post('/api/v1/fatura/pre-fatura', { transportadorUid, auditoriaUids: [s.uid] })).body.errors).toEqual([{ field: 'auditoriaUids', message: espera }]);
+    // nor can the pre-invoice become an invoice (its original is replaced)
+    const daPre = await admin.post('/api/v1/fatura', { ...base, numero: 'SUB-5', valor: 800, preFaturaUid: pre });
+    expect([daPre.status, daPre.body.errors[0].message]).toEqual([400, expect.stringContaining(`${original.nome} foi substituído pelo ${sub.nome}`)]);
+    expect(await contarFaturas()).toBe(antes);
+    // cancelled: the originals' audits close as the substitute's arrival would have done, the substitute flows on
+    expect((await admin.get(`/api/v1/fatura/pre-fatura/cancelar/${pre}`)).status).toBe(200);
+    expect(await daAuditoria(original.uid)).toMatchObject({ status: 5, preFaturaUid: null, resumo: `CT-e substituído pelo ${sub.nome}.` });
+    expect(await daAuditoria(anulado.uid)).toMatchObject({ status: 5, preFaturaUid: null, resumo: `CT-e anulado pelo CT-e de anulação ${anulacao.numero}/1.` });
+    const seguiu = (await daAuditoria(sub.uid)).preFaturaUid;
+    expect((await t.db.select().from(preFaturas).where(eq(preFaturas.uid, seguiu!)))[0]).toMatchObject({ status: 1, automatica: true });
+    expect(await disponiveisFatura()).toContain(sub.uid);
   });
 });

@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { and, count, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { dadoCompartilhado } from '../../../test/support/dados-compartilhados.ts';
-import { garantirFeriadosNacionais, hojeSaoPaulo } from './service.ts';
+import { instrucoesDe } from '../../../test/support/plano-da-lista.ts';
+import { feriados } from '../../db/schema/index.ts';
+import { feriadosNacionaisDoAno, garantirFeriadosNacionais, hojeSaoPaulo } from './service.ts';
 
 // Holidays: national ones pre-filled by the system (read-only), the shipper's state and municipal ones.
 let t: TestApp;
@@ -64,6 +67,38 @@ describe('national holidays', () => {
     expect(put.body.message).toBe('Registro padrão do sistema não pode ser alterado nem excluído.');
     expect((await admin.delete(`/api/v1/feriados/${natal.uid}`)).status).toBe(409);
     expect((await outro.get(`/api/v1/feriados/${natal.uid}`)).body.data).toMatchObject({ sistema: true, data: `${ano}-12-25` });
+  });
+});
+
+describe('national holidays written once per year and database', () => {
+  const doAno = async (a: number) =>
+    Number((await t.db.select({ n: count() }).from(feriados).where(and(isNull(feriados.embarcadorUid), sql`extract(year from ${feriados.data}) = ${a}`)))[0]!.n);
+  // the statements about holidays (node-postgres also logs the transaction's begin/commit)
+  const sobreFeriados = async (p: Promise<[string, unknown[]][]>) => (await p).filter(([q]) => /"feriados"/.test(q));
+  const emTransacao = (anos: number[]) => sobreFeriados(instrucoesDe(t.db, () => t.db.transaction((tx) => garantirFeriadosNacionais(tx, anos))));
+  const insercoes = (ditas: [string, unknown[]][]) => ditas.filter(([q]) => /^insert into "feriados"/i.test(q)).length;
+
+  it('the years written at start-up: a call in a later transaction sends no statement', async () => {
+    expect(await doAno(ano)).toBeGreaterThan(0);
+    expect(await emTransacao([ano, ano + 1])).toEqual([]);
+  });
+
+  it('a year first written in a transaction that rolls back is written again; once seen in the database, nothing is sent', async () => {
+    const a = 2093;
+    await t.db.transaction(async (tx) => {
+      await garantirFeriadosNacionais(tx, [a]);
+      tx.rollback();
+    }).catch(() => undefined);
+    expect(await doAno(a)).toBe(0);
+    // written (and committed) in a transaction: trusted only there
+    expect(insercoes(await emTransacao([a]))).toBe(1);
+    const n = await doAno(a);
+    expect(n).toBe(feriadosNacionaisDoAno(a).length);
+    // the next transaction's insert finds every row: it writes nothing, and from then on nothing is sent
+    expect(insercoes(await emTransacao([a]))).toBe(1);
+    expect(await doAno(a)).toBe(n);
+    expect(await emTransacao([a])).toEqual([]);
+    expect(await sobreFeriados(instrucoesDe(t.db, () => garantirFeriadosNacionais(t.db, [a])))).toEqual([]);
   });
 });
 

@@ -60,20 +60,29 @@ export function diasSemExpedienteBancario(anos: number[]): Set<string> {
   return dias;
 }
 
-const anosPreenchidos = new WeakMap<object, Set<number>>();
+// Years whose national holidays are known to be in the database, per database: the key is the Drizzle
+// dialect, which a database object shares with every transaction opened from it, so a year is written at
+// most once per process and later calls, in any transaction, send nothing. A year inserted inside a
+// transaction is trusted only in that transaction (it may still roll back); the next one finds the rows
+// already there (the insert writes nothing) and trusts it from then on.
+const anosNoBanco = new WeakMap<object, Set<number>>();
+const anosNaTransacao = new WeakMap<object, Set<number>>();
+const conjunto = (m: WeakMap<object, Set<number>>, k: object) => {
+  const s = m.get(k) ?? new Set<number>();
+  m.set(k, s);
+  return s;
+};
+const ehTransacao = (db: DbOrTx) => 'nestedIndex' in db;
 
-/** Inserts the national holidays of `anos` that are missing (system rows); cached per database. */
+/** Inserts the national holidays of `anos` that are missing (system rows); once per year and database per process. */
 export async function garantirFeriadosNacionais(db: DbOrTx, anos: number[]) {
-  let feitos = anosPreenchidos.get(db);
-  if (!feitos) {
-    feitos = new Set();
-    anosPreenchidos.set(db, feitos);
-  }
-  const faltam = anos.filter((a) => a >= 1900 && a <= 2099 && !feitos.has(a));
+  const doBanco = conjunto(anosNoBanco, (db as unknown as { dialect: object }).dialect);
+  const daTransacao = conjunto(anosNaTransacao, db);
+  const faltam = [...new Set(anos)].filter((a) => a >= 1900 && a <= 2099 && !doBanco.has(a) && !daTransacao.has(a));
   if (!faltam.length) return;
-  const linhas = faltam.flatMap(feriadosNacionaisDoAno);
-  if (linhas.length) await db.insert(feriados).values(linhas).onConflictDoNothing();
-  for (const a of faltam) feitos.add(a);
+  const inseridas = await db.insert(feriados).values(faltam.flatMap(feriadosNacionaisDoAno)).onConflictDoNothing().returning({ data: feriados.data });
+  const anosInseridos = new Set(inseridas.map((r) => Number(r.data.slice(0, 4))));
+  for (const a of faltam) (ehTransacao(db) && anosInseridos.has(a) ? daTransacao : doBanco).add(a);
 }
 
 /**
