@@ -115,7 +115,7 @@ describe('reauditar-por-periodo em lotes', () => {
     const [o19] = await t.db.select().from(ocorrencias).where(and(eq(ocorrencias.embarcadorUid, embarcadorUid), eq(ocorrencias.codigo, '19')));
     await t.db.insert(eventosOcorrencia).values({ embarcadorUid, ocorrenciaUid: o19!.uid, transportadorUid: rapido, numeroNf: String(nf!.numero), dataHora: `${hoje}T13:00:00.000Z`, origem: 'manual', nfeUid: nf!.uid });
     const reentrega = Math.round(cotacao.total * 50) / 100;
-    const comOcorrencia = await inserirCte([...certo(), { nome: 'CT REENTREGA', valor: reentrega }], {}, [{ chave: nf!.chave, nfeUid: nf!.uid }]);
+    const comOcorrencia = await inserirCte([...certo(), { nome: 'CT REENTREGA', valor: reentrega }], {}, [{ chave: nf!.chave!, nfeUid: nf!.uid }]);
     const [demo] = await t.db.select().from(tabelasFrete).where(and(eq(tabelasFrete.transportadorUid, rapido), eq(tabelasFrete.status, 1)));
     const copia = await admin.post(`/api/v1/tabelasfrete/${demo!.uid}/duplicar`, { nome: 'Rápido junho 2019' });
     expect(copia.status, copia.text).toBe(201);
