@@ -117,8 +117,9 @@ async function construirResumos(db: Database['db'], emb: string) {
   await lotes(notas, (u) => sql`select resumo_bi_aplicar_notas(${u}::uuid[])`);
   await lotes(notas, (u) => sql`select resumo_bi_aplicar('resumo_bi_pendentes', ${u}::uuid[])`);
   await lotes(sql`select uid from eventos_ocorrencia where embarcador_uid = ${emb} order by uid`, (u) => sql`select resumo_bi_aplicar('resumo_bi_eventos', ${u}::uuid[])`);
+  await lotes(notas, (u) => sql`select resumo_bi_aplicar('resumo_bi_ocorrencias_notas', ${u}::uuid[])`);
   await db.execute(sql`select resumo_bi_somar_ctes(array(select c from ctes c where embarcador_uid = ${emb} and numero > 1000000), 1)`);
-  for (const t of ['resumo_bi_notas', 'resumo_bi_ctes', 'resumo_bi_pendentes', 'resumo_bi_eventos', 'resumo_bi_convites', 'resumo_bi_cotacoes']) await db.execute(sql.raw(`vacuum analyze ${t}`));
+  for (const t of ['resumo_bi_notas', 'resumo_bi_ctes', 'resumo_bi_pendentes', 'resumo_bi_eventos', 'resumo_bi_convites', 'resumo_bi_cotacoes', 'resumo_bi_ocorrencias_notas']) await db.execute(sql.raw(`vacuum analyze ${t}`));
 }
 
 async function medir(fn: () => Promise<unknown>, n: number) {
@@ -210,7 +211,7 @@ async function benchEm(rotulo: string, database: Database, n: number, nota: stri
   }
   out.push({
     name: `resumos de BI (${rotulo}): construção a partir dos documentos, s`, opsPerSec: 0, p95Ms: construcao * 1000,
-    note: `${nota}; resumo_bi_aplicar_notas e resumo_bi_aplicar (pendentes, eventos) em lotes de 100.000 + resumo_bi_somar_ctes; ${Number(linhasResumo).toLocaleString('pt-BR')} linhas de resumo; carga em massa (gatilhos desligados) ${geracao} s; o valor está na coluna p95 (ms)`,
+    note: `${nota}; resumo_bi_aplicar_notas e resumo_bi_aplicar (pendentes, eventos, ocorrências por nota) em lotes de 100.000 + resumo_bi_somar_ctes; ${Number(linhasResumo).toLocaleString('pt-BR')} linhas de resumo; carga em massa (gatilhos desligados) ${geracao} s; o valor está na coluna p95 (ms)`,
   });
   out.push({
     name: `resumos de BI (${rotulo}): custo dos gatilhos ao inserir 1.000 NF-e`, opsPerSec: r2(1000 / custo.com, 2), p50Ms: custo.com, ratio: r2(custo.com / custo.sem, 2),

@@ -96,6 +96,24 @@ CREATE TABLE "resumo_bi_eventos" (
 	CONSTRAINT "resumo_bi_eventos_uq" UNIQUE NULLS NOT DISTINCT("embarcador_uid","dia","transportador_uid","ocorrencia_uid")
 );
 --> statement-breakpoint
+CREATE TABLE "resumo_bi_ocorrencias_nota" (
+	"doc" uuid PRIMARY KEY NOT NULL,
+	"embarcador_uid" uuid NOT NULL,
+	"dia" date NOT NULL,
+	"transportador_uid" uuid,
+	"uf" varchar(2),
+	"eventos" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "resumo_bi_ocorrencias_notas" (
+	"embarcador_uid" uuid NOT NULL,
+	"dia" date NOT NULL,
+	"transportador_uid" uuid,
+	"uf" varchar(2),
+	"eventos" integer NOT NULL,
+	CONSTRAINT "resumo_bi_ocorrencias_notas_uq" UNIQUE NULLS NOT DISTINCT("embarcador_uid","dia","transportador_uid","uf")
+);
+--> statement-breakpoint
 CREATE TABLE "resumo_bi_pendente" (
 	"doc" uuid PRIMARY KEY NOT NULL,
 	"embarcador_uid" uuid NOT NULL,
@@ -121,7 +139,7 @@ CREATE TABLE "resumo_bi_pendentes" (
 );
 --> statement-breakpoint
 CREATE INDEX "resumo_bi_conta_frete_uf_doc_idx" ON "resumo_bi_conta_frete_uf" USING btree ("doc");--> statement-breakpoint
--- bi/cotacoes, the scorecard's quotation columns, bi/tracking (undelivered notes and events by kind) and the "conta frete"
+-- bi/cotacoes, the scorecard's quotation and occurrence columns, bi/tracking (undelivered notes and events by kind) and the "conta frete"
 -- card with a UF filter read summaries kept by the generic function and trigger of *_bi_resumo_auditorias.sql
 -- (resumo_bi_aplicar / resumo_bi_gatilho), declared in resumo_bi_definicoes like the others.
 -- Each view's columns are the per-document table's, in its order (resumo_bi_aplicar compares rows with SELECT * and
@@ -177,7 +195,16 @@ SELECT fa.uid AS doc, fa.embarcador_uid, fa.emissao AS dia, fa.transportador_uid
 FROM faturas fa JOIN fatura_ctes fc ON fc.fatura_uid = fa.uid LEFT JOIN ctes c ON c.uid = fc.cte_uid
 GROUP BY fa.uid, c.destino_uf;
 --> statement-breakpoint
+-- The scorecard's occurrences per 100 deliveries: per counted note with events of a kind other than "delivered" (action
+-- 1), the note's key (emission day, carrier, UF) and how many such events it has.
+CREATE VIEW resumo_bi_ocorrencias_notas_v AS
+SELECT n.uid AS doc, n.embarcador_uid, (n.emissao AT TIME ZONE 'America/Sao_Paulo')::date AS dia, n.transportador_uid, n.destinatario_uf AS uf, k.eventos
+FROM nfes n
+CROSS JOIN LATERAL (SELECT count(*)::int AS eventos FROM eventos_ocorrencia e JOIN ocorrencias o ON o.uid = e.ocorrencia_uid AND o.acao <> 1 WHERE e.nfe_uid = n.uid) k
+WHERE NOT n.cancelada AND n.substituida_por_uid IS NULL AND k.eventos > 0;
+--> statement-breakpoint
 INSERT INTO resumo_bi_definicoes VALUES
+  ('resumo_bi_ocorrencias_notas', 'resumo_bi_ocorrencias_notas_v', 'resumo_bi_ocorrencias_nota', '{embarcador_uid,dia,transportador_uid,uf}', '{eventos}'),
   ('resumo_bi_cotacoes', 'resumo_bi_cotacoes_v', 'resumo_bi_cotacao', '{embarcador_uid,dia}',
     '{cotacoes,convites,respostas,finalizadas,aprovado_valorado,valor_aprovado,alvo_valorado,valor_alvo}'),
   ('resumo_bi_convites', 'resumo_bi_convites_v', 'resumo_bi_convite', '{embarcador_uid,dia,transportador_uid}',
@@ -208,9 +235,10 @@ SELECT resumo_bi_criar_gatilhos('cotacoes_frete', '{del}', ARRAY['resumo_bi_cota
 --> statement-breakpoint
 SELECT resumo_bi_criar_gatilhos('cotacao_transportadores', '{ins,upd,del}', ARRAY['resumo_bi_cotacoes', 'SELECT cotacao_uid FROM %1$s', 'resumo_bi_convites', 'SELECT uid FROM %1$s']);
 --> statement-breakpoint
-SELECT resumo_bi_criar_gatilhos('eventos_ocorrencia', '{ins,upd,del}', ARRAY['resumo_bi_eventos', 'SELECT uid FROM %1$s']);
+SELECT resumo_bi_criar_gatilhos('eventos_ocorrencia', '{ins,upd,del}', ARRAY['resumo_bi_eventos', 'SELECT uid FROM %1$s',
+  'resumo_bi_ocorrencias_notas', 'SELECT nfe_uid FROM %1$s']);
 --> statement-breakpoint
-SELECT resumo_bi_criar_gatilhos('nfes', '{ins,upd,del}', ARRAY['resumo_bi_pendentes', 'SELECT uid FROM %1$s']);
+SELECT resumo_bi_criar_gatilhos('nfes', '{ins,upd,del}', ARRAY['resumo_bi_pendentes', 'SELECT uid FROM %1$s', 'resumo_bi_ocorrencias_notas', 'SELECT uid FROM %1$s']);
 --> statement-breakpoint
 SELECT resumo_bi_criar_gatilhos('rastreios', '{ins,upd,del}', ARRAY['resumo_bi_pendentes', 'SELECT nfe_uid FROM %1$s']);
 --> statement-breakpoint
@@ -231,3 +259,5 @@ SELECT resumo_bi_aplicar('resumo_bi_eventos', array(SELECT uid FROM eventos_ocor
 SELECT resumo_bi_aplicar('resumo_bi_pendentes', array(SELECT uid FROM nfes));
 --> statement-breakpoint
 SELECT resumo_bi_aplicar('resumo_bi_contas_frete_uf', array(SELECT uid FROM faturas));
+--> statement-breakpoint
+SELECT resumo_bi_aplicar('resumo_bi_ocorrencias_notas', array(SELECT DISTINCT nfe_uid FROM eventos_ocorrencia WHERE nfe_uid IS NOT NULL));

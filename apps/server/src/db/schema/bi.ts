@@ -146,3 +146,8 @@ export const [resumoBiPendente, resumoBiPendentes] = resumoGenerico('resumo_bi_p
   ultimaNoticia: date({ mode: 'string' }).notNull(),
   notas: contagem(),
 }, [...chaves, 'dataPrevista', 'excecao', 'ultimaNoticia']);
+
+/** Events of a kind other than "delivered" on the counted notes, per the notes' key: the scorecard's occurrences per 100
+ * deliveries (view resumo_bi_ocorrencias_notas_v, doc = nfes.uid; only notes with such an event). */
+export const [resumoBiOcorrenciasNota, resumoBiOcorrenciasNotas] = resumoGenerico('resumo_bi_ocorrencias_nota', 'resumo_bi_ocorrencias_notas',
+  { ...chaveUf, eventos: contagem() }, [...chaves]);

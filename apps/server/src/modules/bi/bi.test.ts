@@ -602,6 +602,8 @@ describe('tabelas de resumo', () => {
 
     // Events by kind: a second attempt on N4 and a code without de-para move bi/tracking's `ocorrencias`.
     const antes = await ocorrencias();
+    const por100 = async () => (await linhaDe(admin, u.R))?.ocorrenciasPor100 as number; // N4 is Rápido Sul's since above
+    const por100Antes = await por100();
     const tentativas = antes.find((o) => o.ocorrencia.startsWith('21 - '))?.quantidade ?? 0;
     await t.db.execute(sql`insert into eventos_ocorrencia (embarcador_uid, ocorrencia_uid, transportador_uid, cnpj_emissor_nf, serie_nf, numero_nf, nfe_uid, data_hora, origem)
       values (${u.demo}, ${u.tentativa}, ${u.M}, '11222333000181', '1', '9004', ${u.N4}, '2024-03-20T10:00:00-03:00', 'manual')`);
@@ -612,6 +614,7 @@ describe('tabelas de resumo', () => {
     const depois = await ocorrencias();
     expect(depois.find((o) => o.ocorrencia.startsWith('21 - '))?.quantidade).toBe(tentativas + 1);
     expect(depois.find((o) => o.ocorrencia === 'Sem de-para')?.quantidade).toBe(1);
+    expect(await por100()).toBeGreaterThan(por100Antes); // the scorecard's occurrences per 100 deliveries (resumo_bi_ocorrencias_notas)
     // The event moved to April leaves March; deleted, it is gone.
     await t.db.execute(sql`update eventos_ocorrencia set data_hora = '2024-04-02T10:00:00-03:00' where codigo_transportador = 'ZZ'`);
     await conferir();
@@ -620,6 +623,7 @@ describe('tabelas de resumo', () => {
     await t.db.transaction((tx) => atualizarRastreio(tx, u.N4));
     await conferir();
     expect((await ocorrencias()).find((o) => o.ocorrencia.startsWith('21 - '))?.quantidade ?? 0).toBe(tentativas);
+    expect(await por100()).toBe(por100Antes);
 
     // Undelivered notes (their status depends on today): a note to AM without any deadline, no event: "Sem ocorrência…";
     // then delivered, it leaves the undelivered summary; N4 with its promised date still past stays "Atrasada".

@@ -151,10 +151,10 @@ export async function scorecard(db: Db, e: Escopo, f: FiltroBi, opts: { resumo?:
   const fretePorTransportador = opts.resumo
     ? sql`select s.transportador_uid, sum(s.valor_prestacao) as frete, sum(s.peso_carga) as peso from resumo_bi_ctes s where ${noResumo(e, f)} group by 1`
     : sql`select c.transportador_uid, sum(c.valor_prestacao) as frete, sum(c.peso_carga) as peso from ctes c where ${ctesDoPeriodo(e, f)} group by 1`;
-  // Events of a kind other than "delivered" on the period's notes, by the note's carrier (resumo_bi_nota: the notes the summary counts).
+  // Events of a kind other than "delivered" on the period's notes, by the note's carrier: resumo_bi_ocorrencias_notas
+  // (view resumo_bi_ocorrencias_notas_v) or the events themselves.
   const ocorrenciasPorTransportador = opts.resumo
-    ? sql`select rn.transportador_uid, count(*)::int as eventos from resumo_bi_nota rn
-        join eventos_ocorrencia e on e.nfe_uid = rn.nfe_uid join ocorrencias o on o.uid = e.ocorrencia_uid and o.acao <> 1 where ${noResumo(e, f, 'rn')} group by 1`
+    ? sql`select s.transportador_uid, sum(s.eventos)::int as eventos from resumo_bi_ocorrencias_notas s where ${noResumo(e, f)} group by 1`
     : sql`select n2.transportador_uid, count(*)::int as eventos from ent n2
         join eventos_ocorrencia e on e.nfe_uid = n2.uid join ocorrencias o on o.uid = e.ocorrencia_uid and o.acao <> 1 group by 1`;
   // Quotations per carrier (invited, answered, won): resumo_bi_convites (view resumo_bi_convites_v) or the invitations themselves.
