@@ -1,8 +1,9 @@
 // BI over 1,000,000 NF-es (BENCH_ONLY=bi). The demo shipper gets BENCH_BI_ROWS NF-es (default 1,000,000) spread
 // over 2025, with tracking rows (90 % delivered, a quarter of them late), about 3 events per NF-e (two of
-// course, one "delivered") and as many CT-es; then each BI dataset, bi/frete and GET dashboard's figures for the
-// 12 months of 2025 are timed twice in the same run: read from the summary tables (modules/bi/resumo.ts, what the
-// routes serve) and aggregated from the documents themselves (datasets.ts / dashboard.ts bruto): p50/p95 of each.
+// course, one "delivered"), as many CT-es and a quotation per 20 NF-es (3 invitations); then each BI dataset, bi/frete,
+// bi/cotacoes and GET dashboard's figures for the 12 months of 2025 are timed twice in the same run: read from the
+// summary tables (modules/bi/resumo.ts, what the routes serve) and aggregated from the documents themselves
+// (datasets.ts / dashboard.ts bruto): p50/p95 of each.
 // The bulk load runs with the summary triggers off, then the summaries are built by the same function the triggers
 // call (timed), and the write cost of the triggers is measured on a 1,000-NF-e insert (on vs. off).
 // PostgreSQL via BENCH_DATABASE_URL (`BENCH_ONLY=bi bash apps/server/test/pg.sh --bench`), PGlite beside it with
@@ -16,8 +17,8 @@ import type { FiltroBi } from '@fretio/core';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
 import { dashboard } from '../apps/server/src/modules/bi/dashboard.ts';
-import { DATASETS, biFrete, biTracking, scorecard } from '../apps/server/src/modules/bi/datasets.ts';
-import { DATASETS_RESUMO, biFreteResumo, biTrackingResumo } from '../apps/server/src/modules/bi/resumo.ts';
+import { DATASETS, biCotacoes, biFrete, biTracking, scorecard } from '../apps/server/src/modules/bi/datasets.ts';
+import { DATASETS_RESUMO, biCotacoesResumo, biFreteResumo, biTrackingResumo } from '../apps/server/src/modules/bi/resumo.ts';
 import type { Escopo } from '../apps/server/src/modules/bi/sql.ts';
 import { adminClient, createDatabase, databaseUrlFor, dropDatabase } from '../apps/server/test/support/pg-admin.ts';
 
@@ -38,9 +39,13 @@ const linhas = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const UFS = ['SP', 'RJ', 'MG', 'PR', 'SC', 'RS', 'BA', 'GO', 'PE', 'CE', 'ES', 'MT', 'MS', 'DF', 'PA', 'AM', 'MA', 'PB', 'RN', 'AL', 'SE', 'PI', 'TO', 'RO', 'AC', 'AP', 'RR'];
 const GATILHOS = ['nfes', 'rastreios', 'eventos_ocorrencia', 'ctes'];
 
+/** The summary triggers of the bulk-loaded tables: 0060's (notes, CT-es) and the generic ones of *_bi_resumo_cotacoes
+ * (undelivered notes, events by kind, bills per UF); not those of audits and paid CT-es (bi2, measured apart below). */
 async function gatilhos(db: Database['db'], ligar: boolean) {
   for (const t of GATILHOS) {
-    for (const op of ['ins', 'upd', 'del']) await db.execute(sql.raw(`alter table ${t} ${ligar ? 'enable' : 'disable'} trigger ${t}_resumo_bi_${op}`));
+    for (const op of ['ins', 'upd', 'del']) {
+      for (const g of ['resumo_bi', 'resumo_bi4']) await db.execute(sql.raw(`alter table ${t} ${ligar ? 'enable' : 'disable'} trigger ${t}_${g}_${op}`));
+    }
   }
 }
 
@@ -86,26 +91,35 @@ async function gerar(db: Database['db'], emb: string, n: number) {
         case when k = 2 then (r.data_entrega + time '14:00') at time zone 'America/Sao_Paulo' else n.emissao + (k + 1) * interval '5 hours' end, 'edi', n.uid
       from nfes n join rastreios r on r.nfe_uid = n.uid cross join generate_series(0, 2) k
       where ${faixa} and (k < 2 or r.data_entrega is not null)`);
-    await db.execute(sql`
-      insert into ctes (embarcador_uid, chave, versao, numero, serie, modelo, emissao, emissao_texto, emitente_nome, transportador_uid, destino_uf,
-        valor_prestacao, valor_carga, peso_carga, cancelado)
-      select ${emb}, '359' || lpad(g::text, 41, '0'), '4.00', g, 1, 57, e, to_char(e at time zone 'America/Sao_Paulo', 'YYYY-MM-DD"T"HH24:MI:SS') || '-03:00',
-        'Transportes Avulsos', case when g % 50 = 0 then null else (${tr})[1 + g % 3] end, case when g % 10 < 3 then 'SP' else 'RJ' end,
-        round((g % 9000) / 13.0 + 50, 2), round((g % 50000) / 7.0 + 100, 2), (g % 3000) + 1, g % 100 = 0
-      from generate_series(${de}::int, ${ate}::int) g, lateral (select timestamptz '2025-01-01 03:00+00' + ((g::bigint * 104729) % 31536000) * interval '1 second' as e) t`);
+    await inserirCtes(db, emb, transps, de, ate);
   }
+  // Quotations: one for 20 NF-es, created over 2025, each inviting the 3 carriers (2 of 3 answer); 1 in 4 finalized, won by one of them.
+  await db.execute(sql`
+    with q as (
+      insert into cotacoes_frete (embarcador_uid, status, vencedor_transportador_uid, valor_aprovado, valor_alvo, criado_em)
+      select ${emb}, case when g % 4 = 0 then 4 else 2 end, case when g % 4 = 0 then (${tr})[1 + g % 3] end,
+        case when g % 4 = 0 then round(100 + (g % 900) / 3.0, 2) end, case when g % 8 = 0 then round(110 + (g % 900) / 3.0, 2) end,
+        timestamptz '2025-01-01 03:00+00' + ((g::bigint * 7919) % 31536000) * interval '1 second'
+      from generate_series(1, ${Math.ceil(n / 20)}::int) g returning uid, criado_em)
+    insert into cotacao_transportadores (cotacao_uid, transportador_uid, respondido_em, valor_total)
+    select q.uid, t, case when k <= 2 then q.criado_em + interval '3 hours' end, case when k <= 2 then 100 + k end
+    from q cross join lateral unnest(${tr}) with ordinality as x(t, k)`);
   for (const t of ['nfes', 'rastreios', 'eventos_ocorrencia', 'ctes']) await db.execute(sql.raw(`vacuum analyze ${t}`));
 }
 
-/** The summaries of what the bulk load wrote, by the function the triggers call (100,000 NF-es a statement). */
+/** The summaries of what the bulk load wrote, by the functions the triggers call (100,000 documents a statement). */
 async function construirResumos(db: Database['db'], emb: string) {
-  const uids = linhas<{ uid: string }>(await db.execute(sql`select uid from nfes where embarcador_uid = ${emb} and numero > 1000000 order by uid`)).map((r) => r.uid);
-  for (let i = 0; i < uids.length; i += LOTE) {
-    await db.execute(sql`select resumo_bi_aplicar_notas(${`{${uids.slice(i, i + LOTE).join(',')}}`}::uuid[])`);
-  }
+  const lotes = async (q: ReturnType<typeof sql>, aplicar: (uids: string) => ReturnType<typeof sql>) => {
+    const uids = linhas<{ uid: string }>(await db.execute(q)).map((r) => r.uid);
+    for (let i = 0; i < uids.length; i += LOTE) await db.execute(aplicar(`{${uids.slice(i, i + LOTE).join(',')}}`));
+  };
+  const notas = sql`select uid from nfes where embarcador_uid = ${emb} and numero > 1000000 order by uid`;
+  await lotes(notas, (u) => sql`select resumo_bi_aplicar_notas(${u}::uuid[])`);
+  await lotes(notas, (u) => sql`select resumo_bi_aplicar('resumo_bi_pendentes', ${u}::uuid[])`);
+  await lotes(sql`select uid from eventos_ocorrencia where embarcador_uid = ${emb} order by uid`, (u) => sql`select resumo_bi_aplicar('resumo_bi_eventos', ${u}::uuid[])`);
+  await lotes(notas, (u) => sql`select resumo_bi_aplicar('resumo_bi_ocorrencias_notas', ${u}::uuid[])`);
   await db.execute(sql`select resumo_bi_somar_ctes(array(select c from ctes c where embarcador_uid = ${emb} and numero > 1000000), 1)`);
-  await db.execute(sql`vacuum analyze resumo_bi_notas`);
-  await db.execute(sql`vacuum analyze resumo_bi_ctes`);
+  for (const t of ['resumo_bi_notas', 'resumo_bi_ctes', 'resumo_bi_pendentes', 'resumo_bi_eventos', 'resumo_bi_convites', 'resumo_bi_cotacoes', 'resumo_bi_ocorrencias_notas']) await db.execute(sql.raw(`vacuum analyze ${t}`));
 }
 
 async function medir(fn: () => Promise<unknown>, n: number) {
@@ -133,7 +147,7 @@ async function benchEm(rotulo: string, database: Database, n: number, nota: stri
   await construirResumos(db, emb);
   const construcao = Math.round((performance.now() - t0) / 1000);
   await gatilhos(db, true);
-  const [{ linhasResumo }] = linhas<{ linhasResumo: number }>(await db.execute(sql`select (select count(*) from resumo_bi_notas) + (select count(*) from resumo_bi_ctes) as "linhasResumo"`));
+  const [{ linhasResumo }] = linhas<{ linhasResumo: number }>(await db.execute(sql`select (select count(*) from resumo_bi_notas) + (select count(*) from resumo_bi_ctes) + (select count(*) from resumo_bi_pendentes) + (select count(*) from resumo_bi_eventos) as "linhasResumo"`));
   log(`${rotulo}: resumos construídos em ${construcao} s (${Number(linhasResumo).toLocaleString('pt-BR')} linhas)`);
 
   // Write cost of the triggers: 1,000 NF-es in one statement, on and then off (deleted after each).
@@ -180,6 +194,7 @@ async function benchEm(rotulo: string, database: Database, n: number, nota: stri
     ['bi/frete', () => biFreteResumo(db, e, f), () => biFrete(db, e, f)],
     ['bi/transportadora', () => scorecard(db, e, f, { resumo: true }), () => scorecard(db, e, f)],
     ['bi/tracking', () => biTrackingResumo(db, e, f), () => biTracking(db, e, f)],
+    ['bi/cotacoes', () => biCotacoesResumo(db, e, f), () => biCotacoes(db, e, f)],
     ['GET dashboard', () => dashboard(db, e, f), () => dashboard(db, e, f, { bruto: true })],
   ];
   const out: Linha[] = [];
@@ -196,7 +211,7 @@ async function benchEm(rotulo: string, database: Database, n: number, nota: stri
   }
   out.push({
     name: `resumos de BI (${rotulo}): construção a partir dos documentos, s`, opsPerSec: 0, p95Ms: construcao * 1000,
-    note: `${nota}; resumo_bi_aplicar_notas em lotes de 100.000 NF-e + resumo_bi_somar_ctes; ${Number(linhasResumo).toLocaleString('pt-BR')} linhas de resumo; carga em massa (gatilhos desligados) ${geracao} s; o valor está na coluna p95 (ms)`,
+    note: `${nota}; resumo_bi_aplicar_notas e resumo_bi_aplicar (pendentes, eventos, ocorrências por nota) em lotes de 100.000 + resumo_bi_somar_ctes; ${Number(linhasResumo).toLocaleString('pt-BR')} linhas de resumo; carga em massa (gatilhos desligados) ${geracao} s; o valor está na coluna p95 (ms)`,
   });
   out.push({
     name: `resumos de BI (${rotulo}): custo dos gatilhos ao inserir 1.000 NF-e`, opsPerSec: r2(1000 / custo.com, 2), p50Ms: custo.com, ratio: r2(custo.com / custo.sem, 2),

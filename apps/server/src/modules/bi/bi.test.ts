@@ -10,9 +10,9 @@ import { rows } from '../../../test/support/state.ts';
 import { aguardarTarefa } from '../../../test/support/tarefas.ts';
 import { atualizarRastreio } from '../tracking/service.ts';
 import { dashboard } from './dashboard.ts';
-import { DATASETS, biFrete, biTracking, scorecard } from './datasets.ts';
+import { DATASETS, biCotacoes, biFrete, biTracking, scorecard } from './datasets.ts';
 import { pdfRelatorio } from './pdf.ts';
-import { DATASETS_RESUMO, biFreteResumo, biTrackingResumo } from './resumo.ts';
+import { DATASETS_RESUMO, biCotacoesResumo, biFreteResumo, biTrackingResumo } from './resumo.ts';
 import type { Escopo } from './sql.ts';
 import { linhasDoPdf } from './texto-pdf-teste.ts';
 
@@ -433,11 +433,13 @@ describe('tabelas de resumo', () => {
   // The routes read the summaries (resumo.ts); each figure must equal the raw aggregate (datasets.ts,
   // dashboard.ts bruto) over the same rows, before and after writes of every kind: a note and its delivery
   // inserted, a note moved to another carrier/UF/value, a note cancelled, an event deleted (the delivery undone),
-  // a CT-e inserted, changed, cancelled and deleted. Last in the file: it changes the fixed data set.
+  // a CT-e inserted, changed, cancelled and deleted. Last in the file: it changes the fixed data set. Each comparison runs
+  // every figure twice for four filters: a few seconds on a loaded machine, hence the longer timeouts.
   const filtros = (): [string, Escopo, FiltroBi][] => [
     ['março', { embarcadorUid: u.demo, transportadorUid: null }, P],
     ['sem período', { embarcadorUid: u.demo, transportadorUid: null }, {}],
     ['TransMinas para MG', { embarcadorUid: u.demo, transportadorUid: u.M }, { ...P, uf: 'MG' }],
+    ['Rápido Sul para RJ', { embarcadorUid: u.demo, transportadorUid: u.R }, { ...P, uf: 'RJ' }],
   ];
   const conferir = async () => {
     for (const [nome, e, f] of filtros()) {
@@ -447,6 +449,7 @@ describe('tabelas de resumo', () => {
       expect(await biFreteResumo(t.db, e, f), `bi/frete (${nome})`).toEqual(await biFrete(t.db, e, f));
       expect(await scorecard(t.db, e, f, { resumo: true }), `bi/transportadora (${nome})`).toEqual(await scorecard(t.db, e, f));
       expect(await biTrackingResumo(t.db, e, f), `bi/tracking (${nome})`).toEqual(await biTracking(t.db, e, f));
+      expect(await biCotacoesResumo(t.db, e, f), `bi/cotacoes (${nome})`).toEqual(await biCotacoes(t.db, e, f));
       expect(await dashboard(t.db, e, f), `dashboard (${nome})`).toEqual(await dashboard(t.db, e, f, { bruto: true }));
     }
     // And the tables as a whole: every counted note and CT-e once.
@@ -454,6 +457,18 @@ describe('tabelas de resumo', () => {
       await um(sql`select (select count(*) from nfes where not cancelada and substituida_por_uid is null)::int as notas, (select count(*) from ctes where not cancelado)::int as ctes`),
     );
   };
+
+  it("every summary view has its per-document table's columns in the same order (resumo_bi_aplicar compares and copies rows by position)", async () => {
+    const defs = await rows<{ visao: string; documentos: string }>(t.db, sql`select visao, documentos from resumo_bi_definicoes order by 1`);
+    expect(defs.map((d) => d.visao)).toEqual(expect.arrayContaining(['resumo_bi_auditorias_v', 'resumo_bi_contas_frete_uf_v', 'resumo_bi_convites_v', 'resumo_bi_cotacoes_v', 'resumo_bi_eventos_v', 'resumo_bi_pendentes_v']));
+    const colunas = (nome: string) => rows(t.db, sql`select column_name as nome, data_type as tipo from information_schema.columns
+      where table_schema = current_schema() and table_name = ${nome} order by ordinal_position`);
+    for (const d of defs) {
+      const v = await colunas(d.visao);
+      expect(v.length, d.visao).toBeGreaterThan(2);
+      expect(v, `${d.visao} × ${d.documentos}`).toEqual(await colunas(d.documentos));
+    }
+  });
 
   it('equal the raw aggregates after inserts, updates, cancels and deletes', async () => {
     await conferir();
@@ -527,6 +542,20 @@ describe('tabelas de resumo', () => {
     await t.db.execute(sql`update faturas set data_pagamento = null where uid = ${f2.uid}`);
     await t.db.execute(sql`delete from faturas where numero = 'F-2024-1'`);
     await conferir();
+    // Conta frete with a UF: F3 has no CT-e (no UF); F2 (February now) pays C2 (BA since above) and no longer C3.
+    // C1 (RJ) was F1's, deleted: RJ has no bill left; C2's bill is out of March. A bill line for C3 (PE, cancelled) in F3:
+    // F3 counts for PE with that line's value.
+    const noPeriodo = { embarcadorUid: u.demo, transportadorUid: null };
+    expect((await dashboard(t.db, noPeriodo, { ...P, uf: 'RJ' })).contaFrete).toMatchObject({ qtde: 0, valor: null });
+    await t.db.execute(sql`insert into fatura_ctes (fatura_uid, embarcador_uid, cte_uid, valor) select uid, ${u.demo}, ${u.C3}, '7.07' from faturas where numero = 'F-2024-3'`);
+    await conferir();
+    expect((await dashboard(t.db, noPeriodo, { ...P, uf: 'PE' })).contaFrete).toMatchObject({ qtde: 1, valor: '7.07', perc: 0 });
+    expect((await dashboard(t.db, noPeriodo, { dataInicio: '2024-02-01', dataFim: '2024-02-29', uf: 'BA' })).contaFrete).toMatchObject({ qtde: 1, valor: '80.10', perc: 0 });
+    // The CT-e's destination moves its bill line to another UF.
+    await t.db.execute(sql`update ctes set destino_uf = 'AL' where uid = ${u.C3}`);
+    await conferir();
+    expect((await dashboard(t.db, noPeriodo, { ...P, uf: 'PE' })).contaFrete.qtde).toBe(0);
+    expect((await dashboard(t.db, noPeriodo, { ...P, uf: 'AL' })).contaFrete).toMatchObject({ qtde: 1, valor: '7.07' });
     expect(await um(sql`select (select coalesce(sum(ctes), 0) from resumo_bi_faturas)::int as faturas, (select coalesce(sum(auditadas), 0) from resumo_bi_auditorias)::int as auditorias`))
       .toEqual(await um(sql`select (select count(*) from fatura_ctes fc join faturas fa on fa.uid = fc.fatura_uid and fa.data_pagamento is not null join ctes c on c.uid = fc.cte_uid)::int as faturas,
         (select count(*) from auditorias where status <> 5)::int as auditorias`));
@@ -534,7 +563,86 @@ describe('tabelas de resumo', () => {
         (select coalesce(sum(calculo_divergente), 0) from resumo_bi_auditorias)::int as divergentes`))
       .toEqual(await um(sql`select (select count(*) from faturas)::int as faturas, (select coalesce(sum(valor), 0) from faturas)::text as valor,
         (select count(*) from auditorias where status <> 5 and resultado_calculo = 2)::int as divergentes`));
-  });
+  }, 240_000);
+
+  it('quotations, invitations, answers, wins and events move the summaries like the raw aggregates', async () => {
+    const demo: Escopo = { embarcadorUid: u.demo, transportadorUid: null };
+    const cot = async () => (await admin.post('/api/v1/bi/cotacoes', P)).body.data as Record<string, unknown>[];
+    const linhaDe = async (api: Api, tr: string) => ((await api.post('/api/v1/bi/transportadora', P)).body.data as Record<string, unknown>[]).find((x) => x.transportadorUid === tr);
+    const ocorrencias = async () => (await admin.post('/api/v1/bi/tracking', P)).body.data.ocorrencias as { ocorrencia: string; quantidade: number }[];
+    await conferir();
+    expect(await cot()).toEqual([{ mes: '2024-03', cotacoes: 2, convites: 3, respostas: 2, taxaResposta: 66.67, finalizadas: 1, valorAprovado: '150.00', valorAlvo: '160.00' }]);
+
+    // Q3 (15/03) invites R and M: 3 quotations, 5 invitations, still 2 answers.
+    const [q3] = await rows<{ uid: string }>(t.db, sql`insert into cotacoes_frete (embarcador_uid, status, criado_em) values (${u.demo}, 2, '2024-03-15T10:00:00-03:00') returning uid`);
+    await t.db.execute(sql`insert into cotacao_transportadores (cotacao_uid, transportador_uid) values (${q3.uid}, ${u.R}), (${q3.uid}, ${u.M})`);
+    await conferir();
+    expect(await cot()).toMatchObject([{ cotacoes: 3, convites: 5, respostas: 2, taxaResposta: 40, finalizadas: 1 }]);
+    // M answers Q3 and wins it (approved 95.50, no target): M 3 invitations, 2 answers, 1 win (taxaVitoria 1/2).
+    await t.db.execute(sql`update cotacao_transportadores set respondido_em = '2024-03-16T10:00:00-03:00', valor_total = 95.50 where cotacao_uid = ${q3.uid} and transportador_uid = ${u.M}`);
+    await t.db.execute(sql`update cotacoes_frete set status = 4, vencedor_transportador_uid = ${u.M}, valor_aprovado = 95.50 where uid = ${q3.uid}`);
+    await conferir();
+    expect(await cot()).toMatchObject([{ cotacoes: 3, convites: 5, respostas: 3, taxaResposta: 60, finalizadas: 2, valorAprovado: '245.50', valorAlvo: '160.00' }]);
+    expect(await linhaDe(admin, u.M)).toMatchObject({ convites: 3, respostas: 2, taxaResposta: 66.67, vencidas: 1, taxaVitoria: 50 });
+    // Q1 back to "em cotação" and Q3 without an approved value: finalized with no value reads 0, as the raw sum.
+    await t.db.execute(sql`update cotacoes_frete set status = 2 where embarcador_uid = ${u.demo} and criado_em = '2024-03-02T10:00:00-03:00'`);
+    await t.db.execute(sql`update cotacoes_frete set valor_aprovado = null where uid = ${q3.uid}`);
+    await conferir();
+    expect(await cot()).toMatchObject([{ finalizadas: 1, valorAprovado: '0', valorAlvo: '0' }]);
+    expect(await linhaDe(admin, u.R)).toMatchObject({ convites: 2, respostas: 1, vencidas: 0, taxaVitoria: 0 });
+    // R's invitation to Q3 withdrawn; Q2 deleted (its invitation goes by the cascade); Q3 moved to April.
+    await t.db.execute(sql`delete from cotacao_transportadores where cotacao_uid = ${q3.uid} and transportador_uid = ${u.R}`);
+    await t.db.execute(sql`delete from cotacoes_frete where embarcador_uid = ${u.demo} and criado_em = '2024-03-10T10:00:00-03:00'`);
+    await conferir();
+    expect(await cot()).toMatchObject([{ cotacoes: 2, convites: 3, respostas: 2 }]);
+    await t.db.execute(sql`update cotacoes_frete set criado_em = '2024-04-01T10:00:00-03:00' where uid = ${q3.uid}`);
+    await conferir();
+    expect(await cot()).toMatchObject([{ cotacoes: 1, convites: 2, respostas: 1 }]);
+    expect(await linhaDe(admin, u.M)).toMatchObject({ convites: 1, respostas: 0, vencidas: 0 });
+
+    // Events by kind: a second attempt on N4 and a code without de-para move bi/tracking's `ocorrencias`.
+    const antes = await ocorrencias();
+    const por100 = async () => (await linhaDe(admin, u.R))?.ocorrenciasPor100 as number; // N4 is Rápido Sul's since above
+    const por100Antes = await por100();
+    const tentativas = antes.find((o) => o.ocorrencia.startsWith('21 - '))?.quantidade ?? 0;
+    await t.db.execute(sql`insert into eventos_ocorrencia (embarcador_uid, ocorrencia_uid, transportador_uid, cnpj_emissor_nf, serie_nf, numero_nf, nfe_uid, data_hora, origem)
+      values (${u.demo}, ${u.tentativa}, ${u.M}, '11222333000181', '1', '9004', ${u.N4}, '2024-03-20T10:00:00-03:00', 'manual')`);
+    await t.db.execute(sql`insert into eventos_ocorrencia (embarcador_uid, ocorrencia_uid, transportador_uid, cnpj_transportador, codigo_transportador, cnpj_emissor_nf, serie_nf, numero_nf, data_hora, origem)
+      values (${u.demo}, null, ${u.M}, '17184037000110', 'ZZ', '11222333000181', '1', '9999', '2024-03-21T10:00:00-03:00', 'edi')`);
+    await t.db.transaction((tx) => atualizarRastreio(tx, u.N4));
+    await conferir();
+    const depois = await ocorrencias();
+    expect(depois.find((o) => o.ocorrencia.startsWith('21 - '))?.quantidade).toBe(tentativas + 1);
+    expect(depois.find((o) => o.ocorrencia === 'Sem de-para')?.quantidade).toBe(1);
+    expect(await por100()).toBeGreaterThan(por100Antes); // the scorecard's occurrences per 100 deliveries (resumo_bi_ocorrencias_notas)
+    // The event moved to April leaves March; deleted, it is gone.
+    await t.db.execute(sql`update eventos_ocorrencia set data_hora = '2024-04-02T10:00:00-03:00' where codigo_transportador = 'ZZ'`);
+    await conferir();
+    expect((await ocorrencias()).find((o) => o.ocorrencia === 'Sem de-para')).toBeUndefined();
+    await t.db.execute(sql`delete from eventos_ocorrencia where nfe_uid = ${u.N4}`);
+    await t.db.transaction((tx) => atualizarRastreio(tx, u.N4));
+    await conferir();
+    expect((await ocorrencias()).find((o) => o.ocorrencia.startsWith('21 - '))?.quantidade ?? 0).toBe(tentativas);
+    expect(await por100()).toBe(por100Antes);
+
+    // Undelivered notes (their status depends on today): a note to AM without any deadline, no event: "Sem ocorrência…";
+    // then delivered, it leaves the undelivered summary; N4 with its promised date still past stays "Atrasada".
+    const situacoes = async () => Object.fromEntries(((await biTrackingResumo(t.db, demo, P)).fretes as { situacao: string; quantidade: number }[]).map((x) => [x.situacao, x.quantidade]));
+    const semOcorrencia = (o: Record<string, number>) => Object.entries(o).filter(([k]) => k.startsWith('Sem ocorrência')).reduce((a, [, v]) => a + v, 0);
+    const antesS = await situacoes();
+    const [n6] = await rows<{ uid: string }>(t.db, sql`insert into nfes (embarcador_uid, chave, numero, serie, emissao, emissao_texto, emitente_documento, emitente_uf, destinatario_nome, destinatario_uf, valor_total, peso_bruto, transportador_uid)
+      values (${u.demo}, '35240311222333000181550010000090061000000000', 9006, 1, '2024-03-22T09:00:00-03:00', '2024-03-22T09:00:00-03:00', '11222333000181', 'SP', 'Cliente 9006', 'AM', '50.00', '5', ${u.M}) returning uid`);
+    await conferir();
+    expect(semOcorrencia(await situacoes())).toBe(semOcorrencia(antesS) + 1);
+    await t.db.execute(sql`insert into eventos_ocorrencia (embarcador_uid, ocorrencia_uid, transportador_uid, cnpj_emissor_nf, serie_nf, numero_nf, nfe_uid, data_hora, origem)
+      values (${u.demo}, ${u.entregue}, ${u.M}, '11222333000181', '1', '9006', ${n6.uid}, '2024-03-25T10:00:00-03:00', 'manual')`);
+    await t.db.transaction((tx) => atualizarRastreio(tx, n6.uid));
+    await conferir();
+    const fim = await situacoes();
+    expect(semOcorrencia(fim)).toBe(semOcorrencia(antesS));
+    expect(fim['Entregue (sem prazo)']).toBe((antesS['Entregue (sem prazo)'] ?? 0) + 1);
+    expect(fim.Atrasada).toBe(antesS.Atrasada);
+  }, 240_000);
 });
 
 describe('réplica de leitura (DATABASE_READ_URL)', () => {

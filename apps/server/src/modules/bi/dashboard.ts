@@ -6,7 +6,8 @@ import { mesResumo, noResumo, transportadorResumo } from './resumo.ts';
 import { type Escopo, TZ, entregas, linhas, mes, noPeriodo, nomeTransportador, valorDivergenciaResumo } from './sql.ts';
 
 // GET dashboard: four cards and two indicator tables, over the filter's period (all time without one).
-//  contaFrete    freight bills (faturas) issued: qtde, valor = Σ valor, perc = % paid, data = by month
+//  contaFrete    freight bills (faturas) issued: qtde, valor = Σ valor, perc = % paid, data = by month; with a UF: the bills
+//                with a CT-e to that UF, valor = Σ of those CT-es' lines (fatura_ctes.valor)
 //  conhecimentos CT-es (not cancelled) emitted: qtde, valor = Σ valor da prestação, perc = freight as % of the goods value
 //  notasFiscais  NF-es emitted: qtde, valor = Σ valor total, perc = % delivered on time (of those delivered with a known deadline)
 //  divergencias  audits whose comparison was divergent: qtde, valor = Σ |diferença|, perc = % of the audited CT-es
@@ -48,14 +49,17 @@ export async function dashboard(db: Db, e: Escopo, f: FiltroBi, { bruto = false 
   const notas = sql`resumo_bi_notas s left join transportadores t on t.uid = s.transportador_uid where ${noResumo(e, f)}`;
   const ctes = sql`resumo_bi_ctes s left join transportadores t on t.uid = s.transportador_uid where ${noResumo(e, f)}`;
   const [contaFrete, conhecimentos, notasFiscais, divergencias] = await Promise.all([
-    cartao(db, bruto ? sql`select to_char(fa.emissao, 'YYYY-MM') as mes, count(*)::int as qtde, sum(fa.valor)::text as valor,
+    cartao(db, bruto ? sql`select to_char(fa.emissao, 'YYYY-MM') as mes, count(*)::int as qtde, sum(${f.uf ? sql`u.valor` : sql`fa.valor`})::text as valor,
         (count(*) filter (where fa.data_pagamento is not null))::int as parte, count(*)::int as todo
-      from faturas fa where fa.embarcador_uid = ${e.embarcadorUid} and ${seTransp(e, sql`fa.transportador_uid`)}
+      from faturas fa ${f.uf ? sql`cross join lateral (select sum(fc.valor) as valor, count(*) as n from fatura_ctes fc join ctes c on c.uid = fc.cte_uid
+        where fc.fatura_uid = fa.uid and ${ufCte}) u` : sql``}
+      where fa.embarcador_uid = ${e.embarcadorUid} and ${seTransp(e, sql`fa.transportador_uid`)} ${f.uf ? sql`and u.n > 0` : sql``}
         and ${f.dataInicio ? sql`fa.emissao >= ${f.dataInicio}::date` : sql`true`} and ${f.dataFim ? sql`fa.emissao <= ${f.dataFim}::date` : sql`true`}
       group by 1 order by 1`
-      // resumo_bi_contas_frete (view resumo_bi_contas_frete_v): bills per emission day and carrier; a bill has no UF (the filter's is not applied).
+      // resumo_bi_contas_frete (view resumo_bi_contas_frete_v): bills per emission day and carrier; with a UF filter
+      // resumo_bi_contas_frete_uf: the bills with a CT-e to that UF and the value of those CT-es (a bill has no UF of its own).
       : sql`select ${mesResumo} as mes, sum(s.faturas)::int as qtde, sum(s.valor)::text as valor, sum(s.pagas)::int as parte, sum(s.faturas)::int as todo
-        from resumo_bi_contas_frete s where ${noResumo(e, { ...f, uf: undefined })} group by 1 having sum(s.faturas) > 0 order by 1`, 'contagem'),
+        from ${f.uf ? sql`resumo_bi_contas_frete_uf` : sql`resumo_bi_contas_frete`} s where ${noResumo(e, f)} group by 1 having sum(s.faturas) > 0 order by 1`, 'contagem'),
     cartao(db, bruto ? sql`select ${mes(sql`c.emissao`)} as mes, count(*)::int as qtde, coalesce(sum(c.valor_prestacao), 0)::numeric(18, 2)::text as valor,
         coalesce(sum(c.valor_prestacao), 0)::numeric(18, 2)::text as parte, coalesce(sum(c.valor_carga), 0)::numeric(18, 2)::text as todo
       from ctes c where c.embarcador_uid = ${e.embarcadorUid} and not c.cancelado and ${noPeriodo(sql`c.emissao`, f)} and ${seTransp(e, sql`c.transportador_uid`)} and ${ufCte}

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type FiltroBi, MACRORREGIOES } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
-import { type Escopo, entregas, linhas, mes, noPeriodo, noResumo, nomeTransportador, valorDivergenciaResumo } from './sql.ts';
+import { cotacoesPorTransportadorResumo } from './resumo.ts';
+import { type Escopo, entregas, linhas, mes, noPeriodo, noResumo, nomeTransportador, rotuloOcorrencia, valorDivergenciaResumo } from './sql.ts';
 
 // BI datasets: each one SELECT, its formula written beside it. Period = the document's emission (NF-e,
 // CT-e, audit) or the quotation's creation, as São Paulo days. Averages of days are rounded to 0.01;
@@ -113,7 +114,8 @@ export async function biFrete(db: Db, e: Escopo, f: FiltroBi) {
   return { porMes, porTransportador, porUf, total: total ?? { ctes: 0, valorFrete: '0', valorMercadoria: '0', pesoKg: 0, percentualFrete: null } };
 }
 
-/** POST bi/cotacoes: quotations created in the period by month: invitations, answers, answer rate, approved, approved value vs target. */
+/** POST bi/cotacoes: quotations created in the period by month: invitations, answers, answer rate, approved, approved value vs target.
+ * The raw aggregate; the route reads biCotacoesResumo (./resumo.ts), the same reply from the summary tables. */
 export async function biCotacoes(db: Db, e: Escopo, f: FiltroBi) {
   return linhas(db, sql`select ${mes(sql`c.criado_em`)} as "mes", count(*)::int as "cotacoes",
     sum(k.convites)::int as "convites", sum(k.respostas)::int as "respostas", ${pct(sql`sum(k.respostas)`, sql`sum(k.convites)`)} as "taxaResposta",
@@ -138,7 +140,7 @@ export async function biCotacoes(db: Db, e: Escopo, f: FiltroBi) {
  */
 export async function scorecard(db: Db, e: Escopo, f: FiltroBi, opts: { resumo?: boolean } = {}) {
   // Deliveries, freight and occurrences per carrier: from the summary tables (resumo.ts; the routes) or the raw
-  // documents (the reference bi.test.ts compares them with). Quotations have no summary: read as they are.
+  // documents (the reference bi.test.ts compares them with).
   const entregasPorTransportador = opts.resumo
     ? sql`select s.transportador_uid, sum(s.com_prazo)::int as entregas, sum(s.no_prazo)::int as no_prazo, sum(s.entregues)::int as entregues,
         case when sum(s.com_atraso) = 0 then null else round(sum(s.soma_dias_atraso)::numeric / sum(s.com_atraso), 2)::float8 end as atraso_medio
@@ -149,12 +151,19 @@ export async function scorecard(db: Db, e: Escopo, f: FiltroBi, opts: { resumo?:
   const fretePorTransportador = opts.resumo
     ? sql`select s.transportador_uid, sum(s.valor_prestacao) as frete, sum(s.peso_carga) as peso from resumo_bi_ctes s where ${noResumo(e, f)} group by 1`
     : sql`select c.transportador_uid, sum(c.valor_prestacao) as frete, sum(c.peso_carga) as peso from ctes c where ${ctesDoPeriodo(e, f)} group by 1`;
-  // Events of a kind other than "delivered" on the period's notes, by the note's carrier (resumo_bi_nota: the notes the summary counts).
+  // Events of a kind other than "delivered" on the period's notes, by the note's carrier: resumo_bi_ocorrencias_notas
+  // (view resumo_bi_ocorrencias_notas_v) or the events themselves.
   const ocorrenciasPorTransportador = opts.resumo
-    ? sql`select rn.transportador_uid, count(*)::int as eventos from resumo_bi_nota rn
-        join eventos_ocorrencia e on e.nfe_uid = rn.nfe_uid join ocorrencias o on o.uid = e.ocorrencia_uid and o.acao <> 1 where ${noResumo(e, f, 'rn')} group by 1`
+    ? sql`select s.transportador_uid, sum(s.eventos)::int as eventos from resumo_bi_ocorrencias_notas s where ${noResumo(e, f)} group by 1`
     : sql`select n2.transportador_uid, count(*)::int as eventos from ent n2
         join eventos_ocorrencia e on e.nfe_uid = n2.uid join ocorrencias o on o.uid = e.ocorrencia_uid and o.acao <> 1 group by 1`;
+  // Quotations per carrier (invited, answered, won): resumo_bi_convites (view resumo_bi_convites_v) or the invitations themselves.
+  const cotacoesPorTransportador = opts.resumo
+    ? cotacoesPorTransportadorResumo(e, f)
+    : sql`select ct.transportador_uid, count(*)::int as convites, count(ct.respondido_em)::int as respostas,
+        (count(*) filter (where c.vencedor_transportador_uid = ct.transportador_uid and c.status = 4))::int as vencidas
+      from cotacao_transportadores ct join cotacoes_frete c on c.uid = ct.cotacao_uid
+      where c.embarcador_uid = ${e.embarcadorUid} and ${noPeriodo(sql`c.criado_em`, f)} group by 1`;
   // Audits per carrier: resumo_bi_auditorias (view resumo_bi_auditorias_v) or the audits themselves.
   const auditoriasPorTransportador = opts.resumo
     ? sql`select s.transportador_uid, sum(s.auditadas)::int as auditadas, sum(s.calculo_aprovado)::int as sem_divergencia,
@@ -166,10 +175,7 @@ export async function scorecard(db: Db, e: Escopo, f: FiltroBi, opts: { resumo?:
   return linhas(db, sql`with ${opts.resumo ? sql`` : sql`ent as (select * from ${entregas(e, f)} x),`}
     aud as (${auditoriasPorTransportador}),
     fre as (${fretePorTransportador}),
-    cot as (select ct.transportador_uid, count(*)::int as convites, count(ct.respondido_em)::int as respostas,
-        (count(*) filter (where c.vencedor_transportador_uid = ct.transportador_uid and c.status = 4))::int as vencidas
-      from cotacao_transportadores ct join cotacoes_frete c on c.uid = ct.cotacao_uid
-      where c.embarcador_uid = ${e.embarcadorUid} and ${noPeriodo(sql`c.criado_em`, f)} group by 1),
+    cot as (${cotacoesPorTransportador}),
     oco as (${ocorrenciasPorTransportador})
     select t.uid as "transportadorUid", ${nomeTransportador(sql`t`)} as "transportador",
       coalesce(x.entregas, 0) as "entregas", coalesce(x.no_prazo, 0) as "noPrazo", ${pct(sql`coalesce(x.no_prazo, 0)`, sql`coalesce(x.entregas, 0)`)} as "percentualNoPrazo",
@@ -189,9 +195,9 @@ export async function scorecard(db: Db, e: Escopo, f: FiltroBi, opts: { resumo?:
     order by "percentualNoPrazo" desc nulls last, 2`);
 }
 
-/** Events of the period by kind (the 20 most frequent): bi/tracking's `ocorrencias`, the dashboard's chart. */
+/** Events of the period by kind (the 20 most frequent): bi/tracking's `ocorrencias`, the dashboard's chart (raw; the routes read ocorrenciasPorTipoResumo). */
 export function ocorrenciasPorTipo(db: Db, e: Escopo, f: FiltroBi) {
-  return linhas<{ ocorrencia: string; ocorrenciaUid: string | null; quantidade: number }>(db, sql`select coalesce(o.codigo || ' - ' || o.descricao, 'Sem de-para') as "ocorrencia", o.uid as "ocorrenciaUid", count(*)::int as "quantidade"
+  return linhas<{ ocorrencia: string; ocorrenciaUid: string | null; quantidade: number }>(db, sql`select ${rotuloOcorrencia} as "ocorrencia", o.uid as "ocorrenciaUid", count(*)::int as "quantidade"
       from eventos_ocorrencia e left join ocorrencias o on o.uid = e.ocorrencia_uid
       where e.embarcador_uid = ${e.embarcadorUid} and ${noPeriodo(sql`e.data_hora`, f)} and ${seTransp(e, sql`e.transportador_uid`)}
       group by 1, 2 order by 3 desc, 1 limit 20`);

@@ -2,8 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { type FiltroBi, formatarData } from '@fretio/core';
 import type { Db } from '../../db/client.ts';
-import { ocorrenciasPorTipo } from './datasets.ts';
-import { DATASETS_RESUMO, mesResumo, noResumo } from './resumo.ts';
+import { DATASETS_RESUMO, mesResumo, noResumo, ocorrenciasPorTipoResumo } from './resumo.ts';
 import { type Escopo, linhas } from './sql.ts';
 
 // The data of each dashboard chart as XLSX (GET bi/graficos/{grafico}/xlsx): the same numbers the chart draws,
@@ -67,7 +66,7 @@ export const GRAFICOS: Record<string, Grafico> = {
       { rotulo: 'Ocorrência', campo: 'ocorrencia', tipo: 'texto', largura: 40 },
       { rotulo: 'Eventos', campo: 'quantidade', tipo: 'inteiro' },
     ],
-    dados: (db, e, f) => ocorrenciasPorTipo(db, e, f),
+    dados: (db, e, f) => ocorrenciasPorTipoResumo(db, e, f),
   },
 };
 

@@ -11,12 +11,12 @@ import { criarTarefa } from '../../framework/tarefas/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exigirEmbarcador } from '../../plugins/auth/context.ts';
 import { dashboard } from './dashboard.ts';
-import { DATASETS, biCotacoes, scorecard } from './datasets.ts';
+import { DATASETS, scorecard } from './datasets.ts';
 import { exportarRelatorio } from './exportar.ts';
 import { GRAFICOS, descreverFiltrosBi, planilhaGrafico } from './graficos.ts';
 import { conexaoLeitura } from './leitura.ts';
 import { paginaRelatorio } from './relatorios.ts';
-import { DATASETS_RESUMO, biFreteResumo, biTrackingResumo } from './resumo.ts';
+import { DATASETS_RESUMO, biCotacoesResumo, biFreteResumo, biTrackingResumo } from './resumo.ts';
 import { escopo } from './sql.ts';
 
 // Reports (POST with filters, paged JSON; XLSX as a task), BI datasets, the carrier scorecard and the
@@ -97,7 +97,7 @@ export default async function biRoutes(app: FastifyInstance) {
   r.post('/api/v1/bi/cotacoes', {
     config: { permission: ['bi', 'ler'] },
     schema: { tags: tagsBi, summary: 'BI: cotações por mês: convites, respostas, taxa de resposta, finalizadas, valor aprovado', body: filtroBi, response: ok(z.array(qualquer)) },
-  }, async (req) => ({ success: true as const, message: '', data: await biCotacoes(leitura, escopo(req.ctx, req.body), req.body) }));
+  }, async (req) => ({ success: true as const, message: '', data: await biCotacoesResumo(leitura, escopo(req.ctx, req.body), req.body) }));
 
   r.post('/api/v1/bi/transportadora', {
     config: { permission: ['bi', 'ler'] },

@@ -42,6 +42,8 @@ export const valorDivergenciaResumo = sql`case when sum(s.divergencia_valorada) 
 export const dia = (col: SQL) => sql`to_char((${col}) at time zone ${TZ}, 'YYYY-MM-DD')`;
 export const mes = (col: SQL) => sql`to_char((${col}) at time zone ${TZ}, 'YYYY-MM')`;
 export const instante = (col: SQL) => sql`to_char((${col}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+/** An occurrence kind's label over `ocorrencias o` (left-joined: no kind reads 'Sem de-para'). */
+export const rotuloOcorrencia = sql`coalesce(o.codigo || ' - ' || o.descricao, 'Sem de-para')`;
 export const nomeTransportador = (t: SQL) => sql`coalesce(${t}.nome_fantasia, ${t}.nome)`;
 
 export async function linhas<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T[]> {
