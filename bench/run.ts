@@ -365,8 +365,12 @@ async function main() {
   const novos = [...list.results, ...others];
   // BENCH_ONLY re-measures a part: the other entries of results.json stay beside the new ones.
   const anterior = only.length && existsSync(join(here, 'results.json')) ? JSON.parse(readFileSync(join(here, 'results.json'), 'utf8')) : null;
+  // A module that ran replaces every entry of its own (`<module>: …`), so a failure ("… falhou") or a
+  // renamed figure of an earlier run does not outlive the run that measured it again.
   const medidos = new Set(novos.map((r) => r.name));
-  const results = [...((anterior?.results ?? []) as Result[]).filter((r) => !medidos.has(r.name)), ...novos];
+  const modulos = new Set(novos.map((r) => r.name.split(': ')[0]));
+  const refeito = (r: Result) => medidos.has(r.name) || (r.name.includes(': ') && modulos.has(r.name.split(': ')[0]));
+  const results = [...((anterior?.results ?? []) as Result[]).filter((r) => !refeito(r)), ...novos];
   const out = {
     machine,
     // The machine of the entries kept from the earlier full run.

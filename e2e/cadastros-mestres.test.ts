@@ -199,6 +199,21 @@ describe('cadastros mestres', () => {
     await novo.getByText('Próprio').waitFor();
     // The old format is shown with its hyphen.
     await row(page, 'AUV-8123').getByText('Agregado').waitFor();
+
+    // A plate the carrier already has: the 409 on the field links to that vehicle, in this sub-list.
+    await page.getByRole('button', { name: 'Novo' }).click();
+    await drawer(page).getByText('Novo veículo').waitFor();
+    await drawer(page).getByLabel('Placa').fill('ABC1D23');
+    await drawer(page).getByLabel('RENAVAM').fill('12345678900');
+    await escolher(page, drawer(page).getByLabel('Tipo de veículo'), /^Truck \(/);
+    const salvar = page.waitForResponse((r) => /\/transportadores\/[^/]+\/veiculos$/.test(r.url()) && r.request().method() === 'POST');
+    await drawer(page).getByRole('button', { name: 'Salvar' }).click();
+    expect((await salvar).status()).toBe(409);
+    await fieldError(page, 'Já existe um veículo deste transportador com esta placa.').waitFor();
+    await drawer(page).getByRole('link', { name: 'Abrir o cadastro de ABC1D23' }).click();
+    await drawer(page).getByText('Editar veículo').waitFor();
+    await expect.poll(() => drawer(page).getByLabel('Ano').inputValue()).toBe('2024');
+    expect(new URL(page.url()).pathname).toMatch(/^\/transportadores\/[^/]+\/veiculos$/);
   });
 
   it('cria uma regra de ICMS interno com vigência a partir de hoje e a vê na lista de tributos', async () => {

@@ -75,7 +75,7 @@ describe('experiência de uso', () => {
     expect(['Ativo', 'Inativo']).toContain(ws.getRow(2).getCell(2).value);
   });
 
-  it('formulário alterado pede confirmação ao cancelar e ao fechar a gaveta; Enter no calendário não envia', async () => {
+  it('formulário alterado pede confirmação ao cancelar e ao fechar a gaveta, o intocado fecha direto; Enter no calendário não envia', async () => {
     const { page } = await suite.open();
     await entrar(page, ADMIN);
     const posts: string[] = [];
@@ -104,6 +104,27 @@ describe('experiência de uso', () => {
     await responderDescarte(page, 'Descartar');
     await page.getByRole('dialog').filter({ hasText: 'Novo feriado' }).waitFor({ state: 'hidden' });
     expect(posts).toEqual([]);
+
+    // An edit form nobody changed closes at once on Cancel (its fields report their values on load);
+    // a changed one asks.
+    await page.goto('/pessoas');
+    const pessoa = page.getByRole('dialog').filter({ hasText: 'Editar pessoa' });
+    const nome = pessoa.getByLabel('Nome / razão social', { exact: true });
+    await acaoDaLinha(page, page.getByRole('row').filter({ hasText: 'Arrozeira Pelotense Ltda' }), 'Editar');
+    await expect.poll(() => nome.inputValue()).toBe('Arrozeira Pelotense Ltda');
+    // Icon-only buttons have pt-BR names: the drawer's ✕ keeps "Fechar" with its icon hidden, and the
+    // pagination arrow is "Próxima página" (antd's icon alone would say "right").
+    await pessoa.getByRole('button', { name: 'Fechar', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Próxima página', exact: true }).first().waitFor();
+    await pessoa.getByRole('button', { name: 'Cancelar' }).click();
+    await pessoa.waitFor({ state: 'hidden' });
+    expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
+    await acaoDaLinha(page, page.getByRole('row').filter({ hasText: 'Arrozeira Pelotense Ltda' }), 'Editar');
+    await expect.poll(() => nome.inputValue()).toBe('Arrozeira Pelotense Ltda');
+    await pessoa.getByLabel('Número').fill('1501');
+    await pessoa.getByRole('button', { name: 'Cancelar' }).click();
+    await responderDescarte(page, 'Descartar');
+    await pessoa.waitFor({ state: 'hidden' });
   });
 
   it('regra entre datas aparece no campo antes de salvar, com os rótulos da tela', async () => {

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type SQL, and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { AppError } from '../lib/errors.ts';
 import type { Db } from '../db/client.ts';
 import type { RequestContext } from '../plugins/auth/context.ts';
@@ -96,12 +96,30 @@ async function checarRefs(tx: Tx, def: ResourceDef, ctx: RequestContext, values:
   if (erros.length) throw AppError.validation(erros, erros[0].message);
 }
 
+/** The declared unique fields (ResourceDef.unicos): 409 naming the record of the scope that has the value. */
+async function checarUnicos(tx: Tx, def: ResourceDef, ctx: RequestContext, values: Row, parentUid?: string, proprioUid?: string) {
+  const colunas = getTableColumns(def.table);
+  for (const [campo, message] of Object.entries(def.unicos ?? {})) {
+    const valor = values[campo];
+    const coluna = colunas[campo];
+    if (valor === null || valor === undefined || valor === '' || !coluna) continue;
+    const outro = proprioUid ? ne(def.uid, proprioUid) : undefined;
+    const [achado] = (await tx
+      .select({ uid: def.uid, nome: colunas.nome ?? coluna })
+      .from(def.table)
+      .where(baseWhere(def, ctx, parentUid, and(eq(coluna, valor), outro)))
+      .limit(1)) as { uid: string; nome: unknown }[];
+    if (achado) throw AppError.conflict(message, [{ field: campo, message, registro: { uid: achado.uid, nome: String(achado.nome) } }], 'DUPLICADO');
+  }
+}
+
 export async function criar(db: Db, def: ResourceDef, ctx: RequestContext, input: Row, parentUid?: string) {
   return db.transaction(async (tx) => {
     await assertParent(tx, def, ctx, parentUid);
     const values = { ...(await valuesFrom(def, ctx, input)), ...def.scope.values(ctx, parentUid) };
     await checarRefs(tx, def, ctx, values);
     await def.hooks?.validate?.(tx, ctx, values, null);
+    await checarUnicos(tx, def, ctx, values, parentUid);
     const [inserted] = (await tx.insert(def.table).values(values as never).returning()) as Row[];
     // The hook may be what makes the row visible (e.g. the creator's membership of a new shipper).
     await def.hooks?.afterWrite?.(tx, ctx, inserted, 'create');
@@ -122,6 +140,7 @@ export async function atualizar(db: Db, def: ResourceDef, ctx: RequestContext, u
     const values = await valuesFrom(def, ctx, input);
     await checarRefs(tx, def, ctx, values);
     await def.hooks?.validate?.(tx, ctx, values, existing);
+    await checarUnicos(tx, def, ctx, values, parentUid, uid);
     const columns = getTableColumns(def.table);
     const set: Row = { ...values };
     if ('atualizadoEm' in columns) set.atualizadoEm = sql`now()`;

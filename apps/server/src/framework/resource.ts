@@ -84,6 +84,14 @@ export type ResourceDef<TItem = unknown> = {
    * point to a record the caller may use, checked before `hooks.validate` (400 naming every bad field).
    */
   refs?: Record<string, Ref>;
+  /**
+   * Fields unique within the scope (one parent's list, one shipper's records) → the 409 message: a value
+   * another record of that scope already has answers 409 on the field naming it (`registro {uid, nome}`,
+   * `nome` from the table's `nome` column, else the value), so the form links to it ("Abrir o cadastro
+   * de …"). Checked after `hooks.validate` (its permission and field rules come first); the unique index
+   * stays the guard against races.
+   */
+  unicos?: Record<string, string>;
   /** Commands on one record (status changes, duplicate, new version...): see ActionDef. */
   actions?: ActionDef[];
   /** Selection lists of this resource (`/list`, `/lista`, `/ativos`…): see framework/selecao.ts. */

@@ -12,12 +12,14 @@ import { LayoutProvider } from './layout.tsx';
 import { router } from './routes.tsx';
 import { SessionProvider } from './session.tsx';
 import { TEMA } from './tema.ts';
+import { iconesEmPortugues } from './icones.ts';
 import { enterNoCalendarioNaoEnvia } from './teclado.ts';
 import './global.css';
 
 // Root: pt-BR locale and validation messages, toasts (top-centre, 2.5 s), server state, session, layout.
 dayjs.locale('pt-br');
 enterNoCalendarioNaoEnvia();
+iconesEmPortugues();
 
 /** Toasts close after 2,500 ms (spec §9); antd counts seconds. */
 const TOAST_SECONDS = 2.5;

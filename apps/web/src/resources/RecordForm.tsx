@@ -2,12 +2,12 @@ import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { MSG } from '@fretio/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, Result, Skeleton, Typography } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { type ApiError, type Query, api, apiGet } from '../app/api.ts';
 import { usePode } from '../app/perfil.ts';
 import { queryKeys } from '../app/queryKeys.ts';
 import { FormFields, camposVisiveis, valoresDosCampos } from './ResourceForm.tsx';
-import { AbrirRegistro } from './AbrirRegistro.tsx';
+import { useAbrirRegistro } from './AbrirRegistro.tsx';
 import { aplicarErrosNoForm } from './formErrors.ts';
 import { permite } from './registry.ts';
 import type { Registro, ResourceDef } from './types.ts';
@@ -38,7 +38,9 @@ export function RecordForm({ def, extra }: { def: ResourceDef; extra?: ReactNode
   const readOnly = !permite(def, pode, 'alterar');
   const record = registro.data ?? null;
   // Leaving the page with unsaved changes asks first.
-  useDescarte(form, !readOnly);
+  const referencia = useCallback(() => (record ? (def.toForm ? def.toForm(record) : record) : null), [record, def]);
+  useDescarte(form, !readOnly, referencia);
+  const abrirRegistro = useAbrirRegistro(def);
 
   useEffect(() => {
     if (record) form.resetFields();
@@ -72,8 +74,7 @@ export function RecordForm({ def, extra }: { def: ResourceDef; extra?: ReactNode
         e,
         def.fields.map((f) => f.name),
         [],
-        // The list of a resource whose path has parameters is no plain link: no link there.
-        def.path.includes(':') ? undefined : (r) => <AbrirRegistro path={def.path} registro={r} />,
+        abrirRegistro,
       );
       // One toast per failure: the same text again replaces it instead of stacking a second one.
       const texto = [err.message || MSG.erroSalvar, ...semCampo].join(' ');

@@ -1,12 +1,12 @@
 import { MSG } from '@fretio/core';
 import { App, Button, Col, Drawer, Form, type FormInstance, Result, Row, Space, Spin } from 'antd';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { z } from 'zod';
 import type { ApiError } from '../app/api.ts';
 import { type FieldContext, FieldInput, dateProps, fieldRules, valuePropName } from './fields/FieldInput.tsx';
 import { minusculas } from './ListFilters.tsx';
 import { camposComSchema } from './camposDoSchema.ts';
-import { AbrirRegistro } from './AbrirRegistro.tsx';
+import { useAbrirRegistro } from './AbrirRegistro.tsx';
 import { aplicarErrosNoForm } from './formErrors.ts';
 import type { FieldDef, Registro, ResourceDef } from './types.ts';
 import { useResourceDetail, useSaveResource } from './useResourceApi.ts';
@@ -38,8 +38,15 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
   const fields = def.fields.filter((f) => (uid ? !f.createOnly : !f.editOnly));
   const schema = uid ? (def.updateSchema ?? def.schema) : def.schema;
   // Cancel, the drawer's close and a navigation away ask before discarding what the user typed.
-  const descarte = useDescarte(form, open && !readOnly);
+  // Changed = different from what the drawer opened with (the record as the form shows it, or a new record's defaults).
+  const referencia = useCallback(
+    () => (uid ? (record ? (def.toForm ? def.toForm(record) : record) : null) : (def.initialValues ?? {})),
+    [uid, record, def],
+  );
+  const descarte = useDescarte(form, open && !readOnly, referencia);
   const fechar = () => descarte.sair(onClose);
+  // A duplicate (409 naming the record) links to it, in a sub-list too (its parent from the route).
+  const abrirRegistro = useAbrirRegistro(def);
 
   useEffect(() => {
     if (record) form.setFieldsValue(def.toForm ? def.toForm(record) : record);
@@ -62,8 +69,7 @@ export function ResourceForm({ def, uid, row, open, readOnly = false, onClose, o
         e,
         fields.map((f) => f.name),
         [],
-        // The list of a resource whose path has parameters is no plain link: no link there.
-        def.path.includes(':') ? undefined : (r) => <AbrirRegistro path={def.path} registro={r} />,
+        abrirRegistro,
       );
       // One toast per failure: the same text again replaces it instead of stacking a second one.
       const texto = [err.message || MSG.erroSalvar, ...semCampo].join(' ');

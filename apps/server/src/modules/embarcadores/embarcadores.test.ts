@@ -67,6 +67,12 @@ describe('units and users', () => {
     expect(u.body.data).toMatchObject({ documento: '11222333000343', cep: '50010000', uf: 'PE' });
     const list = await admin.get(`/api/v1/embarcadores/${demo}/unidades`, { ssf: 'nome' });
     expect(list.body.data.totalRecords).toBe(3);
+    // The same document again: 409 naming the unit that has it (the screen links to it).
+    const dup = await admin.post(`/api/v1/embarcadores/${demo}/unidades`, { nome: 'CD Recife 2', documento: '11222333000343', cep: '50010-000', uf: 'PE' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.errors).toEqual([
+      { field: 'documento', message: 'Já existe uma unidade com este documento.', registro: { uid: u.body.data.uid, nome: 'CD Recife' } },
+    ]);
     const outro = await as(t.app, 'admin@outro.com.br');
     expect((await outro.get(`/api/v1/embarcadores/${demo}/unidades`)).status).toBe(404);
   });

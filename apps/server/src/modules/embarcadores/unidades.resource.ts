@@ -4,7 +4,8 @@ import { defineResource, filhoDe } from '../../framework/resource.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { embarcadorAtivoEh } from './parent.ts';
 
-registerUniqueConstraint('unidades_embarcador_documento_uq', 'documento', 'Já existe uma unidade com este documento.');
+const UNIDADE_DUPLICADA = 'Já existe uma unidade com este documento.';
+registerUniqueConstraint('unidades_embarcador_documento_uq', 'documento', UNIDADE_DUPLICADA);
 
 export const unidadesEmbarcadorResource = defineResource({
   nome: 'Unidade do embarcador',
@@ -15,6 +16,7 @@ export const unidadesEmbarcadorResource = defineResource({
   scope: filhoDe(unidadesEmbarcador.embarcadorUid, 'embarcadorUid', embarcadorAtivoEh),
   item: unidadeEmbarcador,
   input: unidadeEmbarcadorInput,
+  unicos: { documento: UNIDADE_DUPLICADA },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   sortable: { nome: unidadesEmbarcador.nome, apelido: unidadesEmbarcador.apelido, uf: unidadesEmbarcador.uf },
   defaultSort: 'nome',

@@ -195,10 +195,21 @@ describe('transportadores/{uid}/motoristas', () => {
   it('a CNH category outside A..AE → 400; the same CPF twice in a carrier → 409', async () => {
     expect((await admin.post(motoristasDe('Rápido Sul'), motorista({ cnhCategoria: 'F' }))).body.errors[0].field).toBe('cnhCategoria');
     const body = motorista();
-    expect((await admin.post(motoristasDe('TransMinas'), body)).status).toBe(201);
+    const primeiro = await admin.post(motoristasDe('TransMinas'), body);
+    expect(primeiro.status).toBe(201);
+    // The conflict names the driver who has the CPF: the form links to it ("Abrir o cadastro de …").
+    const registro = { uid: primeiro.body.data.uid, nome: primeiro.body.data.nome };
     const dup = await admin.post(motoristasDe('TransMinas'), { ...body, cnhNumero: generateCnh() });
     expect(dup.status).toBe(409);
-    expect(dup.body.errors).toEqual([{ field: 'cpf', message: 'Já existe um motorista deste transportador com este CPF.' }]);
+    expect(dup.body.errors).toEqual([{ field: 'cpf', message: 'Já existe um motorista deste transportador com este CPF.', registro }]);
+    // Another driver taking that CPF by an edit: the same; the driver saved with its own CPF: no conflict.
+    const outroMotorista = await admin.post(motoristasDe('TransMinas'), motorista());
+    const put = await admin.put(`${motoristasDe('TransMinas')}/${outroMotorista.body.data.uid}`, { ...motorista(), cpf: body.cpf });
+    expect(put.status).toBe(409);
+    expect(put.body.errors[0].registro).toEqual(registro);
+    expect((await admin.put(`${motoristasDe('TransMinas')}/${registro.uid}`, { ...body, nome: 'Nome Novo' })).status).toBe(200);
+    // The same CPF at another carrier is another driver.
+    expect((await admin.post(motoristasDe('Expresso Nordeste'), { ...body, cnhNumero: generateCnh() })).status).toBe(201);
   });
 
   it("a carrier the shipper doesn't serve → 404; the carrier's own user sees only its drivers", async () => {
@@ -271,7 +282,10 @@ describe('transportadores/{uid}/veiculos', () => {
   it("a duplicate plate in the carrier → 409; another shipper's own type → 400", async () => {
     const dup = await admin.post(veiculosDe('Expresso Nordeste'), veiculo({ placa: 'ABC-1D23' }));
     expect(dup.status).toBe(409);
-    expect(dup.body.errors).toEqual([{ field: 'placa', message: 'Já existe um veículo deste transportador com esta placa.' }]);
+    const existente = (await admin.get(veiculosDe('Expresso Nordeste'), { ftr_placa: 'ABC1D23' })).body.data.data[0];
+    expect(dup.body.errors).toEqual([
+      { field: 'placa', message: 'Já existe um veículo deste transportador com esta placa.', registro: { uid: existente.uid, nome: 'ABC1D23' } },
+    ]);
     const tipoOutro = await outro.post('/api/v1/tiposveiculo', {
       nome: 'Tipo do Outro',
       capacidadeKg: 1000,

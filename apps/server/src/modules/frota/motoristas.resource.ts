@@ -9,9 +9,10 @@ import { mascararMotorista } from './dados-pessoais.ts';
 import { cnhVencidaSql } from './repository.ts';
 import { selecaoMotoristas } from './selecoes.ts';
 
-registerUniqueConstraint('motoristas_cpf_uq', 'cpf', 'Já existe um motorista deste transportador com este CPF.');
-registerUniqueConstraint('motoristas_cnh_uq', 'cnhNumero', 'Já existe um motorista deste transportador com esta CNH.');
-
+const CPF_DUPLICADO = 'Já existe um motorista deste transportador com este CPF.';
+const CNH_DUPLICADA = 'Já existe um motorista deste transportador com esta CNH.';
+registerUniqueConstraint('motoristas_cpf_uq', 'cpf', CPF_DUPLICADO);
+registerUniqueConstraint('motoristas_cnh_uq', 'cnhNumero', CNH_DUPLICADA);
 
 /**
  * A carrier's drivers (/transportadores/{uid}/motoristas): visible when the carrier is (the carriers
@@ -28,6 +29,7 @@ export const motoristasResource = defineResource({
   scope: filhoDe(motoristas.transportadorUid, 'transportadorUid', transportadorVisivelPorUid),
   item: motorista,
   input: motoristaInput,
+  unicos: { cpf: CPF_DUPLICADO, cnhNumero: CNH_DUPLICADA },
   operations: ['list', 'get'],
   // CPF, CNH and phone only where ctx may read them (transportadores/propriedade.ts); masked otherwise.
   select: (ctx) => ({

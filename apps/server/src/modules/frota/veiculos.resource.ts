@@ -8,8 +8,10 @@ import { transportadorVisivelPorUid } from '../transportadores/repository.ts';
 import { comCapacidades, validarVeiculo } from './service.ts';
 import { selecaoVeiculos } from './selecoes.ts';
 
-registerUniqueConstraint('veiculos_placa_uq', 'placa', 'Já existe um veículo deste transportador com esta placa.');
-registerUniqueConstraint('veiculos_renavam_uq', 'renavam', 'Já existe um veículo deste transportador com este RENAVAM.');
+const PLACA_DUPLICADA = 'Já existe um veículo deste transportador com esta placa.';
+const RENAVAM_DUPLICADO = 'Já existe um veículo deste transportador com este RENAVAM.';
+registerUniqueConstraint('veiculos_placa_uq', 'placa', PLACA_DUPLICADA);
+registerUniqueConstraint('veiculos_renavam_uq', 'renavam', RENAVAM_DUPLICADO);
 
 /** A carrier's vehicles (/transportadores/{uid}/veiculos): visible when the carrier is, 404 otherwise. */
 export const veiculosResource = defineResource({
@@ -21,6 +23,7 @@ export const veiculosResource = defineResource({
   scope: filhoDe(veiculos.transportadorUid, 'transportadorUid', transportadorVisivelPorUid),
   item: veiculo,
   input: veiculoInput,
+  unicos: { placa: PLACA_DUPLICADA, renavam: RENAVAM_DUPLICADO },
   operations: ['list', 'get', 'create', 'update'],
   select: {
     uid: veiculos.uid,

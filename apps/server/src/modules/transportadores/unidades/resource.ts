@@ -7,7 +7,8 @@ import { registerUniqueConstraint } from '../../../lib/pg-errors.ts';
 import { documentoDaUnidade, exigirPodeAlterarTransportador, filtroDeDocumentoPessoal } from '../propriedade.ts';
 import { transportadorVisivelPorUid } from '../repository.ts';
 
-registerUniqueConstraint('unidades_transportador_documento_uq', 'documento', 'Já existe uma unidade deste transportador com este documento.');
+const UNIDADE_DUPLICADA = 'Já existe uma unidade deste transportador com este documento.';
+registerUniqueConstraint('unidades_transportador_documento_uq', 'documento', UNIDADE_DUPLICADA);
 
 /**
  * The unit's RNTRC category and the legacy flag kept together: `tipo` given wins (indicaAutonomo =
@@ -41,6 +42,7 @@ export const unidadesTransportadorResource = defineResource({
   scope: filhoDe(unidadesTransportador.transportadorUid, 'transportadorUid', transportadorVisivelPorUid),
   item: unidadeTransportador,
   input: unidadeTransportadorInput,
+  unicos: { documento: UNIDADE_DUPLICADA },
   operations: ['list', 'get', 'create', 'update'],
   // An independent driver's unit carries a CPF: masked for shippers that do not maintain the carrier.
   select: (ctx) => ({

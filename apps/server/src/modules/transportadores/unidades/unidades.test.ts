@@ -64,7 +64,11 @@ describe('carrier units', () => {
     expect(bad.body.errors).toEqual([{ field: 'documento', message: 'CPF/CNPJ inválido' }]);
     const dup = await admin.post(base('TransMinas'), { nome: 'Filial', documento: '17.184.037/0001-10' });
     expect(dup.status).toBe(409);
-    expect(dup.body.errors?.[0]?.field).toBe('documento');
+    // The conflict names the unit that has the document (the carrier's head office): the form links to it.
+    const sede = (await admin.get(base('TransMinas'), { ftr_documento: '17184037000110' })).body.data.data[0];
+    expect(dup.body.errors).toEqual([
+      { field: 'documento', message: 'Já existe uma unidade deste transportador com este documento.', registro: { uid: sede.uid, nome: sede.nome } },
+    ]);
   });
 
   it('a read-only role may not create units (403)', async () => {
