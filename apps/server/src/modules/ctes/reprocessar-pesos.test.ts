@@ -36,7 +36,7 @@ async function cotacao(pesoKg: number) {
 }
 
 /** A CT-e saved as before 0067: the XML kept, its columns read by today's parser but without the two weights. */
-async function cteAntigo(numero: number, infQ: string[][], cotado: { componentes: { componente: string; valor: number }[]; valorSemIcms: number; total: number; ajusteMinimo?: number }) {
+async function cteAntigo(numero: number, infQ: [string, string, string][], cotado: { componentes: { componente: string; valor: number }[]; valorSemIcms: number; total: number; ajusteMinimo?: number }) {
   const comps = [...componentesEsperados({ calculado: true, fonte: 'TABELA', descricao: '', aliquotaIcms: 12, icms: 0, ...cotado }, false)]
     .map(([codigo, v]) => ({ nome: NOMES[codigo]!, valor: v.toFixed(2) }));
   const { xml } = cteXml({ numero, emitente: '60746948000112', emissao: `${hoje}T12:00:00-03:00`, infQ, componentes: comps });
@@ -96,6 +96,9 @@ describe('reprocessar os pesos dos CT-e importados antes da migração 0067', ()
     const depois = await auditoria(velho.uid);
     expect(depois).toMatchObject({ status: 1, valorCobrado: 249.69, valorEsperado: 249.69, diferenca: 0 });
     expect(depois.resumo).toContain('SP → RJ, 180 kg');
+    // The declared base weight is compared now (it was unknown before): 180 kg = the table's taxed weight.
+    expect(antes.linhas.some((l: { tipo: string }) => l.tipo === 'PESO_BASE')).toBe(false);
+    expect(depois.linhas.find((l: { tipo: string }) => l.tipo === 'PESO_BASE')).toMatchObject({ cobrado: 180, esperado: 180, situacao: 'OK' });
     // The CT-e's page shows them; the audit trail says what changed.
     expect((await admin.get(`/api/v1/documentos/ctes/${velho.uid}`)).body.data).toMatchObject({ pesoCubado: 180, pesoBaseCalculo: 180, pesoCarga: 150 });
     const trilha = await admin.get('/api/v1/auditoria-sistema', { ftr_registroUid: trocado.uid });
