@@ -103,4 +103,20 @@ describe('documentos fiscais', () => {
     await page.getByTestId('cte-nfes').getByRole('link', { name: 'NF-e 27677' }).click();
     await page.getByTestId('titulo-nfe').getByText('NF-e 27677 · série 3').waitFor();
   });
+
+  it('reprocessa os pesos dos CT-e: a tarefa relê o XML guardado e o relatório diz o que achou', async () => {
+    const { page } = await suite.open();
+    await entrar(page, ADMIN);
+    await page.goto('/documentos/ctes');
+    // A CT-e whose XML has only the real weight: read again, it has nothing to fill.
+    const cte = cteXml({ emitente: '60746948000112', numero: 7781, infQ: [['01', 'PESO BRUTO', '150.0000']] });
+    const importacao = await importar(page, { name: 'cte-7781.xml', mimeType: 'application/xml', buffer: Buffer.from(cte.xml) }, '/api/importar/documentos/import-cte');
+    await importacao.getByRole('button', { name: 'Fechar', exact: true }).last().click();
+    await page.getByRole('button', { name: 'Reprocessar pesos' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Reprocessar pesos dos CT-e' });
+    await dialogo.getByRole('checkbox', { name: 'Re-auditar os CT-e cujos pesos mudarem' }).waitFor();
+    await clicarEEsperar(page, dialogo.getByRole('button', { name: 'Iniciar' }), { path: '/documentos/ctes/reprocessar-pesos' });
+    await dialogo.getByTestId('tarefa-concluida').waitFor();
+    await dialogo.getByRole('row').filter({ hasText: 'CT-e 7781/1' }).getByText('O XML não traz peso cubado nem peso base de cálculo: nada a preencher.').waitFor();
+  });
 });

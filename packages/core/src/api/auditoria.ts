@@ -10,7 +10,7 @@ const zUidOpcional = z.preprocess((v) => (v === '' ? null : v), zUid.nullish()).
 
 export const toleranciaAuditoriaInput = z.object({
   transportadorUid: zUidOpcional.describe('Transportador; vazio = todos'),
-  componente: zCodigoOpcional.describe('Código do componente no catálogo; vazio = total e componentes sem tolerância própria'),
+  componente: zCodigoOpcional.describe('Código do componente no catálogo; vazio = total e componentes sem tolerância própria; PESO_BASE = peso base de cálculo declarado no CT-e (valores em kg)'),
   percentualAcima: zDecimalOpcional(4, 100).describe('Cobrança acima: % do esperado'),
   valorAcima: zDecimalOpcional(2).describe('Cobrança acima: R$'),
   percentualAbaixo: zDecimalOpcional(4, 100),

@@ -1,6 +1,6 @@
 import { SITUACAO_CTE_VALORES } from '../fiscal/situacao.ts';
 import { STATUS } from '../status.ts';
-import { z, zDinheiro, zDocumento, zTexto, zTextoOpcional, zUf } from '../zod.ts';
+import { z, zBool, zData, zDinheiro, zDocumento, zTexto, zTextoOpcional, zUf } from '../zod.ts';
 
 // NF-e, virtual notes and CT-e as the API serves them (documentos/nfes, nfe-virtual, ctes).
 
@@ -184,3 +184,15 @@ export const exportNotfisInput = z.object({
   transportadorUid: z.string({ error: 'Campo obrigatório' }).uuid('Identificador inválido').describe('Transportador a quem o arquivo se destina (vinculado ao embarcador)'),
   versao: z.enum(['3.1'], { error: 'Versão do NOTFIS inválida: use 3.1' }).default('3.1'),
 });
+
+/**
+ * POST documentos/ctes/reprocessar-pesos: re-reads the stored XML of the CT-es that have neither PESO CUBADO nor
+ * PESO BASE DE CALCULO (imported before those were kept) and fills them; optionally only those issued in a period.
+ */
+export const reprocessarPesosCteInput = z
+  .object({
+    dataInicio: zData.optional().describe('Emissão a partir de (AAAA-MM-DD); vazio = desde o primeiro CT-e'),
+    dataFim: zData.optional().describe('Emissão até (AAAA-MM-DD); vazio = até hoje'),
+    reauditar: zBool.default(true).describe('Re-auditar os CT-es cujos pesos mudarem (auditorias aceitas, canceladas ou em pré-fatura liberada são mantidas)'),
+  })
+  .refine((v) => !v.dataInicio || !v.dataFim || v.dataFim >= v.dataInicio, { path: ['dataFim'], message: 'A data final deve ser igual ou posterior à inicial.' });

@@ -1,5 +1,6 @@
 import { D, type Dec, dv, n2, pct, reais, round2, CEM, ZERO } from './dinheiro.ts';
 import { linha, linhasIcms } from './icms.ts';
+import { kg, linhaPesoBase } from './peso-base.ts';
 import { classificar, descreverTolerancia, resolverTolerancia } from './tolerancia.ts';
 import {
   type CalculoEsperado, type EntradaAuditoria, FONTES_CALCULO, type LinhaAuditoria, type MapaComponentes,
@@ -153,7 +154,10 @@ export function auditarCte(e: EntradaAuditoria): ResultadoAuditoria {
   };
 }
 
-/** Weight and goods value: shown beside the calculation's bases, informative (the calculation already used the larger weight). */
+/**
+ * Weight and goods value: shown beside the calculation's bases, informative (the calculation already used the
+ * larger weight); the carrier's declared base weight decides (peso-base.ts).
+ */
 function linhasBases(e: EntradaAuditoria): LinhaAuditoria[] {
   const c = e.calculo as CalculoEsperado;
   const out: LinhaAuditoria[] = [];
@@ -167,8 +171,9 @@ function linhasBases(e: EntradaAuditoria): LinhaAuditoria[] {
       mensagem: dif.isZero() ? `${rotulo}: ${fmt(a)} no CT-e e no cálculo.` : `${rotulo}: ${fmt(a)} no CT-e, ${fmt(b)} no cálculo.`,
     }));
   };
-  const kg = (d: Dec) => `${d.toString().replace('.', ',')} kg`;
-  par('PESO', 'Peso', e.cte.pesoCarga, c.pesoKg, kg);
+  par('PESO', 'Peso', e.cte.pesoCarga, c.pesoKg, (d) => `${d.toString().replace('.', ',')} kg`);
+  const base = linhaPesoBase(e);
+  if (base) out.push(base);
   par('VALOR_MERCADORIA', 'Valor da mercadoria', e.cte.valorCarga, c.valorMercadoria, reais);
   return out;
 }
@@ -179,6 +184,7 @@ function resumoDivergencias(linhas: LinhaAuditoria[]): string {
     if (l.tipo === 'DUPLICIDADE') return l.mensagem.replace(/\.$/, '');
     if (l.tipo === 'ICMS_ALIQUOTA') return 'alíquota de ICMS errada';
     if (l.tipo === 'ICMS_VALOR') return 'valor do ICMS';
+    if (l.tipo === 'PESO_BASE') return `peso base de cálculo ${kg(Math.abs(l.diferenca ?? 0))} ${(l.diferenca ?? 0) > 0 ? 'acima' : 'abaixo'}`;
     const d = new D(l.diferenca ?? 0);
     const rot = l.tipo === 'TOTAL' ? 'total' : l.componente;
     return `${rot} ${reais(d.abs())} ${d.gt(0) ? 'acima' : 'abaixo'}`;

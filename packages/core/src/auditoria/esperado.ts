@@ -16,7 +16,7 @@ export function esperadoDoMotor(
     calculado: true, fonte, referenciaUid: info.referenciaUid ?? null, descricao: info.descricao,
     componentes: r.componentes.map((c) => ({ componente: c.componente, valor: c.valor })),
     ajusteMinimo: r.ajusteMinimo, valorSemIcms: r.valorSemIcms, aliquotaIcms: r.aliquotaIcms, icms: r.icms, total: r.total,
-    pesoKg: info.pesoKg ?? r.pesoTaxado ?? null, valorMercadoria: info.valorMercadoria ?? null,
+    pesoKg: info.pesoKg ?? r.pesoTaxado ?? null, valorMercadoria: info.valorMercadoria ?? null, pesoTaxado: r.pesoTaxado ?? null,
     memoria: { rotaUid: r.rotaUid, pesoTaxado: r.pesoTaxado ?? null, componentes: r.componentes },
   };
 }

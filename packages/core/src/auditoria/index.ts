@@ -5,3 +5,4 @@ export { esperadoDoMotor, esperadoSpot } from './esperado.ts';
 export { aliquotaEsperada } from './icms.ts';
 export { classificar, descreverTolerancia, resolverTolerancia } from './tolerancia.ts';
 export * from './tipos.ts';
+export { COMPONENTE_PESO_BASE, linhaPesoBase } from './peso-base.ts';

@@ -35,6 +35,11 @@ export type CteAuditavel = {
   pesoCarga?: Valor | null;
   /** infQ "PESO CUBADO" in kg: the audit weighs the larger of it, pesoCarga and the NF-es' gross weight. */
   pesoCubado?: Valor | null;
+  /**
+   * infQ "PESO BASE DE CALCULO" / "PESO TAXADO" in kg: the weight the carrier declares it charged on. Compared
+   * with the weight the calculation charged on (CalculoEsperado.pesoTaxado, else pesoKg): line PESO_BASE.
+   */
+  pesoBaseCalculo?: Valor | null;
   /** vCarga, when the caller has it: compared with the NF-es' value. */
   valorCarga?: Valor | null;
   protocolo?: string | null;
@@ -69,6 +74,11 @@ export type CalculoEsperado = {
   pesoKg?: Valor | null;
   valorMercadoria?: Valor | null;
   /**
+   * The weight the engine charged on (its pesoTaxado: pesoKg or the table's cubed weight, unless exempt). The
+   * carrier's declared base weight is compared with it; absent (a spot price) = pesoKg.
+   */
+  pesoTaxado?: Valor | null;
+  /**
    * false when the source agrees only a total (a spot price): the component lines are shown but only the
    * total (and the taxes) decide. Default true.
    */
@@ -89,6 +99,8 @@ export type MapaComponentes = Record<string, string>;
  * neither is zero tolerance (exact to the centavo). aceitarAbaixo: any undercharge is approved.
  */
 export type Tolerancia = {
+  // The base-weight line (PESO_BASE) takes the tolerance of componente 'PESO_BASE' with its values in kg; one
+  // inherited from the carrier/general level lends only its % (its R$ mean nothing in kg) and aceitarAbaixo.
   transportadorUid?: string | null;
   componente?: string | null;
   percentualAcima?: Valor | null;
@@ -139,6 +151,7 @@ export type TipoLinha =
   | 'ICMS_ALIQUOTA'
   | 'ICMS_VALOR'
   | 'PESO'
+  | 'PESO_BASE'
   | 'VALOR_MERCADORIA'
   | 'DUPLICIDADE';
 

@@ -24,19 +24,19 @@ export function resolverTolerancia(
   return null;
 }
 
-function lado(percentual: Dec | null, valor: Dec | null): string {
-  const partes = [percentual && `${pct(percentual)} do esperado`, valor && reais(valor)].filter(Boolean);
+function lado(percentual: Dec | null, valor: Dec | null, absoluto: (d: Dec) => string): string {
+  const partes = [percentual && `${pct(percentual)} do esperado`, valor && absoluto(valor)].filter(Boolean);
   return partes.length ? `até ${partes.join(' e ')}` : 'nenhuma (exato ao centavo)';
 }
 
-/** pt-BR description of a tolerance, shown on the line it applied to. */
-export function descreverTolerancia(t: Tolerancia | null): string {
+/** pt-BR description of a tolerance, shown on the line it applied to (`absoluto` formats its values: R$, or kg for the base weight). */
+export function descreverTolerancia(t: Tolerancia | null, absoluto: (d: Dec) => string = reais): string {
   if (!t) return 'sem tolerância cadastrada (exato ao centavo)';
   const nulo = (v: unknown) => v === null || v === undefined || v === '';
-  const acima = lado(nulo(t.percentualAcima) ? null : dv(t.percentualAcima), nulo(t.valorAcima) ? null : dv(t.valorAcima));
+  const acima = lado(nulo(t.percentualAcima) ? null : dv(t.percentualAcima), nulo(t.valorAcima) ? null : dv(t.valorAcima), absoluto);
   const abaixo = t.aceitarAbaixo
     ? 'qualquer valor aceito'
-    : lado(nulo(t.percentualAbaixo) ? null : dv(t.percentualAbaixo), nulo(t.valorAbaixo) ? null : dv(t.valorAbaixo));
+    : lado(nulo(t.percentualAbaixo) ? null : dv(t.percentualAbaixo), nulo(t.valorAbaixo) ? null : dv(t.valorAbaixo), absoluto);
   return `acima: ${acima}; abaixo: ${abaixo}`;
 }
 

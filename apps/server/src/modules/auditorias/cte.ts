@@ -80,6 +80,7 @@ export function cteDaLinha(c: Linha): CteCarregado {
       nfes: json(c.nfes_json) as string[],
       pesoCarga: s('peso_carga'),
       pesoCubado: s('peso_cubado'),
+      pesoBaseCalculo: s('peso_base_calculo'),
       valorCarga: s('valor_carga'),
       protocolo: s('protocolo'),
       cancelado: Boolean(c.cancelado),

@@ -27,8 +27,11 @@ const rotuloDa = (r: ReferenciaAuditoria) => ({
   TABELA: r.numero ? `tabela "${r.numero}"` : 'abrir a tabela',
 })[r.tipo];
 const brl = (v: number | null) => (v === null ? '—' : v.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }));
-const ehValor = (l: Linha) => !['ICMS_ALIQUOTA', 'PESO'].includes(l.tipo);
-const fmt = (l: Linha, v: number | null) => (v === null ? '—' : ehValor(l) ? brl(v) : v.toLocaleString('pt-BR'));
+const ehValor = (l: Linha) => !['ICMS_ALIQUOTA', 'PESO', 'PESO_BASE'].includes(l.tipo);
+const fmt = (l: Linha, v: number | null) =>
+  v === null ? '—' : ehValor(l) ? brl(v) : l.tipo === 'PESO_BASE' ? `${v.toLocaleString('pt-BR')} kg` : v.toLocaleString('pt-BR');
+/** Lines that are not a catalogue component, by their screen label (the carrier's declared base weight). */
+const ITEM: Record<string, string> = { PESO_BASE: 'Peso base de cálculo' };
 
 export function LinhasAuditoria({ auditoria }: { auditoria: Auditoria }) {
   const { message } = App.useApp();
@@ -65,7 +68,7 @@ export function LinhasAuditoria({ auditoria }: { auditoria: Auditoria }) {
         rowKey={(l) => `${l.tipo}-${l.componente ?? ''}-${l.nomeCte ?? ''}-${l.mensagem}`}
         dataSource={auditoria.linhas}
         columns={[
-          { title: 'Item', render: (_v, l) => l.componente ?? l.nomeCte ?? l.tipo.replace('_', ' ') },
+          { title: 'Item', render: (_v, l) => ITEM[l.tipo] ?? l.componente ?? l.nomeCte ?? l.tipo.replace('_', ' ') },
           { title: 'No CT-e', render: (_v, l) => fmt(l, l.cobrado), align: 'right' },
           { title: 'Calculado', render: (_v, l) => fmt(l, l.esperado), align: 'right' },
           { title: 'Diferença', render: (_v, l) => fmt(l, l.diferenca), align: 'right' },

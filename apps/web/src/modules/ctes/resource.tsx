@@ -10,6 +10,7 @@ import { sobDemanda, telaSobDemanda } from '../../resources/sobDemanda.tsx';
 // Screens and dialogs of this module load on demand (resources/sobDemanda.tsx).
 const ResourceList = sobDemanda(() => import('../../resources/ResourceList.tsx'), 'ResourceList');
 const ImportarDocumentos = sobDemanda(() => import('../nfes/ImportarDocumentos.tsx'), 'ImportarDocumentos');
+const ReprocessarPesos = sobDemanda(() => import('./ReprocessarPesos.tsx'), 'ReprocessarPesos');
 const CteDetalhePage = telaSobDemanda(() => import('./CteDetalhePage.tsx'), 'CteDetalhePage');
 
 // documentos/ctes: the carriers' transport documents. Filters: emission, key, number, carrier,
@@ -39,6 +40,7 @@ function Toolbar(_p: { def: ResourceDef }) {
         Somente sem NF-e
       </Checkbox>
       <ImportarDocumentos documento="cte" />
+      <ReprocessarPesos />
     </Space>
   );
 }
