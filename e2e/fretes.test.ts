@@ -303,4 +303,20 @@ describe('tabelas de frete e calculadora', () => {
     await confirmar(page, 'Excluir', { method: 'DELETE', path: '/anexos/' });
     await anexos.getByText('Nenhum anexo').waitFor();
   });
+
+  it('lista de isenção de cubagem da tabela: destinatário digitado com máscara é gravado e volta na tela', async () => {
+    const { page } = await suite.open();
+    await entrar(page, ADMIN);
+    const uid = await novaTabela(page, 'Isenção por tabela E2E');
+    const campo = page.getByLabel('Destinatários isentos de cubagem');
+    await campo.click();
+    await campo.pressSequentially('11.222.333/0001-81');
+    await campo.press('Enter');
+    const res = await clicarEEsperar(page, page.getByRole('button', { name: 'Salvar tabela' }), { method: 'PUT', path: `/tabelasfrete/${uid}` });
+    expect(((await res.json()) as { data: { isencaoCubagemDestinatarios: string[] } }).data.isencaoCubagemDestinatarios).toEqual(['11222333000181']);
+    await toast(page, 'Registro salvo com sucesso.').waitFor();
+    await page.reload();
+    await page.getByTestId('titulo-tabela').getByText('Isenção por tabela E2E').waitFor();
+    await page.locator('.ant-select-selection-item').filter({ hasText: '11222333000181' }).waitFor();
+  });
 });

@@ -55,6 +55,20 @@ const camposTabela = {
   densidadeIsencaoCubagem: opcional(z.number({ error: 'Número inválido' }).positive('Densidade deve ser maior que zero').max(99999)).describe(
     'Isenção de cubagem: cargas com densidade (kg/m³) igual ou maior são cobradas pelo peso real',
   ),
+  isencaoCubagemProdutos: z.preprocess(
+    (v) => v ?? [],
+    z.array(z.string({ error: 'Código inválido' }).trim().min(1, 'Código vazio').max(60, 'No máximo 60 caracteres'), { error: 'Lista inválida' })
+    .max(500, 'No máximo 500 produtos')
+    .default([])
+    .transform((v) => [...new Set(v.map((c) => c.toUpperCase()))]),
+  ).describe('Isenção de cubagem nesta tabela: códigos de produto; uma carga só deles é cobrada pelo peso real (soma-se à marca do cadastro)'),
+  isencaoCubagemDestinatarios: z.preprocess(
+    (v) => v ?? [],
+    z.array(z.string({ error: 'CPF/CNPJ inválido' }).transform((d) => d.replace(/[^0-9A-Za-z]/g, '').toUpperCase()).refine((d) => d.length === 11 || d.length === 14, 'CPF/CNPJ inválido'), { error: 'Lista inválida' })
+    .max(500, 'No máximo 500 destinatários')
+    .default([])
+    .transform((v) => [...new Set(v)]),
+  ).describe('Isenção de cubagem nesta tabela: CPF/CNPJ dos destinatários cujas cargas são cobradas pelo peso real (soma-se à marca do cadastro)'),
 };
 /** An adjustment of a derived table (the engine's AjusteComponente). */
 export const ajusteBaseInput = z
@@ -113,6 +127,8 @@ export const tabelaFrete = z.object({
   /** Superseded by a readjusted version: read-only. */
   historica: z.boolean(),
   densidadeIsencaoCubagem: z.number().nullable(),
+  isencaoCubagemProdutos: z.array(z.string()),
+  isencaoCubagemDestinatarios: z.array(z.string()),
   /** Maker–checker: who submitted the table (created or readjusted it) and who approved (activated) it. */
   submetidoPor: z.string().nullable(),
   submetidoPorNome: z.string().nullable(),

@@ -90,7 +90,10 @@ function isentoCubagem(tabela: TabelaCalculo, carga: Carga): boolean {
     const d = somenteDigitos(carga.destinatario);
     if (i.destinatarios.some((x) => somenteDigitos(x) === d)) return true;
   }
-  if (i.produtos?.length && carga.produtos?.length) return carga.produtos.every((p) => i.produtos?.includes(p));
+  if (i.produtos?.length && carga.produtos?.length) {
+    const lista = new Set(i.produtos.map((p) => p.toUpperCase()));
+    return carga.produtos.every((p) => lista.has(p.toUpperCase()));
+  }
   return false;
 }
 

@@ -55,6 +55,9 @@ export const tabelasFrete = pgTable(
     revisao: integer().notNull().default(1),
     /** Cubage exemption: loads at or above this density (kg/m³) are charged by real weight. */
     densidadeIsencaoCubagem: numeric({ precision: 10, scale: 2 }),
+    /** Cubage exemption lists of this table (beside the register's flags): product codes (a load only of them) and recipients' CPF/CNPJ digits. */
+    isencaoCubagemProdutos: jsonb().$type<string[]>().notNull().default([]),
+    isencaoCubagemDestinatarios: jsonb().$type<string[]>().notNull().default([]),
     /** Maker of a new or readjusted table: only a different user may activate it (maker–checker). */
     submetidoPor: uuid().references(() => usuarios.uid, { onDelete: 'set null' }),
     aprovadoPor: uuid().references(() => usuarios.uid, { onDelete: 'set null' }),

@@ -61,7 +61,7 @@ export type CamposTabela = Pick<
   | 'observacoes'
   | 'status'
 > &
-  Partial<Pick<TabelaRow, 'versao' | 'tabelaOrigemUid' | 'submetidoPor' | 'densidadeIsencaoCubagem' | 'tabelaBaseUid' | 'ajustesBase'>>;
+  Partial<Pick<TabelaRow, 'versao' | 'tabelaOrigemUid' | 'submetidoPor' | 'densidadeIsencaoCubagem' | 'isencaoCubagemProdutos' | 'isencaoCubagemDestinatarios' | 'tabelaBaseUid' | 'ajustesBase'>>;
 export type TabelaDados = {
   tabela: CamposTabela;
   rotas: RotaDados[];
@@ -105,6 +105,8 @@ export function dadosDeLinhas(t: TabelaRow, l: LinhasTabela): TabelaDados {
       observacoes: t.observacoes,
       status: t.status,
       densidadeIsencaoCubagem: t.densidadeIsencaoCubagem,
+      isencaoCubagemProdutos: t.isencaoCubagemProdutos,
+      isencaoCubagemDestinatarios: t.isencaoCubagemDestinatarios,
       // Derived table: a copy (duplicar, reajustar, export) keeps following the same base.
       tabelaBaseUid: t.tabelaBaseUid,
       ajustesBase: t.ajustesBase,

@@ -25,7 +25,8 @@ import {
 
 // A whole table as an XLSX workbook. Sheets (first row = header):
 //   Tabela         campo | valor  (nome, transportadorCnpj, modal, vigenciaInicio, vigenciaFim, fatorCubagem, icmsIncluso, prioridade, status,
-//                  observacoes, densidadeIsencaoCubagem, tabelaBaseUid — derived table: the uid of its base)
+//                  observacoes, densidadeIsencaoCubagem, isencaoCubagemProdutos, isencaoCubagemDestinatarios ("a; b"),
+//                  tabelaBaseUid — derived table: the uid of its base)
 //   Rotas          id | origemTipo | origem | destinoTipo | destino | prazoDiasUteis | freteMinimo | distanciaKm | tipoVeiculoUid | rotaCadastroUid | fatorCubagem
 //   Regras         id | rota | componente | base | calculo | valor | minimo | maximo | aposMinimo | comparaFaixaSeguinte | foraBaseTributo | percentualValor | restricao
 //   Generalidades  id | componente | base | calculo | valor | minimo | maximo | aposMinimo | comparaFaixaSeguinte | foraBaseTributo | percentualValor | restricao
@@ -145,6 +146,9 @@ export async function exportarTabela(db: Db, uid: string): Promise<{ nome: strin
     ['status', rotuloDe(ROTULOS_STATUS, String(tabela.status))],
     ['observacoes', tabela.observacoes],
     ['densidadeIsencaoCubagem', numero(tabela.densidadeIsencaoCubagem)],
+    // Lists in one cell, separated by "; " (read back by importar.ts).
+    ['isencaoCubagemProdutos', (tabela.isencaoCubagemProdutos ?? []).join('; ') || null],
+    ['isencaoCubagemDestinatarios', (tabela.isencaoCubagemDestinatarios ?? []).join('; ') || null],
     ['tabelaBaseUid', tabela.tabelaBaseUid ?? null],
   ];
   aba(

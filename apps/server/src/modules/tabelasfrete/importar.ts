@@ -212,7 +212,11 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     observacoes: texto(campo('observacoes').v.observacoes),
     status,
     densidadeIsencaoCubagem: str(numero('Tabela', campo('densidadeIsencaoCubagem'), 'densidadeIsencaoCubagem', { positivo: true })),
+    isencaoCubagemProdutos: [...new Set(partes(campo('isencaoCubagemProdutos').v.isencaoCubagemProdutos).map((c) => c.toUpperCase()))],
+    isencaoCubagemDestinatarios: [...new Set(partes(campo('isencaoCubagemDestinatarios').v.isencaoCubagemDestinatarios).map((d) => d.replace(/[^0-9A-Za-z]/g, '').toUpperCase()))],
   };
+  for (const d of tabela.isencaoCubagemDestinatarios ?? [])
+    if (d.length !== 11 && d.length !== 14) erro('Tabela', campo('isencaoCubagemDestinatarios').linha, 'isencaoCubagemDestinatarios', `CPF/CNPJ inválido: ${d}`);
   // Derived table: its base (same shipper, Ativa or Validação) and the Ajustes sheet.
   const baseUid = texto(campo('tabelaBaseUid').v.tabelaBaseUid);
   if (baseUid) {
@@ -636,4 +640,10 @@ export async function importarTabela(db: Db, embarcadorUid: string, arquivo: Buf
     );
   }
   return dados;
+}
+
+/** A list cell ("a; b, c") → its items, trimmed, without empties. */
+function partes(v: unknown): string[] {
+  const t = v === null || v === undefined ? '' : String(v).trim();
+  return t ? t.split(/[;,\n]/).map((x) => x.trim()).filter(Boolean) : [];
 }

@@ -36,6 +36,8 @@ export function tabelaItem(row: Record<string, unknown>): TabelaFrete {
     tabelaOrigemUid: (row.tabelaOrigemUid as string) ?? null,
     historica: row.historica as boolean,
     densidadeIsencaoCubagem: n2(row.densidadeIsencaoCubagem),
+    isencaoCubagemProdutos: (row.isencaoCubagemProdutos as string[] | null) ?? [],
+    isencaoCubagemDestinatarios: (row.isencaoCubagemDestinatarios as string[] | null) ?? [],
     submetidoPor: (row.submetidoPor as string) ?? null,
     submetidoPorNome: (row.submetidoPorNome as string) ?? null,
     aprovadoPor: (row.aprovadoPor as string) ?? null,

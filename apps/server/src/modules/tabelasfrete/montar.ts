@@ -130,9 +130,7 @@ export function montarTabelaCalculo(t: TabelaRow, l: LinhasTabela): TabelaCalcul
     ...(adicionais.length ? { adicionais } : {}),
     vigenciaInicio: t.vigenciaInicio,
     vigenciaFim: t.vigenciaFim,
-    ...(t.densidadeIsencaoCubagem !== null && t.densidadeIsencaoCubagem !== undefined
-      ? { isencaoCubagem: { densidadeMinima: Number(t.densidadeIsencaoCubagem) } }
-      : {}),
+    ...isencaoDaTabela(t),
   };
 }
 
@@ -148,4 +146,14 @@ export function errosDaTabela(tabela: TabelaCalculo, componentes: readonly strin
     field: e.caminho.replace(/^rotas\[(\d+)\]/, (_m, i: string) => `rotas[${tabela.rotas[Number(i)]?.uid ?? i}]`),
     message: e.mensagem,
   }));
+}
+
+/** The table's cubage exemption for the engine: density threshold and the lists (absent when none is set). */
+function isencaoDaTabela(t: { densidadeIsencaoCubagem?: string | null; isencaoCubagemProdutos?: string[] | null; isencaoCubagemDestinatarios?: string[] | null }) {
+  const i = {
+    ...(t.densidadeIsencaoCubagem !== null && t.densidadeIsencaoCubagem !== undefined ? { densidadeMinima: Number(t.densidadeIsencaoCubagem) } : {}),
+    ...(t.isencaoCubagemProdutos?.length ? { produtos: t.isencaoCubagemProdutos } : {}),
+    ...(t.isencaoCubagemDestinatarios?.length ? { destinatarios: t.isencaoCubagemDestinatarios } : {}),
+  };
+  return Object.keys(i).length ? { isencaoCubagem: i } : {};
 }

@@ -84,6 +84,8 @@ export const ROTULOS_CAMPOS_TABELA: Readonly<Record<string, string>> = {
   status: 'Status',
   observacoes: 'Observações',
   densidadeIsencaoCubagem: 'Isenção de cubagem (kg/m³)',
+  isencaoCubagemProdutos: 'Produtos isentos de cubagem',
+  isencaoCubagemDestinatarios: 'Destinatários isentos de cubagem (CPF/CNPJ)',
   tabelaBaseUid: 'Tabela base (identificador)',
 };
 

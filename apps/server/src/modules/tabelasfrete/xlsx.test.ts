@@ -67,6 +67,8 @@ function conteudo(full: Record<string, any>) {
       full.observacoes,
       full.status,
       full.densidadeIsencaoCubagem,
+      full.isencaoCubagemProdutos,
+      full.isencaoCubagemDestinatarios,
     ],
     rotas: full.rotas.map((r: any) => ({
       ...r,
@@ -164,7 +166,8 @@ describe('XLSX round trip', () => {
       destino: { tipo: 'FAIXA_CEP', de: '13000000', ate: '13139999' },
     });
     expect(tde.status, tde.text).toBe(201);
-    await t.db.execute(sql`update tabelas_frete set densidade_isencao_cubagem = 250 where uid = ${origem}`);
+    await t.db.execute(sql`update tabelas_frete set densidade_isencao_cubagem = 250,
+      isencao_cubagem_produtos = '["PAL-01","ISOPOR-2"]'::jsonb, isencao_cubagem_destinatarios = '["11222333000181"]'::jsonb where uid = ${origem}`);
   });
 
   it('exports the table and imports it back identical (status, places, rules, ranges, restrictions, priorities)', async () => {
@@ -203,6 +206,10 @@ describe('XLSX round trip', () => {
     expect(conteudo(fb)).toEqual(conteudo(fa));
     expect(fb.restricoes.find((x: any) => x.componente === 'TDE').destinatarios).toHaveLength(2);
     expect(fb.densidadeIsencaoCubagem).toBe(250);
+    // The table's cubage exemption lists, one cell each ("a; b").
+    expect(sheets.Tabela).toContainEqual(['Produtos isentos de cubagem', 'PAL-01; ISOPOR-2']);
+    expect(sheets.Tabela).toContainEqual(['Destinatários isentos de cubagem (CPF/CNPJ)', '11222333000181']);
+    expect(fb).toMatchObject({ isencaoCubagemProdutos: ['PAL-01', 'ISOPOR-2'], isencaoCubagemDestinatarios: ['11222333000181'] });
     expect(fb.adicionais).toHaveLength(1);
     // Several restrictions of one component: the demo's GRIS for one customer links its own (column restricao).
     const grisCliente = fb.restricoes.find((x: any) => x.componente === 'GRIS');

@@ -39,19 +39,29 @@ export function ProdutosRestricaoField({ value, onChange, id, disabled }: Props)
   );
 }
 
-export function NcmsRestricaoField({ value, onChange, id, disabled }: Props) {
+type Digitadas = Props & { normalizar: (s: string) => string; placeholder: string; rotulo: string };
+
+/** Typed tags (no options list): each entry normalized, repeats dropped. */
+function TagsDigitadas({ value, onChange, id, disabled, normalizar, placeholder, rotulo }: Digitadas) {
   return (
     <Select
       id={id}
       mode="tags"
       disabled={disabled}
       value={lista(value)}
-      // Dots and spaces are dropped: "8471.30" → "847130".
-      onChange={(v: string[]) => onChange?.([...new Set(v.map((x) => x.replace(/\D/g, '')).filter(Boolean))])}
+      onChange={(v: string[]) => onChange?.([...new Set(v.map(normalizar).filter(Boolean))])}
       tokenSeparators={[',', ';', ' ']}
-      placeholder="Ex.: 8471, 30049069"
+      placeholder={placeholder}
       open={false}
-      aria-label="NCMs"
+      aria-label={rotulo}
     />
   );
 }
+
+// Dots and spaces are dropped: "8471.30" → "847130".
+const soDigitos = (x: string) => x.replace(/\D/g, '');
+export const NcmsRestricaoField = (p: Props) => <TagsDigitadas {...p} normalizar={soDigitos} placeholder="Ex.: 8471, 30049069" rotulo="NCMs" />;
+
+/** Recipients' CPF/CNPJ typed as tags (the table's cubage exemption list): only digits/letters are kept. */
+const documento = (x: string) => x.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+export const DocumentosField = (p: Props) => <TagsDigitadas {...p} normalizar={documento} placeholder="CPF ou CNPJ" rotulo="Destinatários isentos de cubagem" />;

@@ -21,7 +21,7 @@ import { comLocais, transportadorRemote } from '../prazosentrega/resource.tsx';
 import { campoLocal, descricaoLocal } from '../regioes/LocalRefInput.tsx';
 import { AcoesDaTabela, ImportarTabela, TagsDaTabela, editorDaTabela } from './acoes.tsx';
 import { TABELAS_KEY } from './api.ts';
-import { NcmsRestricaoField, ProdutosRestricaoField } from './MercadoriasRestricao.tsx';
+import { DocumentosField, NcmsRestricaoField, ProdutosRestricaoField } from './MercadoriasRestricao.tsx';
 import { RestricaoPessoas } from './RestricaoPessoas.tsx';
 import { MODO_RESTRICAO_LABEL } from './rotulos.ts';
 
@@ -65,6 +65,24 @@ export const CAMPOS_TABELA: FieldDef[] = [
     kind: 'number',
     span: 6,
     help: 'Cargas com densidade igual ou maior pagam pelo peso real. Vazio: sem isenção.',
+  },
+  {
+    name: 'isencaoCubagemProdutos',
+    label: 'Produtos isentos de cubagem',
+    kind: 'custom',
+    component: ProdutosRestricaoField,
+    required: false,
+    span: 12,
+    help: 'Nesta tabela, uma carga só destes produtos paga pelo peso real (além dos marcados no cadastro de produtos).',
+  },
+  {
+    name: 'isencaoCubagemDestinatarios',
+    label: 'Destinatários isentos de cubagem',
+    kind: 'custom',
+    component: DocumentosField,
+    required: false,
+    span: 12,
+    help: 'Nesta tabela, cargas para estes CPF/CNPJ pagam pelo peso real (além das pessoas marcadas no cadastro).',
   },
   { name: 'status', label: 'Status', kind: 'status', statusKey: 'tabelaFrete', editOnly: true, span: 12 },
   { name: 'observacoes', label: 'Observações', kind: 'textarea' },

@@ -195,6 +195,8 @@ export const useSalvarVinculo = (tabela: TabelaFrete, reacoes: Reacoes<ApiReply<
         prioridade: tabela.prioridade,
         observacoes: tabela.observacoes,
         densidadeIsencaoCubagem: tabela.densidadeIsencaoCubagem,
+        isencaoCubagemProdutos: tabela.isencaoCubagemProdutos,
+        isencaoCubagemDestinatarios: tabela.isencaoCubagemDestinatarios,
         ...v,
       }),
     () => [keys.all],

@@ -1,0 +1,2 @@
+ALTER TABLE "tabelas_frete" ADD COLUMN "isencao_cubagem_produtos" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "tabelas_frete" ADD COLUMN "isencao_cubagem_destinatarios" jsonb DEFAULT '[]'::jsonb NOT NULL;
