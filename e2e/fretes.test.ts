@@ -278,7 +278,7 @@ describe('tabelas de frete e calculadora', () => {
 
     // Link another one from the people select.
     await escolher(page, pessoa, /Cerealista Curitibana/, 'Cerealista');
-    await remetentes.getByRole('button', { name: 'link Vincular', exact: true }).click();
+    await remetentes.getByRole('button', { name: 'Vincular', exact: true }).click();
     await row(remetentes, 'Cerealista Curitibana Ltda').waitFor();
     await remetentes.getByText('Remetentes (2)').waitFor();
     await row(page, 'GRIS').getByRole('cell', { name: '2', exact: true }).waitFor();
