@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { cteComponentes, cteNfes, ctes } from '../../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { cteComponentes, cteNfes, ctes, transportadores } from '../../src/db/schema/index.ts';
 import type { TestApp } from './db.ts';
+import type { Api } from './http.ts';
 
 // A CT-e as the audit tests build it: São Paulo → Rio de Janeiro, 100 kg, R$ 1.000,00 of goods, issued today by
 // the carrier, printing the given components (its total and ICMS follow from them).
@@ -29,4 +32,25 @@ export function inseridorDeCtes(t: () => TestApp, base: () => Base, primeiro: nu
     await db.insert(cteNfes).values(notas.map((nota, i) => ({ cteUid: c!.uid, embarcadorUid, ordem: i, ...(typeof nota === 'string' ? { chave: nota } : nota) })));
     return c!;
   };
+}
+
+/** The engine's price of the tests' CT-e (SP → RJ, 100 kg, R$ 1.000,00) on Rápido Sul's demo table. */
+export type CotacaoDoTeste = { componentes: { componente: string; valor: number }[]; valorSemIcms: number; total: number; aliquotaIcms: number; ajusteMinimo: number; rotaUid: string; icms: number };
+
+/**
+ * What every audit test starts from: the demo shipper, Rápido Sul with each catalogue component mapped from the
+ * CT-e name `CT <código>`, and the calculator's price of the tests' CT-e (what a correct CT-e charges).
+ */
+export async function cenarioDeAuditoria(t: TestApp, admin: Api): Promise<{ embarcadorUid: string; rapido: string; cotacao: CotacaoDoTeste }> {
+  const embarcadorUid = (await admin.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid as string;
+  const rapido = (await t.db.select().from(transportadores).where(eq(transportadores.nomeFantasia, 'Rápido Sul')))[0]!.uid;
+  const calc = await admin.post('/api/v1/calculadora/calcular', {
+    origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 100, valorMercadoria: 1000, documentos: 1, transportadorUids: [rapido],
+  });
+  expect(calc.status, calc.text).toBe(200);
+  const cotacao = calc.body.data.cotacoes[0] as CotacaoDoTeste;
+  expect(cotacao).toBeTruthy();
+  const catalogo = (await admin.get('/api/v1/componentes/ativos')).body.data as { uid: string; codigo: string }[];
+  for (const c of catalogo) await admin.post(`/api/v1/transportadores/${rapido}/mapasComponente`, { nome: `CT ${c.codigo}`, componenteUid: c.uid });
+  return { embarcadorUid, rapido, cotacao };
 }

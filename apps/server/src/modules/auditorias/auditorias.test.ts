@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { componentesEsperados, esperadoDoMotor, esperadoSpot } from '@fretio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
-import { inseridorDeCtes } from '../../../test/support/ctes-auditoria.ts';
+import { cenarioDeAuditoria, type CotacaoDoTeste, inseridorDeCtes } from '../../../test/support/ctes-auditoria.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { aguardarTarefa } from '../../../test/support/tarefas.ts';
 import { auditorias, cargaNfes, cotacoesFrete, embarques, cteComponentes, ctes, nfes, pedidoSimulacoes, pedidos, transportadores } from '../../db/schema/index.ts';
@@ -19,7 +19,7 @@ let t: TestApp;
 let admin: Api, outro: Api;
 let embarcadorUid: string;
 let rapido: string;
-let cotacao: { componentes: { componente: string; valor: number }[]; valorSemIcms: number; total: number; aliquotaIcms: number; ajusteMinimo: number; rotaUid: string; icms: number };
+let cotacao: CotacaoDoTeste;
 const hoje = hojeSaoPaulo();
 
 /** A CT-e SP → RJ of Rápido Sul printing `componentes` (name = catalogue code, mapped below). */
@@ -32,16 +32,7 @@ const daAuditoria = async (cteUid: string) => (await admin.get('/api/v1/auditori
 beforeAll(async () => {
   t = await createTestApp();
   [admin, outro] = await Promise.all(['admin@demo.com.br', 'admin@outro.com.br'].map((l) => as(t.app, l)));
-  embarcadorUid = (await admin.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid;
-  rapido = (await t.db.select().from(transportadores).where(eq(transportadores.nomeFantasia, 'Rápido Sul')))[0]!.uid;
-  const calc = await admin.post('/api/v1/calculadora/calcular', {
-    origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 100, valorMercadoria: 1000, documentos: 1, transportadorUids: [rapido],
-  });
-  expect(calc.status).toBe(200);
-  cotacao = calc.body.data.cotacoes[0];
-  expect(cotacao).toBeTruthy();
-  const catalogo = (await admin.get('/api/v1/componentes/ativos')).body.data as { uid: string; codigo: string }[];
-  for (const c of catalogo) await admin.post(`/api/v1/transportadores/${rapido}/mapasComponente`, { nome: `CT ${c.codigo}`, componenteUid: c.uid });
+  ({ embarcadorUid, rapido, cotacao } = await cenarioDeAuditoria(t, admin));
 });
 afterAll(() => t?.close());
 

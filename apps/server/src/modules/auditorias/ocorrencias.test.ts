@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { componentesEsperados, esperadoDoMotor } from '@fretio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
-import { inseridorDeCtes } from '../../../test/support/ctes-auditoria.ts';
+import { cenarioDeAuditoria, type CotacaoDoTeste, inseridorDeCtes } from '../../../test/support/ctes-auditoria.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { eventosOcorrencia, nfes, ocorrencias, reauditoriaOcorrencias, transportadores } from '../../db/schema/index.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
@@ -19,7 +19,7 @@ let t: TestApp;
 let admin: Api;
 let embarcadorUid: string;
 let rapido: string;
-let cotacao: { componentes: { componente: string; valor: number }[]; valorSemIcms: number; total: number; aliquotaIcms: number; ajusteMinimo: number; rotaUid: string; icms: number };
+let cotacao: CotacaoDoTeste;
 const hoje = hojeSaoPaulo();
 
 const novoCte = inseridorDeCtes(() => t, () => ({ embarcadorUid, transportadorUid: rapido, aliquotaIcms: cotacao.aliquotaIcms, hoje }), 900);
@@ -49,15 +49,7 @@ async function evento(codigo: string, nfe: { uid: string; numero: number }, tran
 beforeAll(async () => {
   t = await createTestApp();
   admin = await as(t.app, 'admin@demo.com.br');
-  embarcadorUid = (await admin.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid;
-  rapido = (await t.db.select().from(transportadores).where(eq(transportadores.nomeFantasia, 'Rápido Sul')))[0]!.uid;
-  const calc = await admin.post('/api/v1/calculadora/calcular', {
-    origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 100, valorMercadoria: 1000, documentos: 1, transportadorUids: [rapido],
-  });
-  expect(calc.status).toBe(200);
-  cotacao = calc.body.data.cotacoes[0];
-  const catalogo = (await admin.get('/api/v1/componentes/ativos')).body.data as { uid: string; codigo: string }[];
-  for (const c of catalogo) await admin.post(`/api/v1/transportadores/${rapido}/mapasComponente`, { nome: `CT ${c.codigo}`, componenteUid: c.uid });
+  ({ embarcadorUid, rapido, cotacao } = await cenarioDeAuditoria(t, admin));
 });
 afterAll(() => t?.close());
 

@@ -3,11 +3,11 @@ import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { componentesEsperados, esperadoDoMotor, ITEM_TAREFA_STATUS as ITEM } from '@fretio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../test/support/db.ts';
-import { inseridorDeCtes } from '../../../test/support/ctes-auditoria.ts';
+import { cenarioDeAuditoria, type CotacaoDoTeste, inseridorDeCtes } from '../../../test/support/ctes-auditoria.ts';
 import { instrucoesDe, planoDaLista, planoDe } from '../../../test/support/plano-da-lista.ts';
 import { type Api, as } from '../../../test/support/http.ts';
 import { aguardarTarefa, itensDaTarefa } from '../../../test/support/tarefas.ts';
-import { auditorias, cargaNfes, cotacoesFrete, cteComponentes, ctes, eventosOcorrencia, nfes, ocorrencias, preFaturas, tabelasFrete, transportadores } from '../../db/schema/index.ts';
+import { auditorias, cargaNfes, cotacoesFrete, cteComponentes, ctes, eventosOcorrencia, nfes, ocorrencias, preFaturas, tabelasFrete } from '../../db/schema/index.ts';
 import { AppError, type TarefaEmExecucao } from '../../framework/tarefas/index.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import { tempos } from './lote.ts';
@@ -24,7 +24,7 @@ let t: TestApp;
 let admin: Api;
 let embarcadorUid: string;
 let rapido: string;
-let cotacao: { componentes: { componente: string; valor: number }[]; total: number; aliquotaIcms: number };
+let cotacao: CotacaoDoTeste;
 const hoje = hojeSaoPaulo();
 const meus: string[] = [];
 
@@ -78,14 +78,7 @@ async function restaurar(s: Estado) {
 beforeAll(async () => {
   t = await createTestApp();
   admin = await as(t.app, 'admin@demo.com.br');
-  embarcadorUid = (await admin.get('/api/v1/perfil')).body.data.embarcadorAtivo.uid;
-  rapido = (await t.db.select().from(transportadores).where(eq(transportadores.nomeFantasia, 'Rápido Sul')))[0]!.uid;
-  const calc = await admin.post('/api/v1/calculadora/calcular', {
-    origem: { municipioIbge: '3550308' }, destino: { municipioIbge: '3304557' }, pesoKg: 100, valorMercadoria: 1000, documentos: 1, transportadorUids: [rapido],
-  });
-  cotacao = calc.body.data.cotacoes[0];
-  const catalogo = (await admin.get('/api/v1/componentes/ativos')).body.data as { uid: string; codigo: string }[];
-  for (const c of catalogo) await admin.post(`/api/v1/transportadores/${rapido}/mapasComponente`, { nome: `CT ${c.codigo}`, componenteUid: c.uid });
+  ({ embarcadorUid, rapido, cotacao } = await cenarioDeAuditoria(t, admin));
 });
 afterAll(() => t?.close());
 
