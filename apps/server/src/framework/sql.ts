@@ -18,3 +18,9 @@ export function codigoOuNomeContem(codigo: PgColumn, nome: PgColumn, q?: string)
   const termo = q?.trim();
   return termo ? or(contem(codigo, termo), contem(nome, termo)) : undefined;
 }
+
+/** The rows of a raw `db.execute` (node-postgres and PGlite answer `{ rows }`; some drivers the array itself). */
+export const rowsOf = (r: unknown): Record<string, unknown>[] => ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[]));
+
+/** A uuid[] literal of the given uids, for `= any(…)` and `unnest(…)`. */
+export const arrayDeUuids = (uids: string[]): SQL => sql`array[${sql.join(uids.map((u) => sql`${u}`), sql`, `)}]::uuid[]`;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { memoLote } from '../../lib/memo-lote.ts';
+import { rowsOf } from '../../framework/sql.ts';
 
 // The agreed-price rows of CT-es (calculo.ts calculoAcordado reads them): per NF-e of each CT-e, in the
 // CT-e's order, the latest approved spot answer of the CT-e's carrier and the latest order whose selected
@@ -8,7 +9,6 @@ import { memoLote } from '../../lib/memo-lote.ts';
 // re-audit batch (lote.ts) for its 250 at once, so both read exactly the same rows.
 
 type Linha = Record<string, unknown>;
-const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
 
 export type AlvoAcordado = { uid: string; transportadorUid: string };
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CteAuditavel, CteParaDuplicidade, TipoCte } from '@fretio/core';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { memoLote } from '../../lib/memo-lote.ts';
+import { rowsOf } from '../../framework/sql.ts';
 
 // Reads the CT-e of the fiscal documents (tables ctes, cte_componentes, cte_nfes, nfes of issue 10) in
 // the shape the audit compares. Plain SQL over those tables keeps this module independent of the
@@ -22,7 +23,6 @@ export type CteCarregado = {
 };
 
 type Linha = Record<string, unknown>;
-const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
 
 /** The select of carregarCte, for one CT-e or (the re-audit batch) many: `where` picks them. */
 export const selectCte = (where: ReturnType<typeof sql>) => sql`

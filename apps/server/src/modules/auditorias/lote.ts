@@ -10,6 +10,7 @@ import { atualizarTotaisPreFatura, preFaturaAutomaticaAberta } from './repositor
 import { precarregarCalculo } from './precarga.ts';
 import { reentregasLidas } from './reentregas.ts';
 import { calcularAuditoria } from './service.ts';
+import { rowsOf } from '../../framework/sql.ts';
 
 // The re-audit of a batch of CT-es (reauditar-por-periodo, 250 per transaction) set-based: the audit rows
 // are locked in one statement, the CT-es, their complementares, the special taxes and the pre-invoices
@@ -20,8 +21,6 @@ import { calcularAuditoria } from './service.ts';
 // CT-es that are not plain audits (complementar, anulação, substituto, cancelled), whose audit sits in a
 // released pre-invoice, or whose calculation raised, are left out: the caller runs them one by one.
 
-type Linha = Record<string, unknown>;
-const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
 type Auditoria = typeof auditorias.$inferSelect;
 
 export type ResultadoLote = Map<string, ResultadoItem>;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ACAO_OCORRENCIA, type CalculoEsperado, formatarData, formatarDinheiro, type SemCalculo, type TaxaEspecial, TIPO_COBRANCA_OCORRENCIA } from '@fretio/core';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { memoLote } from '../../lib/memo-lote.ts';
+import { rowsOf } from '../../framework/sql.ts';
 
 // Extra charges of delivery occurrences (beyond the special taxes typed on one audit): an event on one of
 // the CT-e's NF-es whose kind is 'Cobrança adicional' (ACAO_OCORRENCIA.COBRANCA_ADICIONAL) with a charge —
@@ -12,7 +13,6 @@ import { memoLote } from '../../lib/memo-lote.ts';
 // Each one is a special tax of the comparison (packages/core) under the component it is billed as.
 
 type Linha = Record<string, unknown>;
-const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
 
 /** The catalogue component a charge is billed under, by the kind's description: devolução, estadia/diária, else reentrega. */
 export function componenteDaCobranca(descricao: string): string {

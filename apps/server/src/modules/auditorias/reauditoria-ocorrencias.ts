@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { agendar } from '../../framework/agenda.ts';
@@ -6,6 +6,7 @@ import type { Tx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { comRetentativa } from '../../lib/pg-errors.ts';
 import { auditarCte } from './service.ts';
+import { arrayDeUuids, rowsOf } from '../../framework/sql.ts';
 
 // An occurrence charge that arrives after the CT-e was audited (the carrier's OCOREN with a re-delivery, an
 // event typed by the desk, a late NF-e link, a kind whose charge changed) re-audits the CT-es of that NF-e,
@@ -18,15 +19,12 @@ import { auditarCte } from './service.ts';
 const GRUPO = 25;
 const INTERVALO_MS = 15_000;
 
-type Linha = Record<string, unknown>;
-const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
-const uuids = (l: string[]): SQL => sql`array[${sql.join(l.map((u) => sql`${u}`), sql`, `)}]::uuid[]`;
 
 /** The audited, live normal/substitute CT-es of the marked NF-es (a complementar follows its original). */
 async function ctesDasNfes(tx: Tx, embarcadorUid: string, nfeUids: string[]) {
   const r = await tx.execute(sql`
     select distinct c.uid from cte_nfes cn join ctes c on c.uid = cn.cte_uid
-     where cn.nfe_uid = any(${uuids(nfeUids)}) and c.embarcador_uid = ${embarcadorUid}
+     where cn.nfe_uid = any(${arrayDeUuids(nfeUids)}) and c.embarcador_uid = ${embarcadorUid}
        and not c.cancelado and coalesce(c.tipo_cte, 0) in (0, 3)
        and exists (select 1 from auditorias a where a.cte_uid = c.uid and a.embarcador_uid = c.embarcador_uid and a.status in (1, 2, 3))`);
   return rowsOf(r).map((l) => String(l.uid));
@@ -50,7 +48,7 @@ async function reauditarGrupo(db: Db): Promise<{ nfes: number; ctes: number }> {
           if (!(e instanceof AppError)) throw e;
         }
       }
-      await tx.execute(sql`delete from reauditoria_ocorrencias where embarcador_uid = ${embarcadorUid} and nfe_uid = any(${uuids(nfeUids)})`);
+      await tx.execute(sql`delete from reauditoria_ocorrencias where embarcador_uid = ${embarcadorUid} and nfe_uid = any(${arrayDeUuids(nfeUids)})`);
     }
     return { nfes: marcadas.length, ctes };
   });

@@ -4,13 +4,12 @@ import type { DbOrTx } from '../../framework/resource.ts';
 import { memoLote } from '../../lib/memo-lote.ts';
 import type { CteCarregado } from './cte.ts';
 import { componenteDaCobranca } from './ocorrencias.ts';
+import { rowsOf } from '../../framework/sql.ts';
 
 // The delivery events that make a second CT-e of one NF-e legitimate in the duplicate check (core
 // detectarDuplicidades): a failed delivery attempt, or a re-delivery/return charge (a 'Cobrança adicional' whose
 // kind is billed as REENTREGA or DEVOLUCAO — a daily-stay charge does not make the carrier deliver again).
 
-type Linha = Record<string, unknown>;
-const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
 
 /** The attempt/re-delivery events on the CT-e's NF-es (by key), with the carrier that reported them. */
 export function reentregasDe(db: DbOrTx, embarcadorUid: string, c: CteCarregado): Promise<ReentregaNfe[]> {

@@ -3,8 +3,8 @@ import type { MapaComponentes, TaxaEspecial, Tolerancia } from '@fretio/core';
 import { auditoriaTaxasEspeciais, auditorias, componentes, configuracoes, mapasComponente, preFaturas, toleranciasAuditoria } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { memoLote } from '../../lib/memo-lote.ts';
+import { rowsOf } from '../../framework/sql.ts';
 
-const rowsOf = (r: unknown): Record<string, unknown>[] => ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[]));
 
 // What the comparison needs besides the CT-e: the carrier's component map, the tolerances, the special
 // taxes of the audit; and the pre-invoice an approved CT-e flows into.

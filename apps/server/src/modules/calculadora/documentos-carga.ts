@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { documentoValido } from '@fretio/core';
 import type { DbOrTx } from '../../framework/resource.ts';
+import { rowsOf } from '../../framework/sql.ts';
 
 // What a simulation's documents say about the load for the table restrictions (by sender, recipient,
 // product, NCM): the shipment's NF-e lines (the imported NF-e's parties and items) and product lines, or an
@@ -10,7 +11,6 @@ import type { DbOrTx } from '../../framework/resource.ts';
 export type PartesEProdutos = { remetente?: string; destinatario?: string; produtos: string[]; ncms: string[] };
 
 type Linha = Record<string, unknown>;
-const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
 
 const unico = (vs: unknown[]): string | undefined => {
   const d = [...new Set(vs.filter((v): v is string => typeof v === 'string' && v.length > 0))];

@@ -9,6 +9,7 @@ import { atualizarTotaisPreFatura } from '../auditorias/repository.ts';
 import { hojeSaoPaulo } from '../feriados/service.ts';
 import { notificarPreFaturaLiberada } from './notificacoes.ts';
 import { sqlCobravel } from './substituicao.ts';
+import { rowsOf } from '../../framework/sql.ts';
 
 // Scheduled pre-invoices: a shipper that set preFaturaPeriodicidade (administracao/parametros) gets, once
 // per closed period, a queue task with one item per carrier (unit) holding approved or accepted CT-es
@@ -17,8 +18,6 @@ import { sqlCobravel } from './substituicao.ts';
 // the unique index tarefas_pre_faturas_periodo_uq (shipper + period key) lets only one of them queue it.
 
 export type ParametrosPreFaturas = { periodo: string; inicio: string; fim: string };
-type Linha = Record<string, unknown>;
-const rowsOf = (r: unknown): Linha[] => ((r as { rows?: Linha[] }).rows ?? (r as Linha[]));
 const br = (iso: string) => iso.split('-').reverse().join('/');
 
 /** The pool of a carrier unit for the period: audits that may be closed into its pre-invoice (CT-e not cancelled nor replaced). */

@@ -8,6 +8,7 @@ import type { DbOrTx, Tx } from '../../framework/resource.ts';
 import { errorResponses, zUidParam } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RequestContext, exigirEmbarcador } from '../../plugins/auth/context.ts';
+import { rowsOf } from '../../framework/sql.ts';
 
 // The carrier's running balance (conta corrente) with the shipper: positive, the carrier owes the
 // shipper (an accepted overcharge, written by the audit); an invoice's netting (valorDesconto) is a
@@ -29,7 +30,6 @@ export async function lancarNaContaCorrente(tx: Tx, ctx: RequestContext, row: Re
   });
 }
 
-const rowsOf = (r: unknown): Record<string, unknown>[] => ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[]));
 
 /**
  * The account of one carrier with the shipper, every sum in the database (numeric, to the centavo): the

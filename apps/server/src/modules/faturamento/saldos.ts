@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { transportadores } from '../../db/schema/index.ts';
 import { errorResponses } from '../../framework/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
+import { rowsOf } from '../../framework/sql.ts';
 
 // The carrier's position with every shipper that links it (carrier users only): released pre-invoices not
 // yet invoiced, open and validated invoices (to receive), paid invoices and the running balance. Every sum
@@ -14,7 +15,6 @@ import { AppError } from '../../lib/errors.ts';
 
 type Saldos = z.infer<typeof saldosTransportador>;
 type Linha = Saldos['embarcadores'][number];
-const rowsOf = (r: unknown): Record<string, unknown>[] => ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[]));
 const NUMEROS = ['valorPreFaturas', 'valorAbertas', 'valorValidadas', 'valorPago', 'saldoContaCorrente'] as const;
 const CONTAGENS = ['preFaturasLiberadas', 'faturasAbertas', 'faturasValidadas', 'faturasPagas'] as const;
 

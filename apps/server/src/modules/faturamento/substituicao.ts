@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditorias, ctes, preFaturas } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
+import { rowsOf } from '../../framework/sql.ts';
 
 // Substitute and annulment CT-es in settlement. An anulação (tpCTe 2) or substituto (tpCTe 3) CT-e that is
 // not itself cancelled replaces the CT-e it names (cte_original_uid): the original is no longer billable —
@@ -57,7 +58,6 @@ export function motivoNaoCobravel(nome: string, tipoCte: number | null, substitu
     : `${nome} foi substituído pelo ${s}: fature o substituto no lugar dele.`;
 }
 
-const rowsOf = (r: unknown) => ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[]));
 const rotuloPre = (status: unknown) => (Number(status) === 3 ? 'faturada' : 'liberada');
 
 /** Of `uids`, the substitutes that wait for their original's released (or invoiced) pre-invoice, with why (pt-BR). */

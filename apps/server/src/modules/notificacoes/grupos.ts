@@ -5,6 +5,7 @@ import { defineResource, doEmbarcador } from '../../framework/resource.ts';
 import type { DbOrTx } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
+import { arrayDeUuids } from '../../framework/sql.ts';
 
 // Notification groups (grupo-notificacoes): a named set of the shipper's own users that parameters
 // point to. Members must be active shipper users of the active shipper (never carrier users).
@@ -15,7 +16,7 @@ export const RECURSO_NOTIFICACOES = 'notificacoes';
 export async function usuariosForaDoEmbarcador(tx: DbOrTx, embarcadorUid: string, uids: string[]) {
   if (!uids.length) return [];
   const res = (await tx.execute(sql`
-    select x.uid from unnest(${sql`array[${sql.join(uids.map((u) => sql`${u}`), sql`, `)}]::uuid[]`}) as x(uid)
+    select x.uid from unnest(${arrayDeUuids(uids)}) as x(uid)
     where not exists (select 1 from usuarios u join usuario_embarcador ue on ue.usuario_uid = u.uid
                       where u.uid = x.uid and ue.embarcador_uid = ${embarcadorUid} and ue.ativo
                         and u.tipo_usuario <> ${TIPO_USUARIO.TRANSPORTADOR})`)) as unknown as { rows: { uid: string }[] };

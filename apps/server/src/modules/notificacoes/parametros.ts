@@ -5,6 +5,7 @@ import { defineResource, doEmbarcador } from '../../framework/resource.ts';
 import { AppError } from '../../lib/errors.ts';
 import { registerUniqueConstraint } from '../../lib/pg-errors.ts';
 import { RECURSO_NOTIFICACOES } from './grupos.ts';
+import { arrayDeUuids } from '../../framework/sql.ts';
 
 // Notification parameters (parametro-notificacao): per shipper and kind, which groups receive it and
 // through which channels. Carrier kinds take no groups (they go to the carrier's users).
@@ -60,7 +61,7 @@ export const parametrosNotificacaoResource = defineResource({
       const achados = await tx
         .select({ uid: notificacaoGrupos.uid })
         .from(notificacaoGrupos)
-        .where(sql`${notificacaoGrupos.embarcadorUid} = ${ctx.embarcadorUid} and ${notificacaoGrupos.uid} = any(${sql`array[${sql.join(uids.map((u) => sql`${u}`), sql`, `)}]::uuid[]`})`);
+        .where(sql`${notificacaoGrupos.embarcadorUid} = ${ctx.embarcadorUid} and ${notificacaoGrupos.uid} = any(${arrayDeUuids(uids)})`);
       const faltam = uids.filter((u) => !achados.some((a) => a.uid === u));
       if (faltam.length) throw AppError.field('grupoUids', `Grupo de notificação não encontrado: ${faltam.join(', ')}`);
     },
