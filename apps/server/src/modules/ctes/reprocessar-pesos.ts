@@ -2,12 +2,13 @@ import { gunzipSync } from 'node:zlib';
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { FUSO } from '@fretio/core';
-import { DocumentoFiscalInvalido, lerArquivoCte } from '@fretio/core/fiscal';
 import { auditorias, ctes, documentosXml } from '../../db/schema/index.ts';
 import { registrarAuditoria } from '../../framework/audit.ts';
 import { AppError, defineTipoTarefa, type ResultadoItem } from '../../framework/tarefas/index.ts';
 import type { Tx } from '../../framework/resource.ts';
 import { auditarCte } from '../auditorias/service.ts';
+import type { DocumentoFiscalLido } from '../../framework/importacao/leitor.ts';
+import { lerDocumentoFiscal } from '../../framework/importacao/pool.ts';
 
 // reprocessar-pesos-cte: CT-es imported before the infQ weights were kept (migration 0067) have neither PESO
 // CUBADO nor PESO BASE DE CALCULO. This task re-reads each one's stored XML (documentos_xml) with today's
@@ -63,14 +64,16 @@ export const reprocessarPesosCte = defineTipoTarefa<ParametrosReprocessarPesos>(
     const [x] = await db.select({ conteudo: documentosXml.conteudo }).from(documentosXml)
       .where(and(eq(documentosXml.documentoUid, cteUid), eq(documentosXml.embarcadorUid, tarefa.embarcadorUid)));
     if (!x) throw AppError.field('xml', 'XML original do CT-e não está guardado');
+    // Parsed in the import's worker pool (as at import time): never on the event loop other users share.
+    let d: DocumentoFiscalLido['doc'];
     try {
-      const d = lerArquivoCte(gunzipSync(x.conteudo).toString('utf8'));
-      if (d.tipo !== 'cte') throw AppError.field('xml', 'o XML guardado não é um CT-e');
-      return { pesoCarga: d.pesoCarga, pesoCubado: d.pesoCubado ?? null, pesoBaseCalculo: d.pesoBaseCalculo ?? null };
+      d = (await lerDocumentoFiscal(gunzipSync(x.conteudo), 'cte')).doc;
     } catch (e) {
-      if (e instanceof DocumentoFiscalInvalido) throw AppError.field('xml', `XML guardado ilegível: ${e.message}`);
+      if (e instanceof AppError && e.status === 400) throw AppError.field('xml', `XML guardado ilegível: ${e.message}`);
       throw e;
     }
+    if (d.tipo !== 'cte') throw AppError.field('xml', 'o XML guardado não é um CT-e');
+    return { pesoCarga: d.pesoCarga, pesoCubado: d.pesoCubado ?? null, pesoBaseCalculo: d.pesoBaseCalculo ?? null };
   },
   processar: (tx, tarefa, item, buscado) => gravarPesos(tx, tarefa, (item.ref as { cteUid: string }).cteUid, buscado as Pesos),
   async concluir(db, tarefa) {
